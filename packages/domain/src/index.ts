@@ -1,0 +1,3 @@
+export * from './messages.ts';
+export * from './model.ts';
+export * from './workflow/steps.ts';
