@@ -1,0 +1,5 @@
+export * from './accounts.ts';
+export * from './catalogue.ts';
+export * from './lab-events.ts';
+export * from './orders.ts';
+export * from './practitioners.ts';

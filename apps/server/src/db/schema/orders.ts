@@ -1,0 +1,115 @@
+import type {
+  AddOnSelection,
+  IcdCode,
+  Insurance,
+  PatientInfo,
+  ShippingInformation,
+  SpecificField,
+} from '@gear/domain';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { catalogueRequisitions, orderableItems } from './catalogue.ts';
+import { practitioners } from './practitioners.ts';
+
+/** spec 1 §3 gearOrder. version is the optimistic-concurrency counter every write checks and bumps. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 100001 }),
+    version: integer().notNull().default(1),
+    orderFormId: text(),
+    practitionerGsdlNo: text().references(() => practitioners.gsdlNo),
+    onBehalfOf: text(),
+    practAgreement: boolean(),
+    practAgreementDate: timestamp({ withTimezone: true }),
+    dataConfirmed: boolean().notNull().default(false),
+    dateMedicalNecessityAcknowledged: timestamp({ withTimezone: true }),
+    simplifiedClientBilling: boolean().notNull().default(false),
+    patientRegistration: boolean().notNull().default(false),
+    governmentPayor: boolean().notNull().default(false),
+    bundleTemplate: boolean().notNull().default(false),
+    myGDXKitOrder: boolean().notNull().default(false),
+    covidRegistration: boolean().notNull().default(false),
+    physicianInTheLoop: boolean().notNull().default(false),
+    recollectionFor: integer(),
+    patientInfo: jsonb().$type<PatientInfo>(),
+    insurance: jsonb().$type<Insurance>(),
+    secondaryInsurance: jsonb().$type<Insurance>(),
+    shippingMethod: text().notNull().default('FedEx Ground'),
+    shippingInformation: jsonb().$type<ShippingInformation>(),
+    patientAgreement: boolean().notNull().default(false),
+    nsaAcknowledged: boolean().notNull().default(false),
+    canceled: boolean().notNull().default(false),
+    createdByUserId: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.practitionerGsdlNo)],
+);
+
+/** spec 1 §3 requisition on an order; its id is the gearReqId. */
+export const requisitions = pgTable(
+  'requisitions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity({ startWith: 700001 }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer().notNull(),
+    catalogueRequisitionId: integer().references(() => catalogueRequisitions.id),
+    reqNumber: text(),
+    activationCode: text(),
+    billingMethod: text(),
+    orderableItemId: integer()
+      .notNull()
+      .references(() => orderableItems.id),
+    quantity: integer().notNull().default(1),
+    panel: integer(),
+    components: integer().array().notNull().default([]),
+    addons: jsonb().$type<AddOnSelection[]>().notNull().default([]),
+    componentOptions: jsonb().$type<AddOnSelection[]>().notNull().default([]),
+    addOnOptions: jsonb().$type<AddOnSelection[]>().notNull().default([]),
+    sampleCollectionData: jsonb().$type<SpecificField[]>().notNull().default([]),
+    profileSpecificFields: jsonb().$type<SpecificField[]>().notNull().default([]),
+    dateLastSampleCollected: text(),
+    dropShip: boolean().notNull().default(false),
+    shipToOffice: boolean().notNull().default(false),
+    covidRegistration: boolean().notNull().default(false),
+    paperless: boolean().notNull().default(false),
+    physicianInTheLoop: boolean().notNull().default(false),
+    patientInstructions: text(),
+    clinicalFindings: text(),
+    routeNumber: text(),
+    xComId: text(),
+    noCardActivation: boolean().notNull().default(false),
+    repurposedCollectionPack: jsonb().$type<{
+      reqNumber: string | null;
+      activationCode: string | null;
+      gearReqId: number | null;
+    }>(),
+    icdCodes: jsonb().$type<IcdCode[]>().notNull().default([]),
+    canceled: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.orderId), index().on(t.reqNumber), index().on(t.activationCode)],
+);
+
+/** spec 1 §3 workflow step; gearReqId set for the steps that exist once per requisition. */
+export const workflowSteps = pgTable(
+  'workflow_steps',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    stepId: integer().notNull(),
+    gearReqId: integer().references(() => requisitions.id, { onDelete: 'cascade' }),
+    statusId: integer().notNull().default(1),
+    completed: boolean().notNull().default(false),
+    notApplicable: boolean().notNull().default(false),
+    skipped: boolean().notNull().default(false),
+    userType: text({ enum: ['myGDX', 'prc'] }),
+    stepDate: timestamp({ withTimezone: true }),
+  },
+  (t) => [index().on(t.orderId), unique().on(t.orderId, t.stepId, t.gearReqId).nullsNotDistinct()],
+);
