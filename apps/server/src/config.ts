@@ -19,6 +19,7 @@ export interface Config {
   webDistDir: string;
   production: boolean;
   trustProxy: boolean;
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 }
 
 const list = (value: string | undefined, fallback: string[]) =>
@@ -48,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     production,
     trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
   };
 }

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { messages } from '@gear/domain';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { orderRoutes } from './modules/order/order.routes.ts';
+import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
+import { createSessionService } from './modules/session/session.service.ts';
+import { siteRoutes } from './modules/site/site.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+  }
+}
+
+/** Request logs carry the method, the path (never the query: it may hold a date of birth) and the id. */
+const logger = (config: Config): FastifyServerOptions['logger'] =>
+  config.logLevel === 'silent'
+    ? false
+    : {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        serializers: {
+          req: (req: { method: string; url: string; id: string }) => ({
+            id: req.id,
+            method: req.method,
+            path: req.url.split('?')[0],
+          }),
+        },
+      };
+
+export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger(config),
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app, messages(config.supportPhone).unexpectedError);
+  await registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  const sessions = createSessionService(db, config.sessionSecret);
+  registerAuth(app, sessions, config.sessionSecret);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Gear portal API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { docExpansion: 'list' },
+    staticCSP: true,
+  });
+
+  await app.register(sessionRoutes(sessions, config.production));
+  await app.register(practitionerRoutes);
+  await app.register(orderRoutes);
+  await app.register(siteRoutes(config.webDistDir));
+  return app;
+}

@@ -1,0 +1,202 @@
+import {
+  type BillingMethod,
+  BILLING_METHODS,
+  type GearOrder,
+  type Requisition,
+  STEP_STATUS,
+  STEP_IDS,
+  type WorkflowStep,
+} from '@gear/domain';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accessions, orderableItems, orders, requisitions, workflowSteps } from '../../db/schema/index.ts';
+import { findPractitioner } from '../practitioner/practitioner.repository.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type RequisitionRow = typeof requisitions.$inferSelect;
+type ItemRow = Pick<typeof orderableItems.$inferSelect, 'name' | 'category' | 'mcrEligible'>;
+type AccessionRow = typeof accessions.$inferSelect;
+type StepRow = typeof workflowSteps.$inferSelect;
+
+const statusById = new Map<number, { id: number; name: string }>(
+  Object.values(STEP_STATUS).map((s) => [s.id, { id: s.id, name: s.name }]),
+);
+
+export const toWorkflowStep = (row: StepRow): WorkflowStep => ({
+  id: row.stepId,
+  completed: row.completed,
+  notApplicable: row.notApplicable,
+  notStarted: row.statusId === STEP_STATUS.notStarted.id,
+  skipped: row.skipped,
+  gearReqId: row.gearReqId,
+  userType: row.userType,
+  stepDate: row.stepDate?.toISOString() ?? null,
+  status: statusById.get(row.statusId) ?? { id: row.statusId, name: 'Unknown' },
+});
+
+const toRequisition = (row: RequisitionRow, item: ItemRow, found: AccessionRow[]): Requisition => {
+  const billingMethod = row.billingMethod as BillingMethod | null;
+  return {
+    id: row.id,
+    reqNumber: row.reqNumber,
+    activationCode: row.activationCode,
+    accessionNo: found[0]?.accessionNo ?? null,
+    accessionDetails: found.map((a) => ({
+      accessionNo: a.accessionNo,
+      productName: a.productName,
+      requisitionStatusId: a.requisitionStatusId,
+      dueDate: a.dueDate,
+      discardedSpecimen: a.discardedSpecimen,
+      issues: a.issues,
+    })),
+    billingMethod,
+    omsOrderableItemId: row.orderableItemId,
+    omsOrderableItemName: item.name,
+    omsOrderableItemCategory: item.category,
+    medicareEligible: item.mcrEligible,
+    quantity: row.quantity,
+    panel: row.panel,
+    components: row.components,
+    addons: row.addons,
+    componentOptions: row.componentOptions,
+    addOnOptions: row.addOnOptions,
+    sampleCollectionData: row.sampleCollectionData,
+    profileSpecificFields: row.profileSpecificFields,
+    dateLastSampleCollected: row.dateLastSampleCollected,
+    dropShip: row.dropShip,
+    shipToOffice: row.shipToOffice,
+    covidRegistration: row.covidRegistration,
+    paperless: row.paperless,
+    physicianInTheLoop: row.physicianInTheLoop,
+    patientInstructions: row.patientInstructions,
+    clinicalFindings: row.clinicalFindings,
+    routeNumber: row.routeNumber,
+    xComId: row.xComId,
+    noCardActivation: row.noCardActivation,
+    repurposedCollectionPack: row.repurposedCollectionPack ?? null,
+    physicianBillingSelected: billingMethod === BILLING_METHODS.physicianAccount,
+    insuranceBillingSelected: billingMethod === BILLING_METHODS.insurance,
+    medicareTricareBillingSelected: billingMethod === BILLING_METHODS.medicare,
+    noInsuranceBillingSelected: billingMethod === BILLING_METHODS.patientPay,
+    icdCodes: row.icdCodes,
+    canceled: row.canceled,
+    paymentInfo: null,
+  };
+};
+
+const completedStep = (steps: WorkflowStep[], id: number) => steps.some((s) => s.id === id && s.completed);
+
+/** The order as the API serves it, assembled from its facts; null when no such order exists. */
+export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row) return null;
+  const [reqRows, stepRows] = await Promise.all([
+    db
+      .select({ requisition: requisitions, item: orderableItems })
+      .from(requisitions)
+      .innerJoin(orderableItems, eq(orderableItems.id, requisitions.orderableItemId))
+      .where(eq(requisitions.orderId, id))
+      .orderBy(asc(requisitions.position)),
+    db.select().from(workflowSteps).where(eq(workflowSteps.orderId, id)).orderBy(asc(workflowSteps.stepId)),
+  ]);
+  const reqIds = reqRows.map((r) => r.requisition.id);
+  const accessionRows = reqIds.length
+    ? await db.select().from(accessions).where(inArray(accessions.gearReqId, reqIds)).orderBy(asc(accessions.id))
+    : [];
+  const practitioner = row.practitionerGsdlNo ? await findPractitioner(db, row.practitionerGsdlNo) : null;
+  const authorizing = practitioner?.authorizingDoctorGsdlNo
+    ? await findPractitioner(db, practitioner.authorizingDoctorGsdlNo)
+    : null;
+  return assembleOrder(
+    row,
+    reqRows.map(({ requisition, item }) =>
+      toRequisition(
+        requisition,
+        item,
+        accessionRows.filter((a) => a.gearReqId === requisition.id),
+      ),
+    ),
+    stepRows.map(toWorkflowStep),
+    practitioner,
+    authorizing,
+  );
+}
+
+function assembleOrder(
+  row: OrderRow,
+  reqs: Requisition[],
+  steps: WorkflowStep[],
+  practitioner: GearOrder['practitioner'],
+  authorizing: GearOrder['practitioner'],
+): GearOrder {
+  return {
+    id: row.id,
+    version: row.version,
+    orderFormId: row.orderFormId,
+    practitioner,
+    authorizingPractitioner: authorizing
+      ? {
+          firstName: authorizing.firstName,
+          lastName: authorizing.lastName,
+          degree: authorizing.degree,
+          gsdlNo: authorizing.gsdlNo,
+        }
+      : null,
+    onBehalfOf: row.onBehalfOf,
+    practAgreement: row.practAgreement,
+    practAgreementDate: row.practAgreementDate?.toISOString() ?? null,
+    requisitions: reqs,
+    workflow: {
+      steps,
+      practitionerConfirmed: completedStep(steps, STEP_IDS.practitionerConfirmation),
+      patientConfirmed: completedStep(steps, STEP_IDS.summary),
+      complete: steps.length > 0 && steps.every((s) => s.completed || s.notApplicable),
+    },
+    dataConfirmed: row.dataConfirmed,
+    dateMedicalNecessityAcknowledged: row.dateMedicalNecessityAcknowledged?.toISOString() ?? null,
+    containsShipToOfficeRequisition: reqs.some((r) => r.shipToOffice),
+    containsDropShipRequisition: reqs.some((r) => r.dropShip),
+    containsRegistrationRequisition: reqs.some((r) => !r.dropShip && !r.shipToOffice),
+    containsCovidRegistration: reqs.some((r) => r.covidRegistration),
+    containsNoCardActivation: reqs.some((r) => r.noCardActivation),
+    simplifiedClientBilling: row.simplifiedClientBilling,
+    patientRegistration: row.patientRegistration,
+    governmentPayor: row.governmentPayor,
+    bundleTemplate: row.bundleTemplate,
+    myGDXKitOrder: row.myGDXKitOrder,
+    covidRegistration: row.covidRegistration,
+    physicianInTheLoop: row.physicianInTheLoop,
+    recollectionFor: row.recollectionFor,
+    patientInfo: row.patientInfo ?? null,
+    insurance: row.insurance ?? null,
+    secondaryInsurance: row.secondaryInsurance ?? null,
+    shippingMethod: row.shippingMethod,
+    shippingInformation: row.shippingInformation ?? null,
+    patientAgreement: row.patientAgreement,
+    nsaAcknowledged: row.nsaAcknowledged,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The practitioner number of an order, for access checks that need nothing more. */
+export async function findOrderOwner(db: Db, id: number) {
+  const [row] = await db
+    .select({ practitionerGsdlNo: orders.practitionerGsdlNo, version: orders.version })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Bumps the order's version when it still is `expected`; false when another write got there first.
+ * Call inside the transaction that makes the change.
+ */
+export async function claimVersion(db: Db, id: number, expected: number): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.version, expected)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}

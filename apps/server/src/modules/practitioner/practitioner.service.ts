@@ -1,0 +1,135 @@
+import {
+  type GearOrder,
+  isAdmin,
+  isPractitionerStepLocked,
+  MESSAGES,
+  mayOrderFor,
+  normaliseGsdlNo,
+  type Practitioner,
+  type PractitionerStepInput,
+  STEP_IDS,
+  STEPS,
+  STEP_STATUS,
+  type UserInfo,
+  userGsdlNumbers,
+  validatePractitionerStep,
+} from '@gear/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { orders, workflowSteps } from '../../db/schema/index.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { claimVersion, loadOrder } from '../order/order.repository.ts';
+import { orderForCaller } from '../order/order.service.ts';
+import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
+
+/** The practitioners a user may order for (spec 1 §2.4 dropdown, §6 authorizing rule). */
+export const practitionerOptions = (db: Db, user: UserInfo) => findPractitionersFor(db, userGsdlNumbers(user));
+
+export async function practitionerOptionsForOrder(db: Db, user: UserInfo, orderId: number) {
+  const order = await orderForCaller(db, user, orderId);
+  const options = await practitionerOptions(db, user);
+  const current = order.practitioner;
+  return current && !options.some((p) => p.gsdlNo === current.gsdlNo) ? [current, ...options] : options;
+}
+
+/** spec 1 §2.4 lookup by GSDL number; admins may look up anyone, others only practitioners they may order for. */
+export async function practitionerByGsdlNo(db: Db, user: UserInfo, input: string): Promise<Practitioner> {
+  const gsdlNo = normaliseGsdlNo(input);
+  if (!gsdlNo) throw notFound(MESSAGES.practitionerNotFound(input.trim().toUpperCase()));
+  const practitioner = await findPractitioner(db, gsdlNo);
+  if (!practitioner) throw notFound(MESSAGES.practitionerNotFound(gsdlNo));
+  if (!isAdmin(user) && !mayOrderFor(user, practitioner)) throw forbidden(MESSAGES.forbidden);
+  return practitioner;
+}
+
+/**
+ * Saves the practitioner step (PUT /gear/practitioner/): creates the order when it is new, otherwise changes
+ * its practitioner and agreement, checking the caller's rights, the step's lock and the order's version.
+ */
+export async function savePractitionerStep(
+  db: Db,
+  user: UserInfo,
+  userId: number,
+  input: PractitionerStepInput,
+): Promise<GearOrder> {
+  const practitioner = await findPractitioner(db, input.practitioner.gsdlNo);
+  if (!practitioner) throw badRequest(MESSAGES.practitionerNotFound(input.practitioner.gsdlNo));
+  const errors = validatePractitionerStep({ user, practitioner, practAgreement: input.practAgreement });
+  if (errors.some((e) => e.defaultMessage === MESSAGES.forbidden)) throw forbidden(MESSAGES.forbidden);
+  if (errors.length) throw badRequest(errors[0]?.defaultMessage ?? MESSAGES.invalidInput, errors);
+
+  const orderId = typeof input.id === 'number' && input.id > 0 ? input.id : null;
+  const id = orderId
+    ? await updatePractitioner(db, user, orderId, input, practitioner)
+    : await createOrder(db, user, userId, input, practitioner);
+  const saved = await loadOrder(db, id);
+  if (!saved) throw notFound(MESSAGES.orderNotFound);
+  return saved;
+}
+
+const agreementDate = (input: PractitionerStepInput) => (input.practAgreement ? sql`now()` : null);
+
+async function createOrder(
+  db: Db,
+  user: UserInfo,
+  userId: number,
+  input: PractitionerStepInput,
+  practitioner: Practitioner,
+) {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        practitionerGsdlNo: practitioner.gsdlNo,
+        onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
+        practAgreement: input.practAgreement,
+        practAgreementDate: agreementDate(input),
+        createdByUserId: userId,
+      })
+      .returning({ id: orders.id });
+    if (!created) throw new Error('order insert returned nothing');
+    await tx.insert(workflowSteps).values(
+      STEPS.filter((step) => step.scope === 'order').map((step) => {
+        const done = step.id === STEP_IDS.pract;
+        return {
+          orderId: created.id,
+          stepId: step.id,
+          statusId: done ? STEP_STATUS.completed.id : STEP_STATUS.notStarted.id,
+          completed: done,
+          userType: done ? user.type : null,
+          stepDate: done ? new Date() : null,
+        };
+      }),
+    );
+    return created.id;
+  });
+}
+
+async function updatePractitioner(
+  db: Db,
+  user: UserInfo,
+  orderId: number,
+  input: PractitionerStepInput,
+  practitioner: Practitioner,
+) {
+  const current = await orderForCaller(db, user, orderId);
+  if (isPractitionerStepLocked(current, user)) throw new HttpError(409, MESSAGES.orderReceivedByLab);
+  if (input.version === undefined) throw badRequest(MESSAGES.invalidInput, [
+    { field: 'version', defaultMessage: MESSAGES.invalidInput },
+  ]);
+  await db.transaction(async (tx) => {
+    if (!(await claimVersion(tx as unknown as Db, orderId, input.version as number))) {
+      throw conflict(MESSAGES.staleOrder);
+    }
+    await tx
+      .update(orders)
+      .set({
+        practitionerGsdlNo: practitioner.gsdlNo,
+        onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
+        practAgreement: input.practAgreement,
+        practAgreementDate: agreementDate(input),
+      })
+      .where(eq(orders.id, orderId));
+  });
+  return orderId;
+}

@@ -1,0 +1,41 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { UserType } from '@gear/domain';
+
+/** Claims of the short-lived bearer token; enough to authorise a call without a database read. */
+export interface AccessClaims {
+  sub: number;
+  sid: string;
+  type: UserType;
+  gsdlNo: string | null;
+  obo: string[];
+  adm: boolean;
+  iat: number;
+  exp: number;
+}
+
+export const ACCESS_TOKEN_SECONDS = 300;
+
+const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
+const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+
+export function signAccessToken(claims: Omit<AccessClaims, 'iat' | 'exp'>, secret: string, now = Date.now()) {
+  const iat = Math.floor(now / 1000);
+  const payload = base64url(JSON.stringify({ ...claims, iat, exp: iat + ACCESS_TOKEN_SECONDS }));
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+/** The claims of a well-formed, correctly signed, unexpired HS256 token; null otherwise. */
+export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
+  const [head, payload, signature] = token.split('.');
+  if (head !== header || !payload || !signature) return null;
+  const expected = createHmac('sha256', secret).update(`${head}.${payload}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessClaims;
+    return typeof claims.exp === 'number' && claims.exp * 1000 > now ? claims : null;
+  } catch {
+    return null;
+  }
+}

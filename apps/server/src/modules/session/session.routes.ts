@@ -1,0 +1,86 @@
+import { MESSAGES } from '@gear/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { callerOf, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { forbidden, unauthorized } from '../../lib/http-error.ts';
+import { userInfoSchema } from '../../lib/api-schemas.ts';
+import { findUserById } from './session.repository.ts';
+import type { SessionService } from './session.service.ts';
+
+const tags = ['Session'];
+
+export function sessionRoutes(sessions: SessionService, secureCookies: boolean) {
+  return async (app: FastifyInstance) => {
+    const api = app.withTypeProvider<ZodTypeProvider>();
+
+    api.post(
+      '/api/session',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'Sign in with a login name and password',
+          body: z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200) }),
+          response: { 200: userInfoSchema },
+        },
+      },
+      async (request, reply) => {
+        const { cookieValue, userInfo } = await sessions.signIn(
+          request.body.username,
+          request.body.password,
+          request.ip,
+        );
+        reply.setCookie(SESSION_COOKIE, cookieValue, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookies || request.protocol === 'https',
+        });
+        return userInfo;
+      },
+    );
+
+    api.delete(
+      '/api/session',
+      { schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
+      async (request, reply) => {
+        const cookie = request.cookies[SESSION_COOKIE];
+        if (cookie) await sessions.signOut(cookie);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return reply.code(204).send(null);
+      },
+    );
+
+    api.get(
+      '/mygdx/account/JWT/:type',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags,
+          summary: 'A short-lived bearer token for API calls, issued against the session cookie',
+          params: z.object({ type: z.string().max(20) }),
+          response: { 200: z.object({ token: z.string(), expiresIn: z.number().int() }) },
+        },
+      },
+      async (request) => {
+        const cookie = request.cookies[SESSION_COOKIE];
+        const session = cookie ? await sessions.userOfSession(cookie) : null;
+        if (!session) throw unauthorized(MESSAGES.signInRequired);
+        if (request.params.type !== session.user.type) throw forbidden(MESSAGES.forbidden);
+        return sessions.issueAccessToken(session.user, session.sessionId);
+      },
+    );
+
+    api.get(
+      '/gear/api/getAccountType',
+      { schema: { tags, summary: 'The signed-in user', response: { 200: userInfoSchema } } },
+      async (request) => {
+        const caller = callerOf(request);
+        const user = await findUserById(app.db, caller.userId);
+        if (!user) throw unauthorized(MESSAGES.signInRequired);
+        return caller.userInfo;
+      },
+    );
+  };
+}
