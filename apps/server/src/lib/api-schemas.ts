@@ -1,3 +1,4 @@
+import type { GearOrder } from '@gear/domain';
 import { z } from 'zod';
 
 /** Response schemas: they document the API (OpenAPI at /api/docs) and shape what is serialised. */
@@ -83,3 +84,7 @@ export const errorEnvelopeSchema = z
   .meta({ id: 'ErrorEnvelope' });
 
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The order schema is loose (it passes every field of GearOrder through); this tells the type checker so. */
+export const asOrderResponse = async (order: Promise<GearOrder>) =>
+  (await order) as GearOrder & Record<string, unknown>;

@@ -34,7 +34,8 @@ export function registerErrorHandling(app: FastifyInstance, supportMessage: stri
     }
     const statusCode = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (statusCode < 500) {
-      const message = statusCode === 400 || statusCode === 415 ? MESSAGES.invalidInput : reasonFor(statusCode);
+      const message =
+        statusCode === 400 || statusCode === 415 ? MESSAGES.invalidInput : reasonFor(statusCode);
       return reply.code(statusCode).send({ error: reasonFor(statusCode), message });
     }
     request.log.error({ err: error }, 'request failed');

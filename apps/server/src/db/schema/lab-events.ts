@@ -1,6 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { requisitions } from './orders.ts';
-import { orders } from './orders.ts';
+import { orders, requisitions } from './orders.ts';
 
 /**
  * Facts from the laboratory and the carrier (spec/README.md resolution 8), stored with who and when.

@@ -1,12 +1,29 @@
+import { hashPassword } from '../../modules/session/passwords.ts';
 import type { Db } from '../client.ts';
 import { offices, practitioners, users } from '../schema/index.ts';
-import { hashPassword } from '../../modules/session/passwords.ts';
 
 type OfficeSeed = Omit<typeof offices.$inferInsert, 'id'>;
 type PractitionerSeed = Omit<typeof practitioners.$inferInsert, 'officeId'> & { office: OfficeSeed };
 
-const domestic = (name: string, address1: string, city: string, state: string, zipCode: string, phone: string) =>
-  ({ name, address1, address2: null, city, state, zipCode, country: 'United States', phoneNumber: phone, reqLayoutId: 0 }) as const;
+const domestic = (
+  name: string,
+  address1: string,
+  city: string,
+  state: string,
+  zipCode: string,
+  phone: string,
+) =>
+  ({
+    name,
+    address1,
+    address2: null,
+    city,
+    state,
+    zipCode,
+    country: 'United States',
+    phoneNumber: phone,
+    reqLayoutId: 0,
+  }) as const;
 
 /** The practitioners of demo-data.md, with the traits that exercise the spec. */
 export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
@@ -20,7 +37,17 @@ export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
     shipToOfficePermitted: true,
     cloudSiteServiceKey: 'demo-cloud-site-key-P1001',
     cardOnFile: true,
-    office: { ...domestic('Blue Ridge Integrative Medicine', '63 Zillicoa Street', 'Asheville', 'NC', '28801', '828-555-0142'), shippingCardOnFile: true },
+    office: {
+      ...domestic(
+        'Blue Ridge Integrative Medicine',
+        '63 Zillicoa Street',
+        'Asheville',
+        'NC',
+        '28801',
+        '828-555-0142',
+      ),
+      shippingCardOnFile: true,
+    },
   },
   {
     gsdlNo: 'P1002',
@@ -30,7 +57,17 @@ export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
     authorizingDoctorGsdlNo: 'P1001',
     billingMethods: ['Client', 'Patient'],
     shipToOfficePermitted: true,
-    office: { ...domestic('Hudson Naturopathic Clinic', '210 West 57th Street', 'New York', 'NY', '10019', '212-555-0187'), reqLayoutId: 2 },
+    office: {
+      ...domestic(
+        'Hudson Naturopathic Clinic',
+        '210 West 57th Street',
+        'New York',
+        'NY',
+        '10019',
+        '212-555-0187',
+      ),
+      reqLayoutId: 2,
+    },
   },
   {
     gsdlNo: 'P1003',
@@ -40,7 +77,14 @@ export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
     authorizingDoctorGsdlNo: 'P1003',
     billingMethods: ['Client', 'Insurance', 'Patient'],
     creditStatus: 'C.O.D Credit Hold',
-    office: domestic('Front Range Chiropractic', '1550 Larimer Street', 'Denver', 'CO', '80202', '303-555-0119'),
+    office: domestic(
+      'Front Range Chiropractic',
+      '1550 Larimer Street',
+      'Denver',
+      'CO',
+      '80202',
+      '303-555-0119',
+    ),
   },
   {
     gsdlNo: 'P1004',
@@ -49,7 +93,14 @@ export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
     degree: 'MD',
     authorizingDoctorGsdlNo: null,
     billingMethods: ['Client', 'Insurance', 'Patient'],
-    office: domestic('Hill Country Family Practice', '600 Congress Avenue', 'Austin', 'TX', '78701', '512-555-0163'),
+    office: domestic(
+      'Hill Country Family Practice',
+      '600 Congress Avenue',
+      'Austin',
+      'TX',
+      '78701',
+      '512-555-0163',
+    ),
   },
   {
     gsdlNo: 'P1005',
@@ -80,7 +131,14 @@ export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
     capAuthorized: true,
     shipToOfficePermitted: true,
     doNotQuotePrices: true,
-    office: domestic('Biscayne Functional Medicine', '801 Brickell Avenue', 'Miami', 'FL', '33131', '305-555-0128'),
+    office: domestic(
+      'Biscayne Functional Medicine',
+      '801 Brickell Avenue',
+      'Miami',
+      'FL',
+      '33131',
+      '305-555-0128',
+    ),
   },
   {
     gsdlNo: 'P1007',
@@ -90,7 +148,14 @@ export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
     authorizingDoctorGsdlNo: 'P1007',
     billingMethods: ['Client', 'Insurance', 'Patient'],
     covidRegistrationAccount: true,
-    office: domestic('Merrimack Valley Health Center', '45 South Main Street', 'Concord', 'NH', '03301', '603-555-0191'),
+    office: domestic(
+      'Merrimack Valley Health Center',
+      '45 South Main Street',
+      'Concord',
+      'NH',
+      '03301',
+      '603-555-0191',
+    ),
   },
 ];
 
@@ -116,7 +181,9 @@ export async function seedPeople(db: Db) {
     if (!created) throw new Error('office insert returned nothing');
     await db.insert(practitioners).values({ ...practitioner, officeId: created.id });
   }
-  const present = new Set((await db.select({ loginName: users.loginName }).from(users)).map((u) => u.loginName));
+  const present = new Set(
+    (await db.select({ loginName: users.loginName }).from(users)).map((u) => u.loginName),
+  );
   const missing = DEMO_USERS.filter((u) => !present.has(u.loginName));
   const rows = await Promise.all(
     missing.map(async ({ password, onBehalfOf, ...user }) => ({

@@ -1,15 +1,22 @@
 import {
-  type BillingMethod,
   BILLING_METHODS,
+  type BillingMethod,
   type GearOrder,
   type Requisition,
-  STEP_STATUS,
   STEP_IDS,
+  STEP_STATUS,
   type WorkflowStep,
 } from '@gear/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accessions, orderableItems, orders, requisitions, workflowSteps } from '../../db/schema/index.ts';
+import {
+  accessions,
+  orderableItems,
+  orders,
+  practitioners,
+  requisitions,
+  workflowSteps,
+} from '../../db/schema/index.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -101,7 +108,11 @@ export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
   ]);
   const reqIds = reqRows.map((r) => r.requisition.id);
   const accessionRows = reqIds.length
-    ? await db.select().from(accessions).where(inArray(accessions.gearReqId, reqIds)).orderBy(asc(accessions.id))
+    ? await db
+        .select()
+        .from(accessions)
+        .where(inArray(accessions.gearReqId, reqIds))
+        .orderBy(asc(accessions.id))
     : [];
   const practitioner = row.practitionerGsdlNo ? await findPractitioner(db, row.practitionerGsdlNo) : null;
   const authorizing = practitioner?.authorizingDoctorGsdlNo
@@ -178,14 +189,20 @@ function assembleOrder(
   };
 }
 
-/** The practitioner number of an order, for access checks that need nothing more. */
+/** The practitioner of an order (number and authorizing doctor), for access checks that need nothing more. */
 export async function findOrderOwner(db: Db, id: number) {
   const [row] = await db
-    .select({ practitionerGsdlNo: orders.practitionerGsdlNo, version: orders.version })
+    .select({ gsdlNo: practitioners.gsdlNo, authorizingDoctorGsdlNo: practitioners.authorizingDoctorGsdlNo })
     .from(orders)
+    .leftJoin(practitioners, eq(practitioners.gsdlNo, orders.practitionerGsdlNo))
     .where(eq(orders.id, id))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  return {
+    practitioner: row.gsdlNo
+      ? { gsdlNo: row.gsdlNo, authorizingDoctorGsdlNo: row.authorizingDoctorGsdlNo }
+      : null,
+  };
 }
 
 /**
@@ -200,3 +217,18 @@ export async function claimVersion(db: Db, id: number, expected: number): Promis
     .returning({ id: orders.id });
   return rows.length === 1;
 }
+
+export const insertWorkflowSteps = (db: Db, orderId: number, steps: WorkflowStep[]) =>
+  db.insert(workflowSteps).values(
+    steps.map((step) => ({
+      orderId,
+      stepId: step.id,
+      gearReqId: step.gearReqId,
+      statusId: step.status.id,
+      completed: step.completed,
+      notApplicable: step.notApplicable,
+      skipped: step.skipped,
+      userType: step.userType,
+      stepDate: step.stepDate ? new Date(step.stepDate) : null,
+    })),
+  );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { asOrderResponse, idParam, orderSchema } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { orderForCaller } from './order.service.ts';
 
@@ -18,6 +18,6 @@ export async function orderRoutes(app: FastifyInstance) {
         response: { 200: orderSchema },
       },
     },
-    (request) => orderForCaller(app.db, callerOf(request).userInfo, request.params.id),
+    (request) => asOrderResponse(orderForCaller(app.db, callerOf(request).userInfo, request.params.id)),
   );
 }

@@ -10,7 +10,7 @@ import { findOrderOwner, loadOrder } from './order.repository.ts';
 export async function orderForCaller(db: Db, user: UserInfo, id: number): Promise<GearOrder> {
   const owner = await findOrderOwner(db, id);
   if (!owner) throw notFound(MESSAGES.orderNotFound);
-  if (!mayViewOrder(user, owner.practitionerGsdlNo)) throw forbidden(MESSAGES.forbidden);
+  if (!mayViewOrder(user, owner.practitioner)) throw forbidden(MESSAGES.forbidden);
   const order = await loadOrder(db, id);
   if (!order) throw notFound(MESSAGES.orderNotFound);
   return order;

@@ -49,7 +49,10 @@ export async function findPractitionersFor(db: Db, gsdlNumbers: string[]): Promi
   if (gsdlNumbers.length === 0) return [];
   const rows = await withOffice(db)
     .where(
-      or(inArray(practitioners.gsdlNo, gsdlNumbers), inArray(practitioners.authorizingDoctorGsdlNo, gsdlNumbers)),
+      or(
+        inArray(practitioners.gsdlNo, gsdlNumbers),
+        inArray(practitioners.authorizingDoctorGsdlNo, gsdlNumbers),
+      ),
     )
     .orderBy(practitioners.lastName, practitioners.firstName);
   return rows.map(toPractitioner);

@@ -2,7 +2,7 @@ import { practitionerStepSchema } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, orderSchema, practitionerSchema } from '../../lib/api-schemas.ts';
+import { asOrderResponse, idParam, orderSchema, practitionerSchema } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import {
   practitionerByGsdlNo,
@@ -66,7 +66,7 @@ export async function practitionerRoutes(app: FastifyInstance) {
     },
     (request) => {
       const caller = callerOf(request);
-      return savePractitionerStep(app.db, caller.userInfo, caller.userId, request.body);
+      return asOrderResponse(savePractitionerStep(app.db, caller.userInfo, caller.userId, request.body));
     },
   );
 }

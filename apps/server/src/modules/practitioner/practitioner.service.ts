@@ -1,29 +1,30 @@
 import {
+  completeStep,
   type GearOrder,
+  initialWorkflowSteps,
   isAdmin,
   isPractitionerStepLocked,
   MESSAGES,
   mayOrderFor,
   normaliseGsdlNo,
   type Practitioner,
-  type PractitionerStepInput,
+  type PractitionerStepBody as PractitionerStepInput,
   STEP_IDS,
-  STEPS,
-  STEP_STATUS,
   type UserInfo,
   userGsdlNumbers,
   validatePractitionerStep,
 } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, workflowSteps } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { claimVersion, loadOrder } from '../order/order.repository.ts';
+import { claimVersion, insertWorkflowSteps, loadOrder } from '../order/order.repository.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
 
 /** The practitioners a user may order for (spec 1 §2.4 dropdown, §6 authorizing rule). */
-export const practitionerOptions = (db: Db, user: UserInfo) => findPractitionersFor(db, userGsdlNumbers(user));
+export const practitionerOptions = (db: Db, user: UserInfo) =>
+  findPractitionersFor(db, userGsdlNumbers(user));
 
 export async function practitionerOptionsForOrder(db: Db, user: UserInfo, orderId: number) {
   const order = await orderForCaller(db, user, orderId);
@@ -88,19 +89,19 @@ async function createOrder(
       })
       .returning({ id: orders.id });
     if (!created) throw new Error('order insert returned nothing');
-    await tx.insert(workflowSteps).values(
-      STEPS.filter((step) => step.scope === 'order').map((step) => {
-        const done = step.id === STEP_IDS.pract;
-        return {
-          orderId: created.id,
-          stepId: step.id,
-          statusId: done ? STEP_STATUS.completed.id : STEP_STATUS.notStarted.id,
-          completed: done,
-          userType: done ? user.type : null,
-          stepDate: done ? new Date() : null,
-        };
+    const steps = completeStep(
+      initialWorkflowSteps({
+        requisitions: [],
+        containsDropShipRequisition: false,
+        containsShipToOfficeRequisition: false,
       }),
+      {
+        id: STEP_IDS.pract,
+        userType: user.type,
+        stepDate: new Date().toISOString(),
+      },
     );
+    await insertWorkflowSteps(tx as unknown as Db, created.id, steps);
     return created.id;
   });
 }
@@ -114,9 +115,8 @@ async function updatePractitioner(
 ) {
   const current = await orderForCaller(db, user, orderId);
   if (isPractitionerStepLocked(current, user)) throw new HttpError(409, MESSAGES.orderReceivedByLab);
-  if (input.version === undefined) throw badRequest(MESSAGES.invalidInput, [
-    { field: 'version', defaultMessage: MESSAGES.invalidInput },
-  ]);
+  if (input.version === undefined)
+    throw badRequest(MESSAGES.invalidInput, [{ field: 'version', defaultMessage: MESSAGES.invalidInput }]);
   await db.transaction(async (tx) => {
     if (!(await claimVersion(tx as unknown as Db, orderId, input.version as number))) {
       throw conflict(MESSAGES.staleOrder);

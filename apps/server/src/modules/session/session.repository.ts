@@ -5,8 +5,13 @@ import { sessions, signInFailures, users } from '../../db/schema/index.ts';
 export type UserRow = typeof users.$inferSelect;
 
 export const findUserByLoginName = async (db: Db, loginName: string) =>
-  (await db.select().from(users).where(eq(sql`lower(${users.loginName})`, loginName.toLowerCase())).limit(1))[0] ??
-  null;
+  (
+    await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.loginName})`, loginName.toLowerCase()))
+      .limit(1)
+  )[0] ?? null;
 
 export const insertSession = (db: Db, id: string, userId: number) =>
   db.insert(sessions).values({ id, userId });
@@ -39,7 +44,8 @@ export const saveFailures = (db: Db, row: typeof signInFailures.$inferInsert) =>
       set: { failures: row.failures, windowStartedAt: row.windowStartedAt, blockedUntil: row.blockedUntil },
     });
 
-export const clearFailures = (db: Db, key: string) => db.delete(signInFailures).where(eq(signInFailures.key, key));
+export const clearFailures = (db: Db, key: string) =>
+  db.delete(signInFailures).where(eq(signInFailures.key, key));
 
 export const findUserById = async (db: Db, id: number) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null;

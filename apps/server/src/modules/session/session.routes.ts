@@ -2,9 +2,9 @@ import { MESSAGES } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { callerOf, SESSION_COOKIE } from '../../plugins/auth.ts';
-import { forbidden, unauthorized } from '../../lib/http-error.ts';
 import { userInfoSchema } from '../../lib/api-schemas.ts';
+import { forbidden, unauthorized } from '../../lib/http-error.ts';
+import { callerOf, SESSION_COOKIE } from '../../plugins/auth.ts';
 import { findUserById } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
 

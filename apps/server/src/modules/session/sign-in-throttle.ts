@@ -31,7 +31,11 @@ export interface FailureRecord {
 
 export type ThrottleVerdict = { blocked: true } | { blocked: false; delayMs: number };
 
-export function assessAttempt(record: FailureRecord | null, limits: ThrottleLimits, now: Date): ThrottleVerdict {
+export function assessAttempt(
+  record: FailureRecord | null,
+  limits: ThrottleLimits,
+  now: Date,
+): ThrottleVerdict {
   if (!record) return { blocked: false, delayMs: 0 };
   if (record.blockedUntil && record.blockedUntil > now) return { blocked: true };
   const current = now.getTime() - record.windowStartedAt.getTime() < limits.windowMs ? record.failures : 0;

@@ -29,7 +29,8 @@ export function siteRoutes(webDistDir: string) {
     api.get(
       '/html/ping.html',
       { schema: { tags: ['Site'], summary: 'Keepalive of the signed-in session (spec 3 §7)' } },
-      async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><title>ok</title>'),
+      async (_request, reply) =>
+        reply.type('text/html; charset=utf-8').send('<!doctype html><title>ok</title>'),
     );
 
     const hasWeb = existsSync(path.join(webDistDir, 'index.html'));

@@ -1,0 +1,139 @@
+import { MESSAGES } from '@gear/domain';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+
+const ctx = useTestApp();
+
+describe('POST /api/session', () => {
+  it('signs a practitioner in with an HttpOnly, SameSite=Lax session cookie and answers the userInfo', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'dr.avery', password: 'demo-Avery-2026' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      type: 'myGDX',
+      gsdlNo: 'P1001',
+      onBehalfOf: 'P1002,P1006',
+      adminUser: 'false',
+    });
+    const cookie = response.cookies.find((c) => c.name === 'gear_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+  });
+
+  it.each([
+    ['a wrong password', 'dr.diaz', 'not-the-password'],
+    ['an unknown login name', 'nobody.here', 'demo-Diaz-2026'],
+  ])('answers 401 with one generic message for %s', async (_case, username, password) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username, password },
+    });
+    expectEnvelope(response, 401, MESSAGES.signInFailed);
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it('refuses a body that is not the JSON of a sign-in with 400', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'x' },
+    });
+    const body = expectEnvelope(response, 400, MESSAGES.invalidInput);
+    expect(body.errors?.[0]?.field).toBe('password');
+  });
+
+  it('refuses a cross-site form post (not JSON) without acting', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=dr.avery&password=demo-Avery-2026',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.cookies).toHaveLength(0);
+  });
+
+  it('slows and then refuses (429) repeated failures for one login name, even with the right password', async () => {
+    const attempt = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/session', payload: { username: 'dr.gray', password } });
+    const started = Date.now();
+    for (let i = 0; i < 8; i++) expect((await attempt('wrong')).statusCode).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
+    expectEnvelope(await attempt('demo-Gray-2026'), 429, MESSAGES.signInThrottled);
+  }, 30_000);
+});
+
+describe('GET /mygdx/account/JWT/{type}', () => {
+  it('issues a short-lived bearer token against the session', async () => {
+    const { cookie } = await signIn(ctx.app, 'staff.kim');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/mygdx/account/JWT/myGDX',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ token: string; expiresIn: number }>();
+    expect(body.token.split('.')).toHaveLength(3);
+    expect(body.expiresIn).toBe(300);
+  });
+
+  it('answers 401 without a session and 403 for another user type', async () => {
+    expectEnvelope(await ctx.app.inject({ method: 'GET', url: '/mygdx/account/JWT/myGDX' }), 401);
+    const { cookie } = await signIn(ctx.app, 'dr.fox');
+    expectEnvelope(
+      await ctx.app.inject({ method: 'GET', url: '/mygdx/account/JWT/prc', headers: { cookie } }),
+      403,
+    );
+  });
+
+  it('signs a session out after 30 minutes idle', async () => {
+    const { cookie } = await signIn(ctx.app, 'dr.evans');
+    await ctx.database.db.execute(sql`update sessions set last_seen_at = now() - interval '31 minutes'`);
+    expectEnvelope(
+      await ctx.app.inject({ method: 'GET', url: '/mygdx/account/JWT/myGDX', headers: { cookie } }),
+      401,
+      MESSAGES.signInRequired,
+    );
+  });
+});
+
+describe('GET /gear/api/getAccountType', () => {
+  it('answers the userInfo of the bearer, with adminUser true for an admin', async () => {
+    const { headers } = await signIn(ctx.app, 'admin.ops');
+    const response = await ctx.app.inject({ method: 'GET', url: '/gear/api/getAccountType', headers });
+    expect(response.json()).toEqual({ type: 'myGDX', gsdlNo: 'A9001', onBehalfOf: '', adminUser: 'true' });
+  });
+
+  it.each([
+    ['no credentials', {}],
+    ['a forged token', { authorization: 'Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.e30.c2lnbmF0dXJl' }],
+  ])('answers 401 with %s', async (_case, headers) => {
+    expectEnvelope(await ctx.app.inject({ method: 'GET', url: '/gear/api/getAccountType', headers }), 401);
+  });
+});
+
+describe('DELETE /api/session', () => {
+  it('signs out: the session cookie no longer yields a token', async () => {
+    const { cookie, headers } = await signIn(ctx.app, 'dr.chen');
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { ...headers, cookie },
+    });
+    expect(response.statusCode).toBe(204);
+    expectEnvelope(
+      await ctx.app.inject({ method: 'GET', url: '/mygdx/account/JWT/myGDX', headers: { cookie } }),
+      401,
+    );
+  });
+
+  it('refuses a change authenticated only by the cookie (cross-site forgery)', async () => {
+    const { cookie } = await signIn(ctx.app, 'dr.chen');
+    expectEnvelope(await ctx.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } }), 401);
+  });
+});

@@ -1,0 +1,76 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { seedDemoData } from '../db/seed/index.ts';
+import { DEMO_USERS } from '../db/seed/people.ts';
+import { openTestDatabase } from '../db/test-db.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** One app on a fresh, seeded database for the test file (in-memory PGlite, or TEST_DATABASE_URL). */
+export function useTestApp(): TestContext {
+  const context = {} as TestContext;
+  beforeAll(async () => {
+    context.database = await openTestDatabase();
+    await seedDemoData(context.database.db);
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    context.app = await buildApp(config, context.database.db);
+  });
+  afterAll(async () => {
+    await context.app?.close();
+    await context.database?.close();
+  });
+  return context;
+}
+
+export type DemoLogin = (typeof DEMO_USERS)[number]['loginName'];
+
+export interface SignedIn {
+  cookie: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** Signs a demo user in and fetches a bearer token, as the browser does. */
+export async function signIn(app: FastifyInstance, loginName: DemoLogin): Promise<SignedIn> {
+  const user = DEMO_USERS.find((u) => u.loginName === loginName);
+  if (!user) throw new Error(`no demo user ${loginName}`);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    payload: { username: user.loginName, password: user.password },
+  });
+  expect(response.statusCode).toBe(200);
+  const setCookie = response.cookies.find((c) => c.name === 'gear_session');
+  if (!setCookie) throw new Error('no session cookie');
+  const cookie = `gear_session=${setCookie.value}`;
+  const jwt = await app.inject({ method: 'GET', url: '/mygdx/account/JWT/myGDX', headers: { cookie } });
+  expect(jwt.statusCode).toBe(200);
+  const token = jwt.json<{ token: string }>().token;
+  return { cookie, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Asserts the error envelope of a refusal and returns it. */
+export function expectEnvelope(
+  response: Awaited<ReturnType<FastifyInstance['inject']>>,
+  statusCode: number,
+  message?: string,
+) {
+  expect(response.statusCode).toBe(statusCode);
+  const body = response.json<{
+    error: string;
+    message: string;
+    errors?: { field: string; defaultMessage: string }[];
+  }>();
+  expect(typeof body.error).toBe('string');
+  if (message !== undefined) expect(body.message).toBe(message);
+  expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);
+  return body;
+}
+
+export type Inject = InjectOptions;
