@@ -49,7 +49,10 @@ describe('GET /gear/practitioner/{gsdl}', () => {
 
   it('lets an admin look up any practitioner, uppercasing the number', async () => {
     const response = await get('admin.ops', '/gear/practitioner/p1003');
-    expect(response.json()).toMatchObject({ gsdlNo: 'P1003', cmsCreditStatus: { creditStatus: 'C.O.D Credit Hold' } });
+    expect(response.json()).toMatchObject({
+      gsdlNo: 'P1003',
+      cmsCreditStatus: { creditStatus: 'C.O.D Credit Hold' },
+    });
   });
 
   it.each([
@@ -74,7 +77,9 @@ describe('PUT /gear/practitioner/', () => {
       practitioner: { gsdlNo: 'P1002' },
     });
     const body = expectEnvelope(response, 400, MESSAGES.authorizationRequired);
-    expect(body.errors).toEqual([{ field: 'practAgreement', defaultMessage: MESSAGES.authorizationRequired }]);
+    expect(body.errors).toEqual([
+      { field: 'practAgreement', defaultMessage: MESSAGES.authorizationRequired },
+    ]);
   });
 
   it('creates the order with the practitioner step completed, and the order can be read back', async () => {
@@ -96,7 +101,10 @@ describe('PUT /gear/practitioner/', () => {
     expect(order.id).toBeGreaterThan(0);
     expect(order.practitioner).toMatchObject({ gsdlNo: 'P1002', firstName: 'Sam' });
     expect(order.practAgreement).toBe(true);
-    expect(order.workflow.steps.find((s) => s.id === 1)).toMatchObject({ completed: true, status: { id: 3 } });
+    expect(order.workflow.steps.find((s) => s.id === 1)).toMatchObject({
+      completed: true,
+      status: { id: 3 },
+    });
     expect(order.workflow.steps.filter((s) => s.completed)).toHaveLength(1);
 
     const read = await ctx.app.inject({ method: 'GET', url: `/gear/order/${order.id}`, headers });
@@ -105,12 +113,20 @@ describe('PUT /gear/practitioner/', () => {
   });
 
   it('spec 1 §6: refuses a practitioner on credit hold', async () => {
-    const response = await savePractitioner('dr.chen', { id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P1003' } });
+    const response = await savePractitioner('dr.chen', {
+      id: 'new',
+      practAgreement: true,
+      practitioner: { gsdlNo: 'P1003' },
+    });
     expectEnvelope(response, 400, MESSAGES.creditHold);
   });
 
   it('refuses to order for a practitioner the user does not act for (403)', async () => {
-    const response = await savePractitioner('dr.chen', { id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P1001' } });
+    const response = await savePractitioner('dr.chen', {
+      id: 'new',
+      practAgreement: true,
+      practitioner: { gsdlNo: 'P1001' },
+    });
     expectEnvelope(response, 403, MESSAGES.forbidden);
   });
 
@@ -144,7 +160,11 @@ describe('PUT /gear/practitioner/', () => {
 
   it.each([
     ['no practitioner', { id: 'new', practAgreement: true }, 'practitioner'],
-    ['a number over 5 characters', { id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P100100' } }, 'practitioner.gsdlNo'],
+    [
+      'a number over 5 characters',
+      { id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P100100' } },
+      'practitioner.gsdlNo',
+    ],
     ['a negative id', { id: -4, practAgreement: true, practitioner: { gsdlNo: 'P1001' } }, 'id'],
   ])('answers 400 with field errors for %s', async (_case, payload, field) => {
     const body = expectEnvelope(await savePractitioner('dr.avery', payload), 400, MESSAGES.invalidInput);
@@ -165,7 +185,11 @@ describe('PUT /gear/practitioner/', () => {
 
 describe('GET /gear/order/{id}', () => {
   it("answers 403 for another practitioner's order, 404 for no order, 200 for an admin", async () => {
-    const created = await savePractitioner('dr.avery', { id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P1001' } });
+    const created = await savePractitioner('dr.avery', {
+      id: 'new',
+      practAgreement: true,
+      practitioner: { gsdlNo: 'P1001' },
+    });
     const { id } = created.json<{ id: number }>();
     const foreign = await get('dr.chen', `/gear/order/${id}`);
     expectEnvelope(foreign, 403, MESSAGES.forbidden);
