@@ -1,0 +1,92 @@
+// Load benchmark: the API in process on an in-memory embedded database with the demo data; every figure is printed
+// as a ratio against a bare Fastify route measured in the same run (ARCHITECTURE.md budgets).
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPglite } from '../apps/server/src/db/client.ts';
+import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
+import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
+
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'PUT';
+  path: string;
+  body?: string;
+}
+
+async function main() {
+  const database = await openPglite(null);
+  await seedDemoData(database.db);
+  const app = await buildApp(
+    loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'b'.repeat(40), LOG_LEVEL: 'silent', WEB_DIST_DIR: '/none' }),
+    database.db,
+  );
+  app.get('/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const base = `http://127.0.0.1:${address.port}`;
+
+  const avery = DEMO_USERS.find((u) => u.loginName === 'dr.avery');
+  const login = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: avery?.loginName, password: avery?.password }),
+  });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const { token } = (await (await fetch(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } })).json()) as {
+    token: string;
+  };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const practitionerStep = JSON.stringify({ id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P1002' } });
+  const created = (await (
+    await fetch(`${base}/gear/practitioner/`, { method: 'PUT', headers: auth, body: practitionerStep })
+  ).json()) as { id: number };
+
+  const scenarios: Scenario[] = [
+    { name: 'bare route (baseline)', method: 'GET', path: '/bench/bare' },
+    { name: 'read an order', method: 'GET', path: `/gear/order/${created.id}` },
+    { name: 'save the practitioner step', method: 'PUT', path: '/gear/practitioner/', body: practitionerStep },
+    { name: 'practitioner options', method: 'GET', path: '/gear/practitioner-options' },
+  ];
+
+  const rows: { name: string; rps: number; p99: number; errors: number }[] = [];
+  for (const scenario of scenarios) {
+    const result = await autocannon({
+      url: `${base}${scenario.path}`,
+      method: scenario.method,
+      headers: auth,
+      body: scenario.body,
+      connections: CONNECTIONS,
+      duration: DURATION_SECONDS,
+    });
+    rows.push({
+      name: scenario.name,
+      rps: result.requests.average,
+      p99: result.latency.p99,
+      errors: result.non2xx + result.errors,
+    });
+  }
+  const baseline = rows[0]?.rps ?? 1;
+  console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, embedded database in memory\n`);
+  console.log('scenario'.padEnd(30), 'req/s'.padStart(9), 'ratio'.padStart(7), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
+  for (const row of rows) {
+    console.log(
+      row.name.padEnd(30),
+      row.rps.toFixed(0).padStart(9),
+      (row.rps / baseline).toFixed(2).padStart(7),
+      String(row.p99).padStart(8),
+      String(row.errors).padStart(8),
+    );
+  }
+  await app.close();
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
