@@ -120,7 +120,11 @@ export interface Requisition {
   routeNumber: string | null;
   xComId: string | null;
   noCardActivation: boolean;
-  repurposedCollectionPack: { reqNumber: string | null; activationCode: string | null; gearReqId: number | null } | null;
+  repurposedCollectionPack: {
+    reqNumber: string | null;
+    activationCode: string | null;
+    gearReqId: number | null;
+  } | null;
   physicianBillingSelected: boolean;
   insuranceBillingSelected: boolean;
   medicareTricareBillingSelected: boolean;

@@ -1,0 +1,96 @@
+import { MESSAGES } from '../messages.ts';
+import type { Practitioner, UserInfo } from '../model.ts';
+import { isAdmin } from '../workflow/locking.ts';
+
+/** spec 1 §9: a GSDL number has at most 5 characters. */
+export const GSDL_NO_MAX_LENGTH = 5;
+
+/** spec 1 §6: the credit status that stops online ordering. */
+export const CREDIT_HOLD_STATUS = 'C.O.D Credit Hold';
+
+type OrderingUser = Pick<UserInfo, 'gsdlNo' | 'onBehalfOf' | 'adminUser'>;
+type PractitionerIdentity = Pick<Practitioner, 'gsdlNo' | 'authorizingDoctorGsdlNo'>;
+
+/** A field error in the spec's own envelope shape (errors[{ field, defaultMessage }]). */
+export interface FieldError {
+  field: string;
+  defaultMessage: string;
+}
+
+const canonicalGsdlNo = (value: string): string => value.trim().toUpperCase();
+
+/** spec 1 §2.4/§5: the admin search box input, trimmed and uppercased; null when empty or over 5 characters. */
+export function normaliseGsdlNo(input: string): string | null {
+  const gsdlNo = canonicalGsdlNo(input);
+  return gsdlNo.length === 0 || gsdlNo.length > GSDL_NO_MAX_LENGTH ? null : gsdlNo;
+}
+
+/** The user's own GSDL number and those of onBehalfOf (a comma list), trimmed, uppercased, without repeats. */
+export function userGsdlNumbers(user: Pick<UserInfo, 'gsdlNo' | 'onBehalfOf'>): string[] {
+  const candidates = [user.gsdlNo ?? '', ...user.onBehalfOf.split(',')].map(canonicalGsdlNo);
+  return [...new Set(candidates.filter((gsdlNo) => gsdlNo.length > 0))];
+}
+
+const isAmongUserNumbers = (user: Pick<UserInfo, 'gsdlNo' | 'onBehalfOf'>, gsdlNo: string | null): boolean =>
+  gsdlNo !== null && userGsdlNumbers(user).includes(canonicalGsdlNo(gsdlNo));
+
+/**
+ * spec 1 §6: admins may order for anyone; others for a practitioner whose number, or whose authorizing doctor's
+ * number, is the user's own or among onBehalfOf.
+ */
+export const mayOrderFor = (user: OrderingUser, practitioner: PractitionerIdentity): boolean =>
+  isAdmin(user) ||
+  isAmongUserNumbers(user, practitioner.gsdlNo) ||
+  isAmongUserNumbers(user, practitioner.authorizingDoctorGsdlNo);
+
+/**
+ * ARCHITECTURE 'Access': who may see an order of a practitioner, by the same rule as ordering for them. An order
+ * without a practitioner is visible to admins only (patients reach orders by proving a number, not by this rule).
+ */
+export const mayViewOrder = (user: OrderingUser, orderPractitioner: PractitionerIdentity | null): boolean =>
+  orderPractitioner === null ? isAdmin(user) : mayOrderFor(user, orderPractitioner);
+
+/** spec 1 §5: the authorization checkbox is required when the authorizing doctor is the user or among onBehalfOf. */
+export const requiresAuthorizationAgreement = (
+  user: Pick<UserInfo, 'gsdlNo' | 'onBehalfOf'>,
+  practitioner: Pick<Practitioner, 'authorizingDoctorGsdlNo'>,
+): boolean => isAmongUserNumbers(user, practitioner.authorizingDoctorGsdlNo);
+
+/** spec 1 §6: 'A practitioner whose credit status is 'C.O.D Credit Hold' cannot proceed.' */
+export const isCreditHold = (practitioner: Pick<Practitioner, 'cmsCreditStatus'>): boolean =>
+  practitioner.cmsCreditStatus.creditStatus === CREDIT_HOLD_STATUS;
+
+/** spec 1 §6: 'A practitioner with no authorizing doctor is shown a demo-account notice.' */
+export const isDemoAccount = (practitioner: Pick<Practitioner, 'authorizingDoctorGsdlNo'>): boolean =>
+  (practitioner.authorizingDoctorGsdlNo ?? '').trim().length === 0;
+
+/** spec 1 §2.4: 'first last, degree (gsdlNo)'. */
+export const practitionerLabel = (
+  practitioner: Pick<Practitioner, 'firstName' | 'lastName' | 'degree' | 'gsdlNo'>,
+): string =>
+  `${practitioner.firstName} ${practitioner.lastName}, ${practitioner.degree} (${practitioner.gsdlNo})`;
+
+export interface PractitionerStepFacts {
+  user: OrderingUser;
+  practitioner: PractitionerIdentity & Pick<Practitioner, 'cmsCreditStatus'>;
+  practAgreement: boolean | null;
+}
+
+/**
+ * The practitioner step's rules (spec 1 §5, §6), most blocking first. A user who may not order for the practitioner
+ * gets that error alone; otherwise credit hold, then a missing authorization agreement.
+ */
+export function validatePractitionerStep({
+  user,
+  practitioner,
+  practAgreement,
+}: PractitionerStepFacts): FieldError[] {
+  if (!mayOrderFor(user, practitioner))
+    return [{ field: 'practitioner', defaultMessage: MESSAGES.forbidden }];
+  const errors: FieldError[] = [];
+  if (isCreditHold(practitioner)) errors.push({ field: 'practitioner', defaultMessage: MESSAGES.creditHold });
+  if (requiresAuthorizationAgreement(user, practitioner) && practAgreement !== true) {
+    errors.push({ field: 'practAgreement', defaultMessage: MESSAGES.authorizationRequired });
+  }
+  return errors;
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { GSDL_NO_MAX_LENGTH } from '../access/practitioner-rules.ts';
+
+/** spec 1 §3: an order id of 0 or 'new' means the order is not saved yet. */
+export const isUnsavedOrderId = (id: number | 'new'): boolean => id === 0 || id === 'new';
+
+/**
+ * Body of PUT /gear/practitioner/ (spec 1 §7): the whole order with practAgreement and practitioner. Only the fields
+ * below are checked; the rest of the order passes through untouched. Of the practitioner only gsdlNo is kept: the
+ * server looks the practitioner (and office) up by number and never trusts details sent by the browser.
+ */
+export const practitionerStepSchema = z.looseObject({
+  id: z.union([z.literal('new'), z.number().int().nonnegative()]),
+  version: z.number().int().nonnegative().optional(),
+  practAgreement: z.boolean().nullable(),
+  practitioner: z.object({
+    gsdlNo: z.string().trim().toUpperCase().min(1).max(GSDL_NO_MAX_LENGTH),
+  }),
+});
+
+export type PractitionerStepBody = z.infer<typeof practitionerStepSchema>;

@@ -1,0 +1,88 @@
+import { type GearOrder, type Requisition, STEP_STATUS, type UserType, type WorkflowStep } from '../model.ts';
+import { STEP_IDS, STEPS, type StepId } from './steps.ts';
+
+/** A fresh row: not started, not yet touched by anyone. */
+export const newWorkflowStep = (
+  id: StepId,
+  gearReqId: number | null,
+  notApplicable = false,
+): WorkflowStep => ({
+  id,
+  completed: false,
+  notApplicable,
+  notStarted: true,
+  skipped: false,
+  gearReqId,
+  userType: null,
+  stepDate: null,
+  status: { ...STEP_STATUS.notStarted },
+});
+
+const stepsOfScope = (scope: 'order' | 'requisition') => STEPS.filter((step) => step.scope === scope);
+
+/** The rows a requisition brings to its order: one per requisition step (panels, billing, dxCodes, collection, customize). */
+export const stepsForRequisition = (requisition: Pick<Requisition, 'id'>): WorkflowStep[] =>
+  stepsOfScope('requisition').map((step) => newWorkflowStep(step.id, requisition.id));
+
+type ShippingFacts = Pick<
+  GearOrder,
+  'requisitions' | 'containsDropShipRequisition' | 'containsShipToOfficeRequisition'
+>;
+
+/** Packs are shipped only for drop-ship and ship-to-office requisitions; otherwise the shipping step does not apply. */
+export const shipsPacks = (order: ShippingFacts): boolean =>
+  order.containsDropShipRequisition ||
+  order.containsShipToOfficeRequisition ||
+  order.requisitions.some((requisition) => requisition.dropShip || requisition.shipToOffice);
+
+/**
+ * The rows with the shipping step (14) marked not applicable exactly when the order ships no packs. The server calls
+ * this whenever requisitions are added, changed or removed, since an order is created (practitioner step) before
+ * it has any requisition.
+ */
+export const updateShippingApplicability = (
+  steps: readonly WorkflowStep[],
+  order: ShippingFacts,
+): WorkflowStep[] =>
+  steps.map((row) => (row.id === STEP_IDS.shipping ? { ...row, notApplicable: !shipsPacks(order) } : row));
+
+/**
+ * The rows of a new order: each order step once, each requisition step once per requisition (append
+ * stepsForRequisition for a requisition added later), in step-id order. Only shipping is decided here (see
+ * updateShippingApplicability); every other rule (user type, billing, confirmation) is evaluated when navigating,
+ * because it can change while the order is edited.
+ */
+export function initialWorkflowSteps(order: ShippingFacts): WorkflowStep[] {
+  const orderRows = stepsOfScope('order').map((step) => newWorkflowStep(step.id, null));
+  const requisitionRows = order.requisitions.flatMap(stepsForRequisition);
+  return updateShippingApplicability([...orderRows, ...requisitionRows], order).sort((a, b) => a.id - b.id);
+}
+
+export interface StepCompletion {
+  id: number;
+  gearReqId?: number | null;
+  userType: UserType;
+  /** ISO timestamp (UTC). */
+  stepDate: string;
+}
+
+/**
+ * The rows with one step marked Completed (status id 3) by a user at a time, e.g. step 1 once the practitioner is
+ * set (spec 3 §4 Activation). Other rows are returned unchanged.
+ */
+export function completeStep(steps: readonly WorkflowStep[], completion: StepCompletion): WorkflowStep[] {
+  const owner = completion.gearReqId ?? null;
+  return steps.map((row) =>
+    row.id === completion.id && row.gearReqId === owner
+      ? {
+          ...row,
+          completed: true,
+          notStarted: false,
+          skipped: false,
+          userType: completion.userType,
+          stepDate: completion.stepDate,
+          status: { ...STEP_STATUS.completed },
+        }
+      : row,
+  );
+}

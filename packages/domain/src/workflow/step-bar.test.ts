@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderFacts } from '../model.ts';
+import { newOrder, order, orderWithSteps, rows, users } from '../test-support/fixtures.ts';
+import { firstNotStartedIndex, stepBar } from './step-bar.ts';
+
+const { drAvery, patient } = users;
+
+/** Order 101: practitioner and panels completed, billing in progress, dxCodes not started, patient (6) completed. */
+const halfway = orderWithSteps(
+  rows([101], 'notStarted', { 1: 'completed', '2:101': 'completed', '3:101': 'inProgress', 6: 'completed' }),
+);
+
+describe('stepBar', () => {
+  it('spec 1 §2.3: a new order shows Practitioner as the current link and every later step disabled', () => {
+    const bar = stepBar(newOrder(), drAvery, 'pract');
+    expect(bar.map((item) => item.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 13, 14]);
+    expect(bar[0]).toEqual({
+      id: 1,
+      key: 'pract',
+      label: 'Practitioner',
+      route: 'pract',
+      gearReqId: null,
+      state: 'link',
+      completed: false,
+      current: true,
+    });
+    expect(bar[1]).toMatchObject({
+      state: 'disabled',
+      current: false,
+      title: 'Panel Selection is not available yet.',
+    });
+    expect(bar.slice(1).every((item) => item.state === 'disabled')).toBe(true);
+  });
+
+  it.each<[string, (typeof users)[keyof typeof users], number[]]>([
+    [
+      'spec 1 §4.1: myGDX sees 1-8, 13, 14 (9, 15 skipped; 10, 11, 12 never valid)',
+      drAvery,
+      [1, 2, 3, 4, 5, 6, 7, 8, 13, 14],
+    ],
+    ['spec 1 §4.1: prc skips 1, 4, 8, 13, 14 (15 only after confirmation)', patient, [2, 3, 5, 6, 7, 9]],
+  ])('%s', (_spec, user, ids) => {
+    expect(stepBar(order(), user, 'panels').map((item) => item.id)).toEqual(ids);
+  });
+
+  it('spec 1 §2.3: links run up to and including the first not-started step', () => {
+    const states = stepBar(halfway, drAvery, 'billing').map((item) => `${item.key}:${item.state}`);
+    expect(states).toEqual([
+      'pract:link',
+      'panels:link',
+      'billing:link',
+      'dxCodes:link',
+      'collection:disabled',
+      'patient:disabled',
+      'insurance:disabled',
+      'confirm:disabled',
+      'customize:disabled',
+      'shipping:disabled',
+    ]);
+  });
+
+  it('spec 1 §2.3: a completed step shows a check mark, even past the first not-started step', () => {
+    const completed = stepBar(halfway, drAvery, 'billing').filter((item) => item.completed);
+    expect(completed.map((item) => `${item.key}:${item.state}`)).toEqual([
+      'pract:link',
+      'panels:link',
+      'patient:disabled',
+    ]);
+  });
+
+  it('spec 1 §2.3: a disabled step carries the title, a link none', () => {
+    const bar = stepBar(halfway, drAvery, 'billing');
+    expect(bar.find((item) => item.key === 'patient')?.title).toBe('Patient is not available yet.');
+    expect(bar.find((item) => item.key === 'billing')?.title).toBeUndefined();
+  });
+
+  it('spec 1 §2.3: the step of the current route is current, with its requisition', () => {
+    const current = stepBar(halfway, drAvery, 'billing').filter((item) => item.current);
+    expect(current.map((item) => [item.key, item.gearReqId])).toEqual([['billing', 101]]);
+  });
+
+  it('spec 1 §2.3: every step is a link once all have started', () => {
+    const started = orderWithSteps(rows([101], 'inProgress'));
+    expect(stepBar(started, drAvery, 'pract').every((item) => item.state === 'link')).toBe(true);
+  });
+});
+
+describe('firstNotStartedIndex', () => {
+  const allDone = orderWithSteps(rows([101], 'completed', { 11: 'notStarted' }));
+  it.each<[string, OrderFacts, number]>([
+    ['spec 1 §2.3: a new order has not started its first step', newOrder(), 0],
+    ['spec 1 §2.3: dxCodes, fourth of the steps shown to myGDX, is the first not started', halfway, 3],
+    ['spec 1 §2.3: with every shown step started the index is past the last one', allDone, 10],
+  ])('%s', (_spec, subject, expected) => {
+    expect(firstNotStartedIndex(subject, drAvery)).toBe(expected);
+  });
+});

@@ -1,0 +1,64 @@
+import { MESSAGES } from '../messages.ts';
+import type { OrderFacts } from '../model.ts';
+import { validStepPositions } from './navigation.ts';
+import type { StepId, StepKey } from './steps.ts';
+import type { NavigationUser } from './validity.ts';
+import { isNotStarted } from './workflow-rows.ts';
+
+/** One button of the step bar (spec 1 §2.3). */
+export interface StepBarItem {
+  id: StepId;
+  key: StepKey;
+  label: string;
+  route: StepKey;
+  gearReqId: number | null;
+  state: 'link' | 'disabled';
+  completed: boolean;
+  current: boolean;
+  /** '<label> is not available yet.' on a disabled step. */
+  title?: string;
+}
+
+/**
+ * The position of the first not-started step among the steps the bar shows, or their count when every one has
+ * started. A step with no workflow row yet (an unsaved order) counts as not started.
+ */
+export function firstNotStartedIndex(
+  order: OrderFacts,
+  user: NavigationUser,
+  gearReqId?: number | null,
+): number {
+  const positions = validStepPositions(order, user, gearReqId);
+  const index = positions.findIndex(({ row }) => isNotStarted(row));
+  return index === -1 ? positions.length : index;
+}
+
+/**
+ * spec 1 §2.3: the valid, routed steps for the user, with requisition steps of one requisition (the given one, else
+ * the last). 'A step is a link only while its position is at or before the first not-started step. A completed
+ * step shows a check mark. Later steps are disabled and carry the title '<label> is not available yet.''
+ */
+export function stepBar(
+  order: OrderFacts,
+  user: NavigationUser,
+  currentRoute: string,
+  gearReqId?: number | null,
+): StepBarItem[] {
+  const lastLinkIndex = firstNotStartedIndex(order, user, gearReqId);
+  return validStepPositions(order, user, gearReqId).map(
+    ({ step, gearReqId: owner, row }, index): StepBarItem => {
+      const base = {
+        id: step.id,
+        key: step.key,
+        label: step.label,
+        route: step.key,
+        gearReqId: owner,
+        completed: row?.completed ?? false,
+        current: step.route === currentRoute,
+      };
+      return index <= lastLinkIndex
+        ? { ...base, state: 'link' }
+        : { ...base, state: 'disabled', title: MESSAGES.stepNotAvailable(step.label) };
+    },
+  );
+}
