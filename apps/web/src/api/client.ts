@@ -1,0 +1,155 @@
+import type { UserType } from '@gear/domain';
+import { ApiError, httpError, networkError } from './errors.ts';
+import { type AccessToken, createTokenSource, type TokenSource } from './token.ts';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Appended to the path; a string is used as is (the wizard forwards its own query string). */
+  query?: Record<string, QueryValue> | string;
+  /** 'bearer' (default) sends the access token; 'none' sends only the session cookie. */
+  auth?: 'bearer' | 'none';
+  /** 'redirect' (default) lets the app react to 401/403; 'throw' leaves them to the caller (sign-in, start-up). */
+  authErrors?: 'redirect' | 'throw';
+  /** 'json' (default) or 'text'. */
+  responseType?: 'json' | 'text';
+  signal?: AbortSignal;
+}
+
+export interface ApiClientOptions {
+  /** The support phone for the spec's messages (configuration, never a literal). */
+  getPhone: () => string;
+  /** The user type whose token is requested (GET /mygdx/account/JWT/{type}). */
+  getUserType?: () => UserType;
+  /** The session is gone: the app shows the login-required screen. */
+  onUnauthorized?: (error: ApiError) => void;
+  /** The user may not see this: the app goes to /?status=non-beta. */
+  onForbidden?: (error: ApiError) => void;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export interface ApiClient {
+  request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  readonly tokens: TokenSource;
+}
+
+const withQuery = (path: string, query: RequestOptions['query']): string => {
+  if (query === undefined) return path;
+  let search: string;
+  if (typeof query === 'string') {
+    search = query.startsWith('?') ? query.slice(1) : query;
+  } else {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) params.append(key, String(value));
+    }
+    search = params.toString();
+  }
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+};
+
+/**
+ * The one typed client of the web app (spec 1 §7): JSON with credentials, 204 read as null, the spec's messages
+ * for network and HTTP failures, a cached bearer token on every call but the few that precede sign-in.
+ */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  const send = async (url: string, init: RequestInit): Promise<Response> => {
+    try {
+      return await doFetch(url, { credentials: 'include', mode: 'cors', ...init });
+    } catch (cause) {
+      if (init.signal?.aborted) throw cause;
+      throw networkError(options.getPhone());
+    }
+  };
+
+  const readBody = async (response: Response, type: 'json' | 'text'): Promise<unknown> => {
+    if (response.status === 204) return null;
+    const text = await response.text();
+    if (type === 'text') return text;
+    if (!text) return null;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  };
+
+  const failure = async (response: Response): Promise<ApiError> => {
+    let body: unknown = null;
+    try {
+      body = await readBody(response, 'json');
+    } catch {
+      body = null;
+    }
+    return httpError(response.status, body, options.getPhone());
+  };
+
+  const tokens = createTokenSource({
+    now: options.now,
+    fetchToken: async () => {
+      const type = options.getUserType?.() ?? 'myGDX';
+      const response = await send(`/mygdx/account/JWT/${type}`, { headers: { Accept: 'application/json' } });
+      if (!response.ok) throw await failure(response);
+      return (await readBody(response, 'json')) as AccessToken;
+    },
+  });
+
+  const report = (error: unknown, authErrors: RequestOptions['authErrors']): never => {
+    if (error instanceof ApiError && authErrors !== 'throw') {
+      if (error.kind === 'unauthorized') {
+        tokens.clear();
+        options.onUnauthorized?.(error);
+      } else if (error.kind === 'forbidden') {
+        options.onForbidden?.(error);
+      }
+    }
+    throw error;
+  };
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+    const { body, query, auth = 'bearer', authErrors = 'redirect', responseType = 'json', signal } = opts;
+    const url = withQuery(path, query);
+    const attempt = async (): Promise<Response> => {
+      const headers: Record<string, string> = {
+        Accept: responseType === 'json' ? 'application/json' : 'text/plain, text/html',
+      };
+      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      if (auth === 'bearer') headers.Authorization = `Bearer ${await tokens.get()}`;
+      return send(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+      });
+    };
+    try {
+      let response = await attempt();
+      if (response.status === 401 && auth === 'bearer') {
+        // The token may have been refused while the session lives on: renew once, then give up.
+        tokens.clear();
+        response = await attempt();
+      }
+      if (!response.ok) throw await failure(response);
+      return (await readBody(response, responseType)) as T;
+    } catch (error) {
+      return report(error, authErrors);
+    }
+  }
+
+  return {
+    request,
+    get: (path, opts) => request('GET', path, opts),
+    put: (path, body, opts) => request('PUT', path, { ...opts, body }),
+    post: (path, body, opts) => request('POST', path, { ...opts, body }),
+    delete: (path, opts) => request('DELETE', path, opts),
+    tokens,
+  };
+}

@@ -1,0 +1,70 @@
+import { MESSAGES, messages } from '@gear/domain';
+
+/** A field's message from the server's error envelope (spec 1 §7 'errors[{field, defaultMessage}]'). */
+export interface FieldError {
+  field: string;
+  defaultMessage: string;
+}
+
+/** The one error envelope of every non-2xx answer (ARCHITECTURE.md, 'Rules of the house'). */
+export interface ErrorEnvelope {
+  error: string;
+  message: string;
+  errors?: FieldError[];
+}
+
+/**
+ * How a call failed, which decides what the user is told (spec 1 §8):
+ * network → the network message; validation → the fields' messages; conflict → the stale-order message;
+ * unauthorized → sign in again; forbidden → the 403 page; http → the unexpected-error message.
+ */
+export type ApiErrorKind = 'network' | 'unauthorized' | 'forbidden' | 'validation' | 'conflict' | 'http';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** The user-facing message for this failure, already in the spec's words. */
+    message: string,
+    /** HTTP status; 0 for a network failure. */
+    readonly status: number,
+    /** The parsed envelope when the server sent one (the response is kept, spec 1 §7). */
+    readonly body: ErrorEnvelope | null = null,
+  ) {
+    super(message);
+  }
+
+  get fieldErrors(): FieldError[] {
+    return this.body?.errors ?? [];
+  }
+
+  /** The server's own message (shown as is by sign-in, for instance), if any. */
+  get serverMessage(): string | null {
+    return this.body?.message || null;
+  }
+}
+
+export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
+
+const isEnvelope = (value: unknown): value is ErrorEnvelope =>
+  typeof value === 'object' && value !== null && typeof (value as ErrorEnvelope).message === 'string';
+
+/** Maps a non-2xx answer to an ApiError carrying the spec's message. */
+export function httpError(status: number, body: unknown, phone: string): ApiError {
+  const envelope = isEnvelope(body) ? body : null;
+  const text = messages(phone);
+  if (status === 401) return new ApiError('unauthorized', MESSAGES.signInRequired, status, envelope);
+  if (status === 403) return new ApiError('forbidden', MESSAGES.forbidden, status, envelope);
+  if (status === 409) return new ApiError('conflict', MESSAGES.staleOrder, status, envelope);
+  const first = envelope?.errors?.find((e) => e.defaultMessage);
+  if (first) return new ApiError('validation', first.defaultMessage, status, envelope);
+  return new ApiError('http', text.unexpectedError, status, envelope);
+}
+
+export const networkError = (phone: string): ApiError =>
+  new ApiError('network', messages(phone).networkUnavailable, 0);
+
+/** The message to show for any thrown value (an ApiError's, else the unexpected-error text). */
+export const errorMessage = (error: unknown, phone: string): string =>
+  isApiError(error) ? error.message : messages(phone).unexpectedError;

@@ -1,0 +1,52 @@
+import type { GearOrder, Practitioner } from '@gear/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from './client.ts';
+import { useApi } from './context.tsx';
+import { queryKeys } from './keys.ts';
+
+/** GET /gear/practitioner-options[/{orderId}]: the practitioners the user may order for. */
+export const fetchPractitionerOptions = (api: ApiClient, orderId?: number, signal?: AbortSignal) =>
+  api.get<Practitioner[]>(
+    orderId === undefined ? '/gear/practitioner-options' : `/gear/practitioner-options/${orderId}`,
+    { signal },
+  );
+
+export function usePractitionerOptions(orderId?: number) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.practitionerOptions(orderId),
+    queryFn: ({ signal }) => fetchPractitionerOptions(api, orderId, signal),
+  });
+}
+
+/** GET /gear/practitioner/{gsdl}: one practitioner with office (the admin search of spec 1 §2.4). */
+export const fetchPractitioner = (api: ApiClient, gsdlNo: string, signal?: AbortSignal) =>
+  api.get<Practitioner>(`/gear/practitioner/${encodeURIComponent(gsdlNo)}`, { signal });
+
+export function usePractitioner(gsdlNo: string | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.practitioner(gsdlNo ?? ''),
+    queryFn: ({ signal }) => fetchPractitioner(api, gsdlNo as string, signal),
+    enabled: Boolean(gsdlNo),
+    retry: false,
+  });
+}
+
+/** The body of PUT /gear/practitioner/: the whole order with practAgreement and practitioner (with office). */
+export type PractitionerSave = Partial<GearOrder> &
+  Pick<GearOrder, 'id' | 'version' | 'practAgreement'> & {
+    practitioner: Practitioner;
+  };
+
+/** PUT /gear/practitioner/: saves the step; the answer is the saved order, whose id is read. */
+export function useSavePractitioner() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (order: PractitionerSave) => api.put<GearOrder>('/gear/practitioner/', order),
+    onSuccess: (saved) => {
+      if (typeof saved.id === 'number') queryClient.setQueryData(queryKeys.order(saved.id), saved);
+    },
+  });
+}

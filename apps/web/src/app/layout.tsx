@@ -1,0 +1,76 @@
+import { messages } from '@gear/domain';
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Link, Outlet, useNavigate, useRouteError } from 'react-router';
+import classes from './layout.module.css';
+import { useServices, useSession } from './services.tsx';
+import { useSessionTimers, useSignOut } from './session-timers.ts';
+
+/** The page frame: skip link, header (brand, navigation, sign-out), main. */
+export function AppLayout() {
+  useSessionTimers();
+  return (
+    <Box className={classes.page}>
+      <a href="#main" className={classes.skipLink}>
+        Skip to main content
+      </a>
+      <AppHeader />
+      <Container component="main" id="main" tabIndex={-1} size="lg" py="lg" className={classes.main}>
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}
+
+function AppHeader() {
+  const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  const user = session.status === 'signedIn' ? session.user : null;
+  return (
+    <Box component="header" className={classes.header}>
+      <Container size="lg">
+        <Group justify="space-between" h={56} wrap="nowrap">
+          <Anchor component={Link} to="/" fw={700} size="lg" c="inherit" underline="never">
+            Gear portal
+          </Anchor>
+          <Group component="nav" aria-label="Account" gap="md" wrap="nowrap">
+            {user ? (
+              <>
+                <Text size="sm" visibleFrom="xs">
+                  Signed in{user.gsdlNo ? ` as ${user.gsdlNo}` : ''}
+                </Text>
+                <Button
+                  variant="default"
+                  size="xs"
+                  onClick={async () => {
+                    await signOut('signedOut');
+                    await navigate('/login');
+                  }}
+                >
+                  Sign out
+                </Button>
+              </>
+            ) : (
+              <Anchor component={Link} to="/login" size="sm">
+                Sign in
+              </Anchor>
+            )}
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+/** Route errors (a failed lazy import, a render error): said plainly, never a stack trace. */
+export function RouteError() {
+  const error = useRouteError();
+  const { config } = useServices();
+  if (import.meta.env.DEV) console.error(error);
+  return (
+    <Container component="main" size="sm" py="xl">
+      <h1>Something went wrong</h1>
+      <p>{messages(config.supportPhone).unexpectedError}</p>
+    </Container>
+  );
+}

@@ -1,0 +1,45 @@
+import { MESSAGES } from '@gear/domain';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { LoginRequired } from './login-required.tsx';
+import { useSession } from './services.tsx';
+
+/** spec 1 §2.1 '/': status=non-beta shows the 403 page; practitioners go to a new order. */
+export function HomePage() {
+  const [params] = useSearchParams();
+  const session = useSession();
+  if (params.get('status') === 'non-beta') return <ForbiddenPage />;
+  if (session.status === 'signedIn' && session.user.type === 'myGDX') {
+    return <Navigate to="/order/new/pract" replace />;
+  }
+  // Patients' activation page (spec 3 §2) comes with its own issue; until then they see the sign-in links.
+  return <LoginRequired />;
+}
+
+export function ForbiddenPage() {
+  return (
+    <Stack gap="md" maw={560}>
+      <Title order={1}>Access denied</Title>
+      <Text>{MESSAGES.forbidden}</Text>
+      <Text>
+        If you believe you should have access, please contact client services. You can also{' '}
+        <Anchor component={Link} to="/login">
+          sign in with another account
+        </Anchor>
+        .
+      </Text>
+    </Stack>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <Stack gap="md" maw={560}>
+      <Title order={1}>Page not found</Title>
+      <Text>The page you asked for does not exist.</Text>
+      <Anchor component={Link} to="/">
+        Go to the home page
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiProvider } from '../api/context.tsx';
+import { type AppServices, ServicesProvider } from './services.tsx';
+import { theme } from './theme.ts';
+
+export function AppProviders({
+  services,
+  children,
+  env = 'default',
+}: {
+  services: AppServices;
+  children: ReactNode;
+  env?: 'default' | 'test';
+}) {
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <QueryClientProvider client={services.queryClient}>
+        <ServicesProvider services={services}>
+          <ApiProvider value={services}>{children}</ApiProvider>
+        </ServicesProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

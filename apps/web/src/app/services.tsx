@@ -1,0 +1,76 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
+import { type ApiClient, createApiClient } from '../api/client.ts';
+import type { AppConfig } from '../api/context.tsx';
+import { isApiError } from '../api/errors.ts';
+import { createSessionStore, type SessionStore } from './session-store.ts';
+
+/** Everything the app shares outside React state: one API client, one session, one query cache. */
+export interface AppServices {
+  api: ApiClient;
+  session: SessionStore;
+  queryClient: QueryClient;
+  /** Filled at start-up from GET /api/config. */
+  config: AppConfig;
+  /** Set once the router exists; the API client uses it for 403 answers. */
+  navigate: (to: string) => void;
+}
+
+export interface AppServicesOptions {
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export function createAppServices(options: AppServicesOptions = {}): AppServices {
+  const session = createSessionStore();
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Only a network failure is worth retrying; an answer from the server stands.
+        retry: (count, error) => count < 1 && isApiError(error) && error.kind === 'network',
+      },
+      mutations: { retry: false },
+    },
+  });
+  const services: AppServices = {
+    session,
+    queryClient,
+    config: { supportPhone: '' },
+    navigate: () => {},
+    api: createApiClient({
+      fetch: options.fetch,
+      now: options.now,
+      getPhone: () => services.config.supportPhone,
+      getUserType: () => session.user()?.type ?? 'myGDX',
+      onUnauthorized: () => {
+        if (session.get().status === 'signedIn') session.set({ status: 'signedOut', reason: 'expired' });
+      },
+      onForbidden: () => services.navigate('/?status=non-beta'),
+    }),
+  };
+  return services;
+}
+
+const ServicesContext = createContext<AppServices | null>(null);
+
+export function ServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <ServicesContext value={services}>{children}</ServicesContext>;
+}
+
+export function useServices(): AppServices {
+  const services = use(ServicesContext);
+  if (!services) throw new Error('ServicesProvider is missing');
+  return services;
+}
+
+export function useSession() {
+  const { session } = useServices();
+  return useSyncExternalStore(session.subscribe, session.get, session.get);
+}
+
+export function useCurrentUser() {
+  const state = useSession();
+  return state.status === 'signedIn' ? state.user : null;
+}

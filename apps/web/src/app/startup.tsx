@@ -1,0 +1,62 @@
+import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { fetchConfig } from '../api/config.ts';
+import { fetchAccountType } from '../api/session.ts';
+import { useServices } from './services.tsx';
+
+/**
+ * Loads what every page needs before the router renders: the served configuration (the support phone of the
+ * spec's messages) and who is signed in (GET /gear/api/getAccountType; 401 means nobody).
+ */
+export function Startup({ children }: { children: ReactNode }) {
+  const services = useServices();
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (attempt < 0) return;
+    let cancelled = false;
+    setState('loading');
+    Promise.all([fetchConfig(services.api), fetchAccountType(services.api)]).then(
+      ([config, user]) => {
+        if (cancelled) return;
+        Object.assign(services.config, config);
+        services.session.set(
+          user ? { status: 'signedIn', user } : { status: 'signedOut', reason: 'anonymous' },
+        );
+        setState('ready');
+      },
+      () => {
+        if (!cancelled) setState('failed');
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [services, attempt]);
+
+  if (state === 'ready') return children;
+  if (state === 'failed') {
+    return (
+      <main>
+        <Center mih="60vh" p="md">
+          <Stack maw={480}>
+            <Alert color="red" title="The portal could not be loaded" role="alert">
+              The ordering portal did not answer. Check your connection and try again.
+            </Alert>
+            <Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>
+          </Stack>
+        </Center>
+      </main>
+    );
+  }
+  return <PageLoader />;
+}
+
+export function PageLoader() {
+  return (
+    <Center mih="40vh" role="status" aria-live="polite">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}

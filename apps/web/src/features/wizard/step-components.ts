@@ -1,0 +1,13 @@
+import type { StepKey } from '@gear/domain';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import type { StepProps } from './types.ts';
+
+/**
+ * The wizard's steps, keyed by route. Each issue that builds a step adds its component here; a route without one
+ * shows the shell (breadcrumbs, step bar, heading) only.
+ */
+export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<ComponentType<StepProps>>>> = {
+  pract: lazy(async () => ({
+    default: (await import('../practitioner/practitioner-step.tsx')).PractitionerStep,
+  })),
+};

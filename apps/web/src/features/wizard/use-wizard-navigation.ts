@@ -1,0 +1,47 @@
+import {
+  type NavigationTarget,
+  nextStep,
+  previousStep,
+  type StepDefinition,
+  stepPath,
+  type UserInfo,
+} from '@gear/domain';
+import { useLocation, useNavigate } from 'react-router';
+import type { WizardOrder } from './wizard-order.ts';
+
+export interface WizardNavigation {
+  /**
+   * After a save: a new order's address becomes /order/{id}/… (replacing /order/new/…, query string kept),
+   * then the user moves to the next valid step of the saved order (spec 1 §4.1), or home when there is none.
+   */
+  next(saved?: WizardOrder): Promise<void>;
+  /** The previous valid step; from the first step, home (spec 1 §4.1). */
+  back(): Promise<void>;
+}
+
+export function useWizardNavigation(
+  order: WizardOrder,
+  user: UserInfo,
+  step: StepDefinition,
+  gearReqId: number | null,
+): WizardNavigation {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+
+  const goTo = async (orderId: WizardOrder['id'], target: NavigationTarget) => {
+    if (target.kind === 'step') await navigate(stepPath(orderId, target.step, target.gearReqId, search));
+    else await navigate('/');
+  };
+
+  return {
+    async next(saved = order) {
+      if (order.id === 'new' && saved.id !== 'new') {
+        await navigate(`${pathname.replace(/^\/order\/new\//, `/order/${saved.id}/`)}${search}`, {
+          replace: true,
+        });
+      }
+      await goTo(saved.id, nextStep(saved, user, step.id, gearReqId));
+    },
+    back: () => goTo(order.id, previousStep(order, user, step.id, gearReqId)),
+  };
+}

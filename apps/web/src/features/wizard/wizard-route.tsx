@@ -1,0 +1,104 @@
+import { MESSAGES, type StepDefinition, stepBar, stepByRoute, type UserInfo } from '@gear/domain';
+import { Alert, Stack, Title } from '@mantine/core';
+import { Suspense, useMemo } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import { useOrder } from '../../api/orders.ts';
+import { OrderBreadcrumbs } from '../../app/breadcrumbs.tsx';
+import { RequireSignIn } from '../../app/login-required.tsx';
+import { NotFoundPage } from '../../app/pages.tsx';
+import { useCurrentUser } from '../../app/services.tsx';
+import { PageLoader } from '../../app/startup.tsx';
+import { StepBar } from './step-bar.tsx';
+import { stepComponents } from './step-components.ts';
+import { useWizardNavigation } from './use-wizard-navigation.ts';
+import { newOrder, type WizardOrder } from './wizard-order.ts';
+
+const wholeNumber = /^[1-9]\d*$/;
+
+/** /order/{id or new}/{step route}[/{gearReqId}] (spec 1 §2.1). */
+export function WizardRoute() {
+  const params = useParams();
+  const step = stepByRoute(params.step ?? '');
+  const id = params.id === 'new' ? 'new' : wholeNumber.test(params.id ?? '') ? Number(params.id) : null;
+  const gearReqId = params.gearReqId === undefined ? null : Number(params.gearReqId);
+  if (
+    !step ||
+    id === null ||
+    Number.isNaN(gearReqId) ||
+    (params.gearReqId && !wholeNumber.test(params.gearReqId))
+  ) {
+    return <NotFoundPage />;
+  }
+  return (
+    <RequireSignIn>
+      <WizardOrderLoader id={id} step={step} gearReqId={gearReqId} />
+    </RequireSignIn>
+  );
+}
+
+interface LoaderProps {
+  id: number | 'new';
+  step: StepDefinition;
+  gearReqId: number | null;
+}
+
+function WizardOrderLoader({ id, step, gearReqId }: LoaderProps) {
+  const user = useCurrentUser() as UserInfo;
+  const query = useOrder(id);
+  const blank = useMemo(newOrder, []);
+  const order = id === 'new' ? blank : query.data;
+
+  if (!order) {
+    if (query.isError) {
+      const notFound = isApiError(query.error) && query.error.status === 404;
+      return (
+        <Stack>
+          <OrderBreadcrumbs current={step.label} />
+          <Title order={1}>{step.label}</Title>
+          <Alert color="red" role="alert">
+            {notFound ? MESSAGES.orderNotFound : (query.error as Error).message}
+          </Alert>
+        </Stack>
+      );
+    }
+    return <PageLoader />;
+  }
+  return <WizardShell order={order} user={user} step={step} gearReqId={gearReqId} />;
+}
+
+function WizardShell({
+  order,
+  user,
+  step,
+  gearReqId,
+}: {
+  order: WizardOrder;
+  user: UserInfo;
+  step: StepDefinition;
+  gearReqId: number | null;
+}) {
+  const { search } = useLocation();
+  const route = step.route ?? step.key;
+  const navigation = useWizardNavigation(order, user, step, gearReqId);
+  const StepComponent = stepComponents[step.key];
+  return (
+    <Stack gap="md">
+      <OrderBreadcrumbs current={step.label} />
+      <StepBar items={stepBar(order, user, route, gearReqId)} orderId={order.id} search={search} />
+      <Title order={1}>{step.label}</Title>
+      {StepComponent && (
+        <Suspense fallback={<PageLoader />}>
+          <StepComponent
+            key={`${route}/${gearReqId ?? ''}`}
+            order={order}
+            user={user}
+            step={step}
+            gearReqId={gearReqId}
+            navigation={navigation}
+          />
+        </Suspense>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import type { UserInfo } from '@gear/domain';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers.tsx';
+import { routes } from '../app/routes.tsx';
+import { createAppServices } from '../app/services.tsx';
+import { Startup } from '../app/startup.tsx';
+import { createFetchMock, envelope, type Handler, json } from './fetch-mock.ts';
+import { TEST_PHONE } from './fixtures.ts';
+
+export interface RenderAppOptions {
+  /** Who the server says is signed in; null for nobody (401). */
+  user?: UserInfo | null;
+  handlers?: Record<string, Handler>;
+  /** For fake timers: userEvent must advance them. */
+  advanceTimers?: (ms: number) => void;
+}
+
+/** The whole app, as main.tsx builds it, on a memory router and a mocked fetch. */
+export function renderApp(url: string, { user = null, handlers = {}, advanceTimers }: RenderAppOptions = {}) {
+  let tokenCount = 0;
+  const server = createFetchMock({
+    'GET /api/config': () => json({ supportPhone: TEST_PHONE }),
+    'GET /mygdx/account/JWT/myGDX': () => {
+      if (!user) return envelope(401, 'Not signed in.');
+      tokenCount += 1;
+      return json({ token: `token-${tokenCount}`, expiresIn: 300 });
+    },
+    'GET /gear/api/getAccountType': () => (user ? json(user) : envelope(401, 'Not signed in.')),
+    'DELETE /api/session': () => new Response(null, { status: 204 }),
+    'GET /html/ping.html': () => new Response('<html>ok</html>', { status: 200 }),
+    ...handlers,
+  });
+  const services = createAppServices({ fetch: server.fetch });
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  services.navigate = (to) => void router.navigate(to);
+  const view = render(
+    <AppProviders services={services} env="test">
+      <Startup>
+        <RouterProvider router={router} />
+      </Startup>
+    </AppProviders>,
+  );
+  const events = userEvent.setup(advanceTimers ? { advanceTimers } : {});
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { ...view, server, services, router, user: events, location };
+}
