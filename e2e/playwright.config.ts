@@ -12,6 +12,7 @@ rmSync(dataDir, { recursive: true, force: true });
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  outputDir: path.join(root, '.test-results', 'e2e-artifacts'),
   fullyParallel: false,
   workers: 1,
   retries: 0,

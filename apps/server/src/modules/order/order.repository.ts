@@ -189,16 +189,32 @@ function assembleOrder(
   };
 }
 
-/** The practitioner of an order (number and authorizing doctor), for access checks that need nothing more. */
-export async function findOrderOwner(db: Db, id: number) {
-  const [row] = await db
-    .select({ gsdlNo: practitioners.gsdlNo, authorizingDoctorGsdlNo: practitioners.authorizingDoctorGsdlNo })
+const ownerQueries = new WeakMap<Db, ReturnType<typeof prepareOwnerQuery>>();
+
+const prepareOwnerQuery = (db: Db) =>
+  db
+    .select({
+      version: orders.version,
+      gsdlNo: practitioners.gsdlNo,
+      authorizingDoctorGsdlNo: practitioners.authorizingDoctorGsdlNo,
+    })
     .from(orders)
     .leftJoin(practitioners, eq(practitioners.gsdlNo, orders.practitionerGsdlNo))
-    .where(eq(orders.id, id))
-    .limit(1);
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('order_owner');
+
+/** An order's version and practitioner (number and authorizing doctor): all an access check needs. */
+export async function findOrderOwner(db: Db, id: number) {
+  let query = ownerQueries.get(db);
+  if (!query) {
+    query = prepareOwnerQuery(db);
+    ownerQueries.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   if (!row) return null;
   return {
+    version: row.version,
     practitioner: row.gsdlNo
       ? { gsdlNo: row.gsdlNo, authorizingDoctorGsdlNo: row.authorizingDoctorGsdlNo }
       : null,
