@@ -20,8 +20,8 @@ export interface RequestOptions {
 export interface ApiClientOptions {
   /** The support phone for the spec's messages (configuration, never a literal). */
   getPhone: () => string;
-  /** The user type whose token is requested (GET /mygdx/account/JWT/{type}). */
-  getUserType?: () => UserType;
+  /** The user type whose token is requested (GET /mygdx/account/JWT/{type}); null while nobody is known. */
+  getUserType?: () => UserType | null;
   /** The session is gone: the app shows the login-required screen. */
   onUnauthorized?: (error: ApiError) => void;
   /** The user may not see this: the app goes to /?status=non-beta. */
@@ -92,13 +92,27 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return httpError(response.status, body, options.getPhone());
   };
 
+  /** The token type that last worked, for start-up when the user type is not known yet. */
+  let lastTokenType: UserType = 'myGDX';
   const tokens = createTokenSource({
     now: options.now,
     fetchToken: async () => {
-      const type = options.getUserType?.() ?? 'myGDX';
-      const response = await send(`/mygdx/account/JWT/${type}`, { headers: { Accept: 'application/json' } });
-      if (!response.ok) throw await failure(response);
-      return (await readBody(response, 'json')) as AccessToken;
+      const known = options.getUserType?.() ?? null;
+      // Before anyone is known (a reload), try the last type that worked, then the other: the server answers 403
+      // to a token request for the wrong user type.
+      const types: UserType[] = known
+        ? [known]
+        : [lastTokenType, lastTokenType === 'myGDX' ? 'prc' : 'myGDX'];
+      for (const [index, type] of types.entries()) {
+        const response = await send(`/mygdx/account/JWT/${type}`, {
+          headers: { Accept: 'application/json' },
+        });
+        if (response.status === 403 && index < types.length - 1) continue;
+        if (!response.ok) throw await failure(response);
+        lastTokenType = type;
+        return (await readBody(response, 'json')) as AccessToken;
+      }
+      throw httpError(403, null, options.getPhone());
     },
   });
 

@@ -95,3 +95,21 @@ describe('access token (spec 3 §7: a token before every call)', () => {
     expect(await source.get()).toBe('jwt-ok');
   });
 });
+
+describe('token type before the user is known (a reload)', () => {
+  it('tries the practitioner token, then the patient one when the server says 403', async () => {
+    const server = createFetchMock({
+      'GET /mygdx/account/JWT/myGDX': () => json({ error: 'Forbidden', message: 'no' }, 403),
+      'GET /mygdx/account/JWT/prc': () => json({ token: 'p-1', expiresIn: 300 }),
+      'GET /gear/api/getAccountType': () => json({ type: 'prc' }),
+    });
+    const api = createApiClient({ fetch: server.fetch, getPhone: () => TEST_PHONE, getUserType: () => null });
+    await api.get('/gear/api/getAccountType');
+    expect(server.calls.map((c) => c.path)).toEqual([
+      '/mygdx/account/JWT/myGDX',
+      '/mygdx/account/JWT/prc',
+      '/gear/api/getAccountType',
+    ]);
+    expect(server.calls[2]?.headers.authorization).toBe('Bearer p-1');
+  });
+});

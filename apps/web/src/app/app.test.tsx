@@ -55,7 +55,7 @@ describe('routes and the login-required screen (spec 1 §2.1, §2.2)', () => {
       handlers: { 'GET /gear/order/42': () => json(makeOrder()) },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Panel Selection' })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'Breadcrumb' })).toHaveTextContent(
+    expect(screen.getByRole('navigation', { name: 'Breadcrumbs' })).toHaveTextContent(
       'Activate & Order Tests',
     );
     expect(screen.getByRole('navigation', { name: 'Order steps' })).toBeInTheDocument();
@@ -193,5 +193,38 @@ describe('sign-in (spec 1 §2.1 /login, /mygdx/login)', () => {
     const [deleted] = app.server.callsTo('DELETE /api/session');
     expect(deleted?.headers.authorization).toMatch(/^Bearer /);
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+  });
+});
+
+describe('start-up (session hint)', () => {
+  it('makes no call bound to fail for a browser that has not signed in', async () => {
+    const app = renderApp('/order/new/pract');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in required' });
+    expect(app.server.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/config']);
+  });
+
+  it('asks the server when the browser signed in before, and forgets a session that has ended', async () => {
+    const app = renderApp('/order/new/pract', { user: null, hint: true });
+    await screen.findByRole('heading', { level: 1, name: 'Sign in required' });
+    expect(app.server.callsTo('GET /mygdx/account/JWT/myGDX')).toHaveLength(1);
+    expect(window.localStorage.getItem('gear.signedIn')).toBeNull();
+  });
+
+  it('remembers a sign-in and forgets it at sign-out', async () => {
+    const app = renderApp('/login', {
+      handlers: {
+        'POST /api/session': () => json(practitionerUser),
+        'GET /mygdx/account/JWT/myGDX': () => json({ token: 't', expiresIn: 300 }),
+        'GET /gear/practitioner-options': () => json([]),
+      },
+    });
+    await app.user.type(await screen.findByLabelText(/Login name/), 'ada');
+    await app.user.type(screen.getByLabelText(/^Password/), 'pw');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Practitioner' });
+    expect(window.localStorage.getItem('gear.signedIn')).toBe('1');
+    await app.user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(app.location()).toBe('/login'));
+    expect(window.localStorage.getItem('gear.signedIn')).toBeNull();
   });
 });

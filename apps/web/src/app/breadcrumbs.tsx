@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 /** spec 3 §2: 'Activate & Order Tests', then the step name (or History). */
 export function OrderBreadcrumbs({ current }: { current: string }) {
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label="Breadcrumbs">
       <Breadcrumbs separator="›">
         <Anchor component={Link} to="/" size="sm">
           Activate &amp; Order Tests

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiProvider } from '../api/context.tsx';
 import { type AppServices, ServicesProvider } from './services.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 export function AppProviders({
   services,
@@ -15,7 +15,7 @@ export function AppProviders({
   env?: 'default' | 'test';
 }) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <QueryClientProvider client={services.queryClient}>
         <ServicesProvider services={services}>
           <ApiProvider value={services}>{children}</ApiProvider>

@@ -3,6 +3,7 @@ import { createContext, type ReactNode, use, useSyncExternalStore } from 'react'
 import { type ApiClient, createApiClient } from '../api/client.ts';
 import type { AppConfig } from '../api/context.tsx';
 import { isApiError } from '../api/errors.ts';
+import { sessionHint } from './session-hint.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
 
 /** Everything the app shares outside React state: one API client, one session, one query cache. */
@@ -23,6 +24,10 @@ export interface AppServicesOptions {
 
 export function createAppServices(options: AppServicesOptions = {}): AppServices {
   const session = createSessionStore();
+  session.subscribe(() => {
+    const state = session.get();
+    if (state.status !== 'unknown') sessionHint.set(state.status === 'signedIn');
+  });
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
@@ -43,7 +48,7 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       fetch: options.fetch,
       now: options.now,
       getPhone: () => services.config.supportPhone,
-      getUserType: () => session.user()?.type ?? 'myGDX',
+      getUserType: () => session.user()?.type ?? null,
       onUnauthorized: () => {
         if (session.get().status === 'signedIn') session.set({ status: 'signedOut', reason: 'expired' });
       },

@@ -1,12 +1,14 @@
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchConfig } from '../api/config.ts';
 import { fetchAccountType } from '../api/session.ts';
 import { useServices } from './services.tsx';
+import { sessionHint } from './session-hint.ts';
 
 /**
  * Loads what every page needs before the router renders: the served configuration (the support phone of the
- * spec's messages) and who is signed in (GET /gear/api/getAccountType; 401 means nobody).
+ * spec's messages) and who is signed in (GET /gear/api/getAccountType; 401 means nobody), asked only when this
+ * browser has signed in before (see session-hint.ts).
  */
 export function Startup({ children }: { children: ReactNode }) {
   const services = useServices();
@@ -17,7 +19,8 @@ export function Startup({ children }: { children: ReactNode }) {
     if (attempt < 0) return;
     let cancelled = false;
     setState('loading');
-    Promise.all([fetchConfig(services.api), fetchAccountType(services.api)]).then(
+    const whoIsSignedIn = sessionHint.get() ? fetchAccountType(services.api) : Promise.resolve(null);
+    Promise.all([fetchConfig(services.api), whoIsSignedIn]).then(
       ([config, user]) => {
         if (cancelled) return;
         Object.assign(services.config, config);
@@ -55,8 +58,9 @@ export function Startup({ children }: { children: ReactNode }) {
 
 export function PageLoader() {
   return (
-    <Center mih="40vh" role="status" aria-live="polite">
-      <Loader aria-label="Loading" />
+    <Center mih="40vh" role="status">
+      <Loader aria-hidden="true" />
+      <VisuallyHidden>Loading…</VisuallyHidden>
     </Center>
   );
 }

@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 
 /**
  * primaryShade is raised from Mantine's default 6 so that filled buttons and light-variant text pass the WCAG AA
@@ -11,4 +11,17 @@ export const theme = createTheme({
   defaultRadius: 'sm',
   focusRing: 'auto',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+/**
+ * Text colours that meet WCAG AA (4.5:1) on white and on the page's gray-0: error messages and descriptions are
+ * darker than Mantine's defaults (red-6, even red-8, and gray-6 fail axe 'color-contrast' on gray-0).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+  },
+  dark: {},
 });

@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
 import { createAppServices } from '../app/services.tsx';
+import { sessionHint } from '../app/session-hint.ts';
 import { Startup } from '../app/startup.tsx';
 import { createFetchMock, envelope, type Handler, json } from './fetch-mock.ts';
 import { TEST_PHONE } from './fixtures.ts';
@@ -12,13 +13,18 @@ import { TEST_PHONE } from './fixtures.ts';
 export interface RenderAppOptions {
   /** Who the server says is signed in; null for nobody (401). */
   user?: UserInfo | null;
+  /** Whether this browser remembers signing in (default: when user is given). */
+  hint?: boolean;
   handlers?: Record<string, Handler>;
   /** For fake timers: userEvent must advance them. */
   advanceTimers?: (ms: number) => void;
 }
 
 /** The whole app, as main.tsx builds it, on a memory router and a mocked fetch. */
-export function renderApp(url: string, { user = null, handlers = {}, advanceTimers }: RenderAppOptions = {}) {
+export function renderApp(
+  url: string,
+  { user = null, hint = user !== null, handlers = {}, advanceTimers }: RenderAppOptions = {},
+) {
   let tokenCount = 0;
   const server = createFetchMock({
     'GET /api/config': () => json({ supportPhone: TEST_PHONE }),
@@ -32,6 +38,8 @@ export function renderApp(url: string, { user = null, handlers = {}, advanceTime
     'GET /html/ping.html': () => new Response('<html>ok</html>', { status: 200 }),
     ...handlers,
   });
+  // A browser that signed in earlier remembers it (session-hint.ts); start-up then asks the server who it is.
+  sessionHint.set(hint);
   const services = createAppServices({ fetch: server.fetch });
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   services.navigate = (to) => void router.navigate(to);

@@ -34,4 +34,5 @@ if (!Element.prototype.scrollIntoView) {
 
 afterEach(() => {
   cleanup();
+  window.localStorage.clear();
 });

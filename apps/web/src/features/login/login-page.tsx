@@ -78,6 +78,7 @@ export function LoginPage() {
             label="Login name"
             autoComplete="username"
             required
+            withAsterisk={false}
             error={errors.username?.message}
             {...register('username', RULES.username)}
           />
@@ -85,6 +86,7 @@ export function LoginPage() {
             label="Password"
             autoComplete="current-password"
             required
+            withAsterisk={false}
             error={errors.password?.message}
             {...register('password', RULES.password)}
           />

@@ -137,7 +137,7 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
   const adminSearch = isAdmin(user) && order.id === 'new' && !locked;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Practitioner">
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {isOrderLocked(order, user) && (
           <Alert color="yellow" title="Order received">

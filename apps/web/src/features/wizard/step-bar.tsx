@@ -24,7 +24,6 @@ export function StepBar({ items, orderId, search }: StepBarProps) {
           const step = stepById(item.id);
           if (!step) return null;
           const { label, completed, current, gearReqId } = item;
-          const content = label;
           const common = {
             size: 'xs' as const,
             leftSection: <StepIcon step={item.key} />,
@@ -43,11 +42,11 @@ export function StepBar({ items, orderId, search }: StepBarProps) {
                   variant={current ? 'filled' : 'light'}
                   aria-current={current ? 'step' : undefined}
                 >
-                  {content}
+                  {label}
                 </Button>
               ) : (
                 <Button {...common} variant="default" disabled title={item.title}>
-                  {content}
+                  {label}
                 </Button>
               )}
             </li>
