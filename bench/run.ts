@@ -21,7 +21,12 @@ async function main() {
   const database = await openPglite(null);
   await seedDemoData(database.db);
   const app = await buildApp(
-    loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'b'.repeat(40), LOG_LEVEL: 'silent', WEB_DIST_DIR: '/none' }),
+    loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'b'.repeat(40),
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/none',
+    }),
     database.db,
   );
   app.get('/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));
@@ -37,11 +42,17 @@ async function main() {
     body: JSON.stringify({ username: avery?.loginName, password: avery?.password }),
   });
   const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { token } = (await (await fetch(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } })).json()) as {
+  const { token } = (await (
+    await fetch(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } })
+  ).json()) as {
     token: string;
   };
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const practitionerStep = JSON.stringify({ id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P1002' } });
+  const practitionerStep = JSON.stringify({
+    id: 'new',
+    practAgreement: true,
+    practitioner: { gsdlNo: 'P1002' },
+  });
   const created = (await (
     await fetch(`${base}/gear/practitioner/`, { method: 'PUT', headers: auth, body: practitionerStep })
   ).json()) as { id: number };
@@ -49,7 +60,12 @@ async function main() {
   const scenarios: Scenario[] = [
     { name: 'bare route (baseline)', method: 'GET', path: '/bench/bare' },
     { name: 'read an order', method: 'GET', path: `/gear/order/${created.id}` },
-    { name: 'save the practitioner step', method: 'PUT', path: '/gear/practitioner/', body: practitionerStep },
+    {
+      name: 'save the practitioner step',
+      method: 'PUT',
+      path: '/gear/practitioner/',
+      body: practitionerStep,
+    },
     { name: 'practitioner options', method: 'GET', path: '/gear/practitioner-options' },
   ];
 
@@ -72,7 +88,13 @@ async function main() {
   }
   const baseline = rows[0]?.rps ?? 1;
   console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, embedded database in memory\n`);
-  console.log('scenario'.padEnd(30), 'req/s'.padStart(9), 'ratio'.padStart(7), 'p99 ms'.padStart(8), 'non-2xx'.padStart(8));
+  console.log(
+    'scenario'.padEnd(30),
+    'req/s'.padStart(9),
+    'ratio'.padStart(7),
+    'p99 ms'.padStart(8),
+    'non-2xx'.padStart(8),
+  );
   for (const row of rows) {
     console.log(
       row.name.padEnd(30),

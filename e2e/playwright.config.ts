@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(root, '.test-results', 'e2e-data');
-rmSync(dataDir, { recursive: true, force: true });
+// The config is loaded again in each worker: only the main process starts from an empty database.
+if (!process.env.TEST_WORKER_INDEX) rmSync(dataDir, { recursive: true, force: true });
 
 /** Journeys in Debian's Chromium against the built app on a fresh embedded database seeded with the demo data. */
 export default defineConfig({
