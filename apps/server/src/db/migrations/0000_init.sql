@@ -1,3 +1,111 @@
+CREATE TABLE "attachments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "attachments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"order_id" integer NOT NULL,
+	"type" text NOT NULL,
+	"storage_key" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size_bytes" integer NOT NULL,
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "attachments_orderId_type_unique" UNIQUE("order_id","type")
+);
+--> statement-breakpoint
+CREATE TABLE "audit_events" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "audit_events_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"order_id" integer,
+	"actor" text NOT NULL,
+	"action" text NOT NULL,
+	"detail" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "bundle_products" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "bundle_products_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"bundle_id" integer NOT NULL,
+	"position" integer NOT NULL,
+	"orderable_item_id" integer NOT NULL,
+	"panel" integer,
+	"components" integer[] DEFAULT '{}' NOT NULL,
+	"addons" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"billing_method" text
+);
+--> statement-breakpoint
+CREATE TABLE "bundles" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "bundles_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"gsdl_no" text NOT NULL,
+	"name" text NOT NULL,
+	"billing_method" text NOT NULL,
+	"deleted" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "cards_on_file" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "cards_on_file_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"gsdl_no" text NOT NULL,
+	"purpose" text NOT NULL,
+	"gateway_token" text NOT NULL,
+	"brand" text NOT NULL,
+	"last4" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "discounts" (
+	"code" text PRIMARY KEY NOT NULL,
+	"discount_type" text NOT NULL,
+	"discount_amount" integer NOT NULL,
+	"max_discount_cents" integer,
+	"gsdl_no" text,
+	"practicum_testing" boolean DEFAULT false NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	"valid_until" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "patients" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "patients_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"gsdl_no" text NOT NULL,
+	"name_first" text NOT NULL,
+	"name_last" text NOT NULL,
+	"date_of_birth" text NOT NULL,
+	"gender" text,
+	"chart_number" text,
+	"source" text NOT NULL,
+	"details" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payments" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "payments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"order_id" integer NOT NULL,
+	"gear_req_id" integer,
+	"payment_type" text NOT NULL,
+	"payment_from" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"full_payment_amount_cents" integer,
+	"card_auth_amount_cents" integer,
+	"card_last4" text,
+	"card_brand" text,
+	"check_no" text,
+	"prepay_code" text,
+	"token_id" text,
+	"transaction_id" text,
+	"installment_interval_type" text,
+	"installment_count" integer,
+	"installment_interval" integer,
+	"discount_code" text,
+	"discount_cents" integer,
+	"status" text NOT NULL,
+	"idempotency_key" text,
+	"created_by_user_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "payments_idempotencyKey_unique" UNIQUE("idempotency_key")
+);
+--> statement-breakpoint
+CREATE TABLE "prepay_codes" (
+	"code" text PRIMARY KEY NOT NULL,
+	"orderable_item_id" integer,
+	"redeemed_by_payment_id" integer,
+	"redeemed_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "sessions" (
 	"id" text PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -242,6 +350,19 @@ CREATE TABLE "practitioners" (
 	"office_id" integer NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "attachments" ADD CONSTRAINT "attachments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bundle_products" ADD CONSTRAINT "bundle_products_bundle_id_bundles_id_fk" FOREIGN KEY ("bundle_id") REFERENCES "public"."bundles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bundle_products" ADD CONSTRAINT "bundle_products_orderable_item_id_orderable_items_id_fk" FOREIGN KEY ("orderable_item_id") REFERENCES "public"."orderable_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bundles" ADD CONSTRAINT "bundles_gsdl_no_practitioners_gsdl_no_fk" FOREIGN KEY ("gsdl_no") REFERENCES "public"."practitioners"("gsdl_no") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cards_on_file" ADD CONSTRAINT "cards_on_file_gsdl_no_practitioners_gsdl_no_fk" FOREIGN KEY ("gsdl_no") REFERENCES "public"."practitioners"("gsdl_no") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "discounts" ADD CONSTRAINT "discounts_gsdl_no_practitioners_gsdl_no_fk" FOREIGN KEY ("gsdl_no") REFERENCES "public"."practitioners"("gsdl_no") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "patients" ADD CONSTRAINT "patients_gsdl_no_practitioners_gsdl_no_fk" FOREIGN KEY ("gsdl_no") REFERENCES "public"."practitioners"("gsdl_no") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_gear_req_id_requisitions_id_fk" FOREIGN KEY ("gear_req_id") REFERENCES "public"."requisitions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prepay_codes" ADD CONSTRAINT "prepay_codes_orderable_item_id_orderable_items_id_fk" FOREIGN KEY ("orderable_item_id") REFERENCES "public"."orderable_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "prepay_codes" ADD CONSTRAINT "prepay_codes_redeemed_by_payment_id_payments_id_fk" FOREIGN KEY ("redeemed_by_payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalogue_requisitions" ADD CONSTRAINT "catalogue_requisitions_orderable_item_id_orderable_items_id_fk" FOREIGN KEY ("orderable_item_id") REFERENCES "public"."orderable_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalogue_requisitions" ADD CONSTRAINT "catalogue_requisitions_gsdl_no_practitioners_gsdl_no_fk" FOREIGN KEY ("gsdl_no") REFERENCES "public"."practitioners"("gsdl_no") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -261,6 +382,10 @@ ALTER TABLE "requisitions" ADD CONSTRAINT "requisitions_orderable_item_id_ordera
 ALTER TABLE "workflow_steps" ADD CONSTRAINT "workflow_steps_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "workflow_steps" ADD CONSTRAINT "workflow_steps_gear_req_id_requisitions_id_fk" FOREIGN KEY ("gear_req_id") REFERENCES "public"."requisitions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "practitioners" ADD CONSTRAINT "practitioners_office_id_offices_id_fk" FOREIGN KEY ("office_id") REFERENCES "public"."offices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audit_events_order_id_index" ON "audit_events" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "patients_gsdl_no_name_last_name_first_index" ON "patients" USING btree ("gsdl_no","name_last","name_first");--> statement-breakpoint
+CREATE INDEX "patients_gsdl_no_date_of_birth_index" ON "patients" USING btree ("gsdl_no","date_of_birth");--> statement-breakpoint
+CREATE INDEX "payments_order_id_index" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "prices_orderable_item_id_price_type_index" ON "prices" USING btree ("orderable_item_id","price_type");--> statement-breakpoint
 CREATE INDEX "accessions_gear_req_id_index" ON "accessions" USING btree ("gear_req_id");--> statement-breakpoint
 CREATE INDEX "shipments_order_id_index" ON "shipments" USING btree ("order_id");--> statement-breakpoint

@@ -1,0 +1,152 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { orderableItems } from './catalogue.ts';
+import { orders, requisitions } from './orders.ts';
+import { practitioners } from './practitioners.ts';
+
+/**
+ * spec 3 §3 paymentInfo / Payment: one row per payment taken or promised. Card numbers are never stored: only the
+ * gateway's token, the last four digits and the brand. idempotencyKey makes a resubmitted payment a no-op.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gearReqId: integer().references(() => requisitions.id, { onDelete: 'set null' }),
+    paymentType: text().notNull(),
+    paymentFrom: text({ enum: ['myGDX', 'prc'] }).notNull(),
+    amountCents: integer().notNull(),
+    fullPaymentAmountCents: integer(),
+    cardAuthAmountCents: integer(),
+    cardLast4: text(),
+    cardBrand: text(),
+    checkNo: text(),
+    prepayCode: text(),
+    tokenId: text(),
+    transactionId: text(),
+    installmentIntervalType: text({ enum: ['full', 'month'] }),
+    installmentCount: integer(),
+    installmentInterval: integer(),
+    discountCode: text(),
+    discountCents: integer(),
+    status: text().notNull(),
+    idempotencyKey: text().unique(),
+    createdByUserId: integer().references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.orderId)],
+);
+
+/** spec 3 §3 Discount: PRICE, PERCENTAGE, CLIENT or AFFILIATE, with an optional cap. */
+export const discounts = pgTable('discounts', {
+  code: text().primaryKey(),
+  discountType: text({ enum: ['PRICE', 'PERCENTAGE', 'CLIENT', 'AFFILIATE'] }).notNull(),
+  discountAmount: integer().notNull(),
+  maxDiscountCents: integer(),
+  gsdlNo: text().references(() => practitioners.gsdlNo),
+  practicumTesting: boolean().notNull().default(false),
+  active: boolean().notNull().default(true),
+  validUntil: timestamp({ withTimezone: true }),
+});
+
+/** Prepay codes (6 characters) a patient redeems as payment. */
+export const prepayCodes = pgTable('prepay_codes', {
+  code: text().primaryKey(),
+  orderableItemId: integer().references(() => orderableItems.id),
+  redeemedByPaymentId: integer().references(() => payments.id),
+  redeemedAt: timestamp({ withTimezone: true }),
+});
+
+/** A practitioner's saved card on file: a gateway token, never the number. */
+export const cardsOnFile = pgTable('cards_on_file', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  gsdlNo: text()
+    .notNull()
+    .references(() => practitioners.gsdlNo),
+  purpose: text({ enum: ['practitioner', 'shipping'] }).notNull(),
+  gatewayToken: text().notNull(),
+  brand: text().notNull(),
+  last4: text().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** spec 3 §3 Bundle (custom profile) of a practitioner, and its products. */
+export const bundles = pgTable('bundles', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  gsdlNo: text()
+    .notNull()
+    .references(() => practitioners.gsdlNo),
+  name: text().notNull(),
+  billingMethod: text().notNull(),
+  deleted: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const bundleProducts = pgTable('bundle_products', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  bundleId: integer()
+    .notNull()
+    .references(() => bundles.id, { onDelete: 'cascade' }),
+  position: integer().notNull(),
+  orderableItemId: integer()
+    .notNull()
+    .references(() => orderableItems.id),
+  panel: integer(),
+  components: integer().array().notNull().default([]),
+  addons: jsonb().$type<{ omsInputFieldID: number; cptQuantity: number | null }[]>().notNull().default([]),
+  billingMethod: text(),
+});
+
+/** spec 3 §3 Patient (management): a practitioner's patient list (uploaded by CSV or kept from orders). */
+export const patients = pgTable(
+  'patients',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    gsdlNo: text()
+      .notNull()
+      .references(() => practitioners.gsdlNo),
+    nameFirst: text().notNull(),
+    nameLast: text().notNull(),
+    dateOfBirth: text().notNull(),
+    gender: text({ enum: ['M', 'F'] }),
+    chartNumber: text(),
+    source: text().notNull(),
+    details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.gsdlNo, t.nameLast, t.nameFirst), index().on(t.gsdlNo, t.dateOfBirth)],
+);
+
+/** Insurance ID-card images: the file lives in storage; the row says whose it is. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    storageKey: text().notNull(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    uploadedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.orderId, t.type)],
+);
+
+/** Who did what to an order, when (no patients' data in the detail). */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    actor: text().notNull(),
+    action: text().notNull(),
+    detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.orderId)],
+);
