@@ -1,4 +1,5 @@
 export * from './access/practitioner-rules.ts';
+export * from './catalogue/types.ts';
 export * from './identifiers/activation-number.ts';
 export * from './messages.ts';
 export * from './model.ts';
