@@ -6,6 +6,10 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
 import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
+import { importRelease } from '../apps/server/src/modules/dx-codes/dx-codes.repository.ts';
+import { readRelease } from '../apps/server/src/modules/dx-codes/icd10-release.ts';
+
+const CMS_RELEASE = new URL('../../shared/data/icd10cm/cms_2026_dx.zip', import.meta.url).pathname;
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -20,6 +24,7 @@ interface Scenario {
 async function main() {
   const database = await openPglite(null);
   await seedDemoData(database.db);
+  await importRelease(database.db, readRelease(CMS_RELEASE));
   const app = await buildApp(
     loadConfig({
       NODE_ENV: 'production',
@@ -67,6 +72,12 @@ async function main() {
       body: practitionerStep,
     },
     { name: 'practitioner options', method: 'GET', path: '/gear/practitioner-options' },
+    {
+      name: 'ICD-10 suggestions (full set)',
+      method: 'GET',
+      path: '/gear/getDxCodeSuggestions?searchTerm=fracture',
+    },
+    { name: 'ICD-10 code lookup', method: 'GET', path: '/api/dxcodes/K58.0' },
   ];
 
   const rows: { name: string; rps: number; p99: number; errors: number }[] = [];

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(sessionRoutes(sessions, config.production));
   await app.register(practitionerRoutes);
   await app.register(orderRoutes);
+  await app.register(dxCodeRoutes);
   await app.register(siteRoutes(config.webDistDir));
   return app;
 }

@@ -1,5 +1,6 @@
 export * from './access/practitioner-rules.ts';
 export * from './catalogue/types.ts';
+export * from './diagnosis/dx-codes.ts';
 export * from './identifiers/activation-number.ts';
 export * from './messages.ts';
 export * from './model.ts';

@@ -1052,7 +1052,7 @@ const products: ProductDef[] = [
       instruction(4269, 'Bloodspot collection', BLOODSPOT_NOTICE),
     ],
     shared: BLOODSPOT,
-    dx: ['T78.1XXA', 'K52.29', 'Z91.018', 'L20.9', 'L50.9', 'R51.9'],
+    dx: ['T78.19XA', 'K52.29', 'Z91.018', 'L20.9', 'L50.9', 'R51.9'],
     prices: { ptpay: 21900, iip: [9900, 17900], client: 14900 },
     fieldPrices: {
       4262: { ptpay: 6900, iip: [2900, 6900], client: 4900 },
@@ -1080,7 +1080,7 @@ const products: ProductDef[] = [
       instruction(9819, 'Bloodspot collection', BLOODSPOT_NOTICE),
     ],
     shared: BLOODSPOT,
-    dx: ['E78.5', 'E78.2', 'Z13.220', 'E88.81'],
+    dx: ['E78.5', 'E78.2', 'Z13.220', 'E88.810'],
     prices: { ptpay: 9900, iip: [9900, 9900], client: 6500 },
   },
   {
@@ -1185,7 +1185,7 @@ const products: ProductDef[] = [
       instruction(6599, 'Blood draw preparation', 'Fast for 12 hours before the draw; water is allowed.'),
     ],
     shared: [FIELD.mobilePhlebotomy, FIELD.fasting, FIELD.drawTime],
-    dx: ['E78.5', 'E78.00', 'E78.1', 'R73.03', 'E11.9', 'E88.81', 'I10', 'Z13.6'],
+    dx: ['E78.5', 'E78.00', 'E78.1', 'R73.03', 'E11.9', 'E88.810', 'I10', 'Z13.6'],
     prices: { ptpay: 29900, iip: [12900, 22900], client: 19900 },
     fieldPrices: {
       6700: { ptpay: 3900, iip: [1900, 3900], client: 2500 },

@@ -87,7 +87,7 @@ const codes: [code: string, description: string][] = [
   ['E78.1', 'Pure hyperglyceridemia'],
   ['E78.2', 'Mixed hyperlipidemia'],
   ['E78.5', 'Hyperlipidemia, unspecified'],
-  ['E88.81', 'Metabolic syndrome'],
+  ['E88.810', 'Metabolic syndrome'],
   ['I10', 'Essential (primary) hypertension'],
   ['R73.03', 'Prediabetes'],
   // Toxic elements and exposures
@@ -97,7 +97,7 @@ const codes: [code: string, description: string][] = [
   ['Z77.011', 'Contact with and (suspected) exposure to lead'],
   ['Z77.018', 'Contact with and (suspected) exposure to other hazardous metals'],
   // Food reactions, skin, headache
-  ['T78.1XXA', 'Other adverse food reactions, not elsewhere classified, initial encounter'],
+  ['T78.19XA', 'Other adverse food reactions, not elsewhere classified, initial encounter'],
   ['Z91.018', 'Allergy to other foods'],
   ['L20.9', 'Atopic dermatitis, unspecified'],
   ['L50.9', 'Urticaria, unspecified'],

@@ -1,0 +1,46 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { icd10Codes } from '../../db/schema/index.ts';
+import type { Icd10Release } from './icd10-release.ts';
+
+const BATCH = 2000;
+
+/**
+ * Loads a release: every code in it becomes active with its descriptions and billable flag (header codes are not
+ * billable); a code of an earlier release that this one no longer lists is marked inactive (replaced).
+ */
+export async function importRelease(db: Db, { release, rows }: Icd10Release) {
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += BATCH) {
+      const batch = rows
+        .slice(start, start + BATCH)
+        .map((row) => ({ ...row, active: true, version: 10, release }));
+      await tx
+        .insert(icd10Codes)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: icd10Codes.code,
+          set: {
+            description: sql`excluded.description`,
+            shortDescription: sql`excluded.short_description`,
+            billable: sql`excluded.billable`,
+            active: true,
+            version: 10,
+            release,
+          },
+        });
+    }
+    await tx.update(icd10Codes).set({ active: false }).where(ne(icd10Codes.release, release));
+  });
+}
+
+export const findDxCode = async (db: Db, code: string) =>
+  (await db.select().from(icd10Codes).where(eq(icd10Codes.code, code)).limit(1))[0] ?? null;
+
+/** The codes suggestions are drawn from: active and billable (header codes cannot go on a requisition). */
+export const suggestableCodes = (db: Db) =>
+  db
+    .select({ code: icd10Codes.code, description: icd10Codes.description, billable: icd10Codes.billable })
+    .from(icd10Codes)
+    .where(and(eq(icd10Codes.active, true), eq(icd10Codes.billable, true)))
+    .orderBy(icd10Codes.code);

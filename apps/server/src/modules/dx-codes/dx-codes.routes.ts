@@ -1,0 +1,60 @@
+import { DX_MESSAGES, DX_SUGGESTION_LIMIT, formatDxCode } from '@gear/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-error.ts';
+import { dxCodeIndex } from './dx-code-index.ts';
+import { findDxCode } from './dx-codes.repository.ts';
+
+const tags = ['Diagnosis codes'];
+
+export async function dxCodeRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/dxcodes/:code',
+    {
+      schema: {
+        tags,
+        summary: 'Look up an ICD-10-CM code (spec 1 §7): whether it is active and its version',
+        params: z.object({ code: z.string().min(1).max(10) }),
+        response: {
+          200: z.object({
+            active: z.boolean(),
+            version: z.number(),
+            code: z.string(),
+            description: z.string(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const found = await findDxCode(app.db, formatDxCode(request.params.code));
+      if (!found) throw notFound(DX_MESSAGES.invalidCode);
+      return {
+        active: found.active,
+        version: found.version,
+        code: found.code,
+        description: found.description,
+      };
+    },
+  );
+
+  api.get(
+    '/gear/getDxCodeSuggestions',
+    {
+      schema: {
+        tags,
+        summary: `Up to ${DX_SUGGESTION_LIMIT} active codes matching a code or words of the description`,
+        querystring: z.object({ searchTerm: z.string().max(100) }),
+        response: {
+          200: z.object({
+            results: z.array(z.object({ code: z.string(), name: z.string() })),
+            omittedResults: z.number().int(),
+          }),
+        },
+      },
+    },
+    async (request) => (await dxCodeIndex(app.db)).search(request.query.searchTerm),
+  );
+}
