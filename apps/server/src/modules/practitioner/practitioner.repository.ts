@@ -1,5 +1,5 @@
 import type { Practitioner, PractitionerBillingMethod } from '@gear/domain';
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { offices, practitioners } from '../../db/schema/index.ts';
 
@@ -39,21 +39,36 @@ export const toPractitioner = ({ practitioners: p, offices: o }: Row): Practitio
 const withOffice = (db: Db) =>
   db.select().from(practitioners).innerJoin(offices, eq(offices.id, practitioners.officeId));
 
+const DIRECTORY_TTL_MS = 60_000;
+const directories = new WeakMap<Db, { loadedAt: number; byGsdlNo: Promise<Map<string, Practitioner>> }>();
+
+/**
+ * Practitioners with their offices, read from the database at most once a minute per process: every request
+ * needs them and they change rarely (a change shows up within a minute in every API process).
+ */
+function directory(db: Db): Promise<Map<string, Practitioner>> {
+  const cached = directories.get(db);
+  if (cached && Date.now() - cached.loadedAt < DIRECTORY_TTL_MS) return cached.byGsdlNo;
+  const byGsdlNo = withOffice(db)
+    .orderBy(practitioners.lastName, practitioners.firstName)
+    .then((rows) => new Map(rows.map((row) => [row.practitioners.gsdlNo, toPractitioner(row)])));
+  directories.set(db, { loadedAt: Date.now(), byGsdlNo });
+  byGsdlNo.catch(() => directories.delete(db));
+  return byGsdlNo;
+}
+
+export const forgetPractitionerDirectory = (db: Db) => directories.delete(db);
+
 export async function findPractitioner(db: Db, gsdlNo: string): Promise<Practitioner | null> {
-  const [row] = await withOffice(db).where(eq(practitioners.gsdlNo, gsdlNo)).limit(1);
-  return row ? toPractitioner(row) : null;
+  return (await directory(db)).get(gsdlNo) ?? null;
 }
 
 /** Practitioners whose own number, or whose authorizing doctor's number, is among the given numbers. */
 export async function findPractitionersFor(db: Db, gsdlNumbers: string[]): Promise<Practitioner[]> {
   if (gsdlNumbers.length === 0) return [];
-  const rows = await withOffice(db)
-    .where(
-      or(
-        inArray(practitioners.gsdlNo, gsdlNumbers),
-        inArray(practitioners.authorizingDoctorGsdlNo, gsdlNumbers),
-      ),
-    )
-    .orderBy(practitioners.lastName, practitioners.firstName);
-  return rows.map(toPractitioner);
+  const numbers = new Set(gsdlNumbers);
+  return [...(await directory(db)).values()].filter(
+    (p) =>
+      numbers.has(p.gsdlNo) || (p.authorizingDoctorGsdlNo !== null && numbers.has(p.authorizingDoctorGsdlNo)),
+  );
 }
