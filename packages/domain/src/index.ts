@@ -1,4 +1,6 @@
 export * from './access/practitioner-rules.ts';
+export * from './billing/billing-options.ts';
+export * from './billing/price-increase.ts';
 export * from './catalogue/types.ts';
 export * from './diagnosis/dx-codes.ts';
 export * from './identifiers/activation-number.ts';
