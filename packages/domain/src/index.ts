@@ -6,6 +6,7 @@ export * from './diagnosis/dx-codes.ts';
 export * from './identifiers/activation-number.ts';
 export * from './messages.ts';
 export * from './model.ts';
+export * from './pricing/instalments.ts';
 export * from './pricing/price-display.ts';
 export * from './pricing/price-engine.ts';
 export * from './validation/practitioner-step.ts';
