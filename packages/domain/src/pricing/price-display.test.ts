@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserType } from '../model.ts';
+import { requisition } from '../test-support/fixtures.ts';
 import {
   formatCents,
   insurancePriceRange,
@@ -15,6 +16,7 @@ import {
   type PricingRegion,
   priceCell,
   priceFailureNotice,
+  priceRefetchKey,
   pricingRegion,
   pricingRegionNote,
   showsOutOfPocketRange,
@@ -338,5 +340,41 @@ describe('pricingRegion', () => {
     ],
   ])('%s', (_name, where, expected) => {
     expect(pricingRegionNote(where)).toBe(expected);
+  });
+});
+
+describe('priceRefetchKey', () => {
+  const before = requisition({
+    billingMethod: PAY,
+    panel: 5400,
+    components: [5401, 5402],
+    addons: [{ omsInputFieldID: 5413, cptQuantity: null }],
+  });
+  const keyBefore = priceRefetchKey(before, 'aetna');
+
+  it.each<[string, Parameters<typeof priceRefetchKey>[0], string | null]>([
+    ['spec 3 §4: re-fetched when the billing method changes', { ...before, billingMethod: INS }, 'aetna'],
+    ['spec 3 §4: re-fetched when the panel changes', { ...before, panel: 5415 }, 'aetna'],
+    ['spec 3 §4: re-fetched when the components change', { ...before, components: [5401] }, 'aetna'],
+    ['spec 3 §4: re-fetched when the add-ons change', { ...before, addons: [] }, 'aetna'],
+    [
+      'spec 3 §4: re-fetched when an add-on CPT quantity changes',
+      { ...before, addons: [{ omsInputFieldID: 5413, cptQuantity: 2 }] },
+      'aetna',
+    ],
+    ['spec 3 §4: re-fetched when the insurance changes', before, 'medicare'],
+    ['spec 3 §4: another requisition has its own price', { ...before, id: 102 }, 'aetna'],
+  ])('%s', (_name, after, insurance) => {
+    expect(priceRefetchKey(after, insurance)).not.toBe(keyBefore);
+  });
+
+  it.each<[string, Parameters<typeof priceRefetchKey>[0]]>([
+    ['spec 3 §4: not re-fetched for other changes', { ...before, patientInstructions: 'Fast overnight' }],
+    [
+      'spec 3 §4: not re-fetched when only the order of components changes',
+      { ...before, components: [5402, 5401] },
+    ],
+  ])('%s', (_name, after) => {
+    expect(priceRefetchKey(after, 'aetna')).toBe(keyBefore);
   });
 });

@@ -1,5 +1,12 @@
 import { MESSAGES, messages } from '../messages.ts';
-import { type Address, BILLING_METHODS, type BillingMethod, type Office, type UserInfo } from '../model.ts';
+import {
+  type Address,
+  BILLING_METHODS,
+  type BillingMethod,
+  type Office,
+  type Requisition,
+  type UserInfo,
+} from '../model.ts';
 import { INTERNATIONAL_SURCHARGE, type PriceResult } from './price-engine.ts';
 
 /** spec 1 §9: 'Pricing slow warning at 30 seconds; a timer ticks every 1 second.' */
@@ -52,6 +59,22 @@ export function priceCellPrecondition(facts: PriceCellFacts): PriceCellPrecondit
 
 /** Whether the price of a requisition is fetched at all (spec 1 §4.6: 'Physician Account is not fetched'). */
 export const needsPriceFetch = (facts: PriceCellFacts): boolean => priceCellPrecondition(facts) === null;
+
+/**
+ * spec 3 §4 'Prices are re-fetched when billing method, panel, components, addons or insurance change': a key that
+ * changes exactly when one of those does (components and add-ons in any order).
+ */
+export function priceRefetchKey(
+  requisition: Pick<Requisition, 'id' | 'billingMethod' | 'panel' | 'components' | 'addons'>,
+  insuranceProvider: string | null,
+): string {
+  const components = [...requisition.components].sort((a, b) => a - b);
+  const addons = requisition.addons
+    .map((addOn) => [addOn.omsInputFieldID, addOn.cptQuantity] as const)
+    .sort(([a], [b]) => a - b);
+  const { id, billingMethod, panel } = requisition;
+  return JSON.stringify([id, billingMethod, panel, components, addons, insuranceProvider]);
+}
 
 /** spec 1 §4.6: a price is a placeholder while loading, then priced or in error. */
 export type PriceFetch =
