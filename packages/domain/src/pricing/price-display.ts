@@ -200,8 +200,10 @@ export function insurancePriceText(
   return `${initial}, plus ${range} additional after insurance`;
 }
 
-/** spec 1 §6: 'Office layout (reqLayoutId missing, 0 or 2 are domestic) and an office in Canada, NY or FL change the
- * pricing text.' */
+/**
+ * spec 1 §6: 'Office layout (reqLayoutId missing, 0 or 2 are domestic) and an office in Canada, NY or FL change the
+ * pricing text.'
+ */
 export type PricingRegion = 'domestic' | 'newYorkOrFlorida' | 'canada' | 'international';
 
 const isDomesticLayout = (reqLayoutId: number | null | undefined): boolean =>
