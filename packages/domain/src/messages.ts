@@ -10,6 +10,7 @@ export const messages = (phone: string) =>
     maxCollectionPacks: `A maximum of 25 collection packs may be ordered online. If you need to order more packs, please call us at ${phone}.`,
     orderLookupFailure: `We apologize, we ran into an unexpected error while searching for this requisition. If you continue to see this message, please contact us at ${phone}.`,
     priceFailure: `We are having difficulty retrieving your price. Please call us at ${phone}`,
+    billingOptionUnknown: `We cannot estimate a price because the billing option is unknown. Please contact your practitioner or call us at ${phone}...`,
   }) as const;
 
 export type PhoneMessages = ReturnType<typeof messages>;
@@ -35,4 +36,14 @@ export const MESSAGES = {
   demoAccount:
     'This practitioner account has no authorizing doctor, so it is a demonstration account: orders placed here are not processed by the lab.',
   invalidInput: 'Some of the information entered is not valid.',
+  /** Pricing (spec 1 §8, spec 3 §8). */
+  priceFailureFeeScheduleSuffix: ' or consult our Fee Schedule',
+  unableToDeterminePrice: 'Unable to determine price.',
+  pricingUnavailable: 'We apologize, but we were not able to determine pricing information at this time.',
+  pricingSlow: 'Price calculation is taking longer than expected. Calculations can take up to a minute...',
+  priceNeedsInsurance: 'Price cannot be determined until the Insurance step is completed.',
+  priceNeedsBillingOption: 'Price cannot be determined until the Billing Options step is completed.',
+  doNotQuotePrices: 'Your practitioner has asked us to refer pricing questions to their office...',
+  /** spec 3 §5 'Month plan installment count: 2 to 4'. */
+  instalmentCountOutOfRange: 'Please select a value between 2 and 4.',
 } as const;

@@ -1,0 +1,79 @@
+import {
+  BILLING_METHODS,
+  type BillingMethod,
+  type Requisition,
+  type UserInfo,
+  type Workflow,
+} from '../model.ts';
+
+/** A change of a requisition's billing method on the billing step, with the applied prices (cents; null = unknown). */
+export interface BillingMethodChange {
+  from: BillingMethod | null;
+  to: BillingMethod;
+  fromPriceCents: number | null;
+  toPriceCents: number | null;
+}
+
+export interface PriceIncreaseFacts {
+  order: { workflow: Pick<Workflow, 'patientConfirmed'> };
+  user: Pick<UserInfo, 'type'>;
+  requisition: Pick<Requisition, 'paymentInfo'>;
+  change: BillingMethodChange;
+}
+
+const PATIENT_PAY_OPTIONS: readonly BillingMethod[] = [BILLING_METHODS.insurance, BILLING_METHODS.patientPay];
+
+const isPatientPayOption = (method: BillingMethod | null): boolean =>
+  method !== null && PATIENT_PAY_OPTIONS.includes(method);
+
+/**
+ * spec 1 §4.3: the warning is possible only when 'the order is patient-confirmed, is viewed by a myGDX user, and there
+ * is no payment or the payment came from prc'.
+ */
+const warningIsPossible = ({ order, user, requisition }: PriceIncreaseFacts): boolean =>
+  order.workflow.patientConfirmed &&
+  user.type === 'myGDX' &&
+  (requisition.paymentInfo === null || requisition.paymentInfo.paymentFrom === 'prc');
+
+/** 'from Medicare or Tricare, or from Physician Account, to No Insurance Billing or Bill Insurance'. */
+const leavesMedicareOrPhysicianAccountForPatientPay = ({ from, to }: BillingMethodChange): boolean =>
+  (from === BILLING_METHODS.medicare || from === BILLING_METHODS.physicianAccount) && isPatientPayOption(to);
+
+/**
+ * 'when the new price is higher (or unknown) between the two patient-pay options'. Assumption (spec silent): an
+ * unknown old price cannot show that the new one is not higher, so it warns too.
+ */
+const raisesPriceBetweenPatientPayOptions = (change: BillingMethodChange): boolean =>
+  isPatientPayOption(change.from) &&
+  isPatientPayOption(change.to) &&
+  (change.toPriceCents === null ||
+    change.fromPriceCents === null ||
+    change.toPriceCents > change.fromPriceCents);
+
+/**
+ * 'for a first choice of a non-Physician option whose price is non-zero'. Assumptions (spec silent): an unknown price
+ * is not known to be zero, so it warns; 'Let my patient select their billing option' carries no price of its own.
+ */
+const isPricedFirstChoice = ({ from, to, toPriceCents }: BillingMethodChange): boolean =>
+  from === null && to !== BILLING_METHODS.patientSelects && toPriceCents !== 0;
+
+/** 'from Physician Account to Medicare when a Medicare price is present' ($0.00 is read as no Medicare price). */
+const movesPhysicianAccountToPricedMedicare = ({ from, to, toPriceCents }: BillingMethodChange): boolean =>
+  from === BILLING_METHODS.physicianAccount &&
+  to === BILLING_METHODS.medicare &&
+  toPriceCents !== null &&
+  toPriceCents > 0;
+
+/** spec 1 §4.3: whether saving the billing step shows the price-increase confirmation. */
+export function needsPriceIncreaseConfirmation(facts: PriceIncreaseFacts): boolean {
+  const { change } = facts;
+  if (!warningIsPossible(facts)) return false;
+  // 'It never appears for a move to Physician Account.'
+  if (change.to === BILLING_METHODS.physicianAccount || change.to === change.from) return false;
+  return (
+    leavesMedicareOrPhysicianAccountForPatientPay(change) ||
+    raisesPriceBetweenPatientPayOptions(change) ||
+    isPricedFirstChoice(change) ||
+    movesPhysicianAccountToPricedMedicare(change)
+  );
+}
