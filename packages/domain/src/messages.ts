@@ -11,6 +11,10 @@ export const messages = (phone: string) =>
     orderLookupFailure: `We apologize, we ran into an unexpected error while searching for this requisition. If you continue to see this message, please contact us at ${phone}.`,
     priceFailure: `We are having difficulty retrieving your price. Please call us at ${phone}`,
     billingOptionUnknown: `We cannot estimate a price because the billing option is unknown. Please contact your practitioner or call us at ${phone}...`,
+    /** spec 2 §8: the collection save answered without an order id. */
+    collectionSaveFailed: `Please try again or call us at ${phone} if the issue continues.`,
+    /** spec 2 §8: any shipping error other than the country mismatch and the restricted panels. */
+    shippingUnexpectedError: `We're sorry, an unexpected error has occurred. Please call us at ${phone}.`,
   }) as const;
 
 export type PhoneMessages = ReturnType<typeof messages>;
@@ -46,4 +50,124 @@ export const MESSAGES = {
   doNotQuotePrices: 'Your practitioner has asked us to refer pricing questions to their office...',
   /** spec 3 §5 'Month plan installment count: 2 to 4'. */
   instalmentCountOutOfRange: 'Please select a value between 2 and 4.',
+} as const;
+
+// spec 2 (collection, patient, insurance, shipping, uploads): verbatim where the spec gives the words; the few texts
+// it describes without wording are marked as ours.
+
+/** A text over its limit (the spec gives limits without wording; ours). */
+export const textTooLong = (label: string, max: number): string =>
+  `${label} can be at most ${max} characters.`;
+
+/** spec 3 §5: 'Dates must parse as YYYY-MM-DD or MM/DD/YYYY'. */
+export const notACalendarDate = (value: string): string =>
+  `${value} is not a valid date format. Please use YYYY-MM-DD or MM/DD/YYYY.`;
+
+/** spec 2 §5 Sample collection. */
+export const COLLECTION_MESSAGES = {
+  lastSampleAnswerRequired: 'Please indicate whether the last sample has been collected.',
+  lastSampleDateRequired: 'Please enter the last sample collection date.',
+  /** Ours: the window of spec 2 §5 has no wording. Dates as MM/DD/YYYY. */
+  lastSampleDateOutOfRange: (earliest: string, latest: string) =>
+    `Please enter a collection date from ${earliest} to ${latest}.`,
+  fieldRequired: 'Please fill out this field.',
+  collectionTimesRequired: 'Please fill out all collection times.',
+} as const;
+
+/** spec 2 §5 address rules (patient and claims address). Only the phone and state texts are the spec's. */
+export const ADDRESS_MESSAGES = {
+  phoneRequired: 'Please provide a phone number.',
+  phoneInvalid: 'Please provide a valid phone number.',
+  stateInvalid: 'Please provide a valid state.',
+  streetRequired: 'Please provide a street address.',
+  cityRequired: 'Please provide a city.',
+  zipRequired: 'Please provide a zip code.',
+  postalCodeRequired: 'Please provide a postal code.',
+  zipInvalid: 'Please provide a valid zip code.',
+  countryRequired: 'Please provide a country.',
+  countyRequired: 'Please provide a county.',
+} as const;
+
+/** spec 2 §5 Patient. */
+export const PATIENT_MESSAGES = {
+  firstNameRequired: 'Please provide a first name.',
+  lastNameRequired: 'Please provide a last name.',
+  dateOfBirthRequired: 'Please provide a date of birth.',
+  /** Ours: a date of birth in the future or more than 150 years ago (spec 1 §5 date picker bounds). */
+  dateOfBirthOutOfRange: 'Please provide a valid date of birth.',
+  confirmAge: "Please confirm patient's age.",
+  sexRequired: 'Please provide a sex.',
+  emailRequired: 'Please provide an email address.',
+  emailInvalid: 'Please provide a valid email address.',
+  ssnInvalid: 'Please enter a valid SSN (###-##-####)',
+  nutritionalUnderTwo: 'Nutritional testing is not available for patients less than 2 years of age',
+  pitlRestrictedState: 'Because of legal restrictions, tests are not able to be ordered from your state.',
+  // Ours: the spec names these requirements without wording.
+  responsibleFirstNameRequired: "Please provide the responsible party's first name.",
+  responsibleLastNameRequired: "Please provide the responsible party's last name.",
+  employmentStatusRequired: 'Please provide an employment status.',
+  occupationRequired: 'Please provide an occupation.',
+  employerRequired: 'Please provide an employer or school name.',
+  schoolDistrictRequired: 'Please provide a school district.',
+  raceRequired: 'Please provide a race.',
+  ethnicityRequired: 'Please provide an ethnicity.',
+  hrsaIdRequired: "Please provide a Social Security number or driver's license number.",
+  notAnOption: 'Please choose one of the options.',
+} as const;
+
+/** spec 2 §8 patient search. */
+export const PATIENT_SEARCH_MESSAGES = {
+  searchFailed: 'Error searching for patient matches.',
+  insuranceSearchFailed: 'Error searching for patient insurance.',
+  noMatches:
+    "We're sorry, no patients were found with the information provided. Please enter the patient's information below.",
+  slow: 'Searching for patients is taking longer than expected...',
+} as const;
+
+/**
+ * spec 2 §5 Insurance: 'Please provide …' with each fragment of the spec. The two fragments the spec quotes without a
+ * full stop are kept without one.
+ */
+export const INSURANCE_MESSAGES = {
+  providerRequired: 'Please provide an insurance provider.',
+  subscriberNameRequired: 'Please provide a subscriber full name.',
+  subscriberIdRequired: 'Please provide a subscriber ID #/Medicare #.',
+  subscriberDobRequired: 'Please provide a subscriber date of birth.',
+  subscriberRelationRequired: 'Please provide a subscriber relationship.',
+  otherSubscriberRelationRequired: 'Please provide the other subscriber relationship',
+  otherProviderRequired: 'Please provide an other insurance provider',
+  phoneInvalid: 'Please provide a valid phone number.',
+  stateInvalid: 'Please provide a valid 2 character state abbreviation.',
+  /** Ours: 'Subscriber ID and group number alphanumeric'. */
+  lettersAndNumbersOnly: 'Please use letters and numbers only.',
+} as const;
+
+/** spec 2 §5 Shipping step, §8 shipping errors. */
+export const SHIPPING_MESSAGES = {
+  addressRequired: 'Please enter an address',
+  cityRequired: 'Please enter a city',
+  stateRequired: 'Please enter a state',
+  zipRequired: 'Please enter a zip code',
+  postalCodeRequired: 'Please enter a postal code',
+  countryRequired: 'Please enter a country',
+  countryMismatch: (country: string) =>
+    `The shipping country must match the practitioner country. Please provide a ${country} address.`,
+  orderingRestricted: 'The panel(s) selected may not be ordered in this state.',
+  /** spec 2 §5 'a restricted error listing the products'. */
+  orderingRestrictedProducts: (productNames: readonly string[]) =>
+    `The panel(s) selected may not be ordered in this state. ${productNames.join(', ')}`,
+  chargesLoadFailed: 'An unexpected error occurred while loading the shipping charges.',
+  /** spec 2 §2: the PO box dialog. */
+  poBoxQuestion: 'Is this a P.O. Box?',
+  /** Ours: spec 2 §4 'warns that packs cannot ship to a P.O. Box'. */
+  poBoxWarning: 'Collection packs cannot ship to a P.O. Box.',
+} as const;
+
+/** spec 2 §8 Images. */
+export const UPLOAD_MESSAGES = {
+  notAnImage: 'Please upload a JPEG, PNG, or GIF image.',
+  tooLarge: (fileName: string, megabytes: string) =>
+    `Sorry, max upload size is 12 MB, but ${fileName} is ${megabytes} MB`,
+  saveFailed: 'We had a problem saving your upload. Please proceed to the next step.',
+  deleteFailed: 'An error occurred deleting this ID card.',
 } as const;
