@@ -18,6 +18,7 @@ export * from './model.ts';
 export * from './pricing/instalments.ts';
 export * from './pricing/price-display.ts';
 export * from './pricing/price-engine.ts';
+export * from './shipping/shipping-methods.ts';
 export * from './validation/practitioner-step.ts';
 export * from './workflow/initial-steps.ts';
 export * from './workflow/locking.ts';
