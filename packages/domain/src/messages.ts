@@ -57,7 +57,7 @@ export const MESSAGES = {
 
 /** A text over its limit (the spec gives limits without wording; ours). */
 export const textTooLong = (label: string, max: number): string =>
-  `${label} can be at most ${max} characters.`;
+  `${label} can be at most ${max} ${max === 1 ? 'character' : 'characters'}.`;
 
 /** spec 3 §5: 'Dates must parse as YYYY-MM-DD or MM/DD/YYYY'. */
 export const notACalendarDate = (value: string): string =>

@@ -123,7 +123,7 @@ describe('validatePatient: names, date of birth, sex', () => {
       'spec 2 §5: middle 1 char',
       { nameMiddle: 'Qu' },
       {},
-      ['nameMiddle: Middle initial can be at most 1 characters.'],
+      ['nameMiddle: Middle initial can be at most 1 character.'],
     ],
     [
       'spec 2 §5: date of birth is required',
@@ -429,7 +429,7 @@ describe('validatePatient: responsible party for minors', () => {
       {},
       [
         'responsibleNameFirst: Responsible party first name can be at most 50 characters.',
-        'responsibleNameMiddle: Responsible party middle initial can be at most 1 characters.',
+        'responsibleNameMiddle: Responsible party middle initial can be at most 1 character.',
         'responsibleNameLast: Responsible party last name can be at most 50 characters.',
       ],
     ],
