@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messages } from '../messages.ts';
 import type { UserInfo } from '../model.ts';
 import { requisition, users } from '../test-support/fixtures.ts';
 import {
@@ -99,5 +100,13 @@ describe('mayEditCollectionNotes', () => {
     ['spec 2 §6: patients do not', users.patient, false],
   ])('%s', (_spec, user, expected) => {
     expect(mayEditCollectionNotes(user)).toBe(expected);
+  });
+});
+
+describe('collection save failure', () => {
+  it('spec 2 §8: collection save returns no id (the support phone is configuration)', () => {
+    expect(messages('800-522-4762').collectionSaveFailed).toBe(
+      'Please try again or call us at 800-522-4762 if the issue continues.',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PATIENT_SEARCH_MESSAGES } from '../messages.ts';
 import type { UserInfo } from '../model.ts';
 import { practitioner, users } from '../test-support/fixtures.ts';
 import { patientLookupQuerySchema, showsChartNumberLookup, showsPatientSearch } from './patient-search.ts';
@@ -33,5 +34,17 @@ describe('patientLookupQuerySchema', () => {
     ['spec 2 §7: the order id', { query: 'Jane' }, false],
   ])('%s', (_spec, query, ok) => {
     expect(patientLookupQuerySchema.safeParse(query).success).toBe(ok);
+  });
+});
+
+describe('patient search messages', () => {
+  it('spec 2 §8: patient search, insurance search, none found, slow — verbatim', () => {
+    expect(PATIENT_SEARCH_MESSAGES).toEqual({
+      searchFailed: 'Error searching for patient matches.',
+      insuranceSearchFailed: 'Error searching for patient insurance.',
+      noMatches:
+        "We're sorry, no patients were found with the information provided. Please enter the patient's information below.",
+      slow: 'Searching for patients is taking longer than expected...',
+    });
   });
 });
