@@ -30,6 +30,7 @@ export * from './pricing/instalments.ts';
 export * from './pricing/price-display.ts';
 export * from './pricing/price-engine.ts';
 export * from './shipping/shipping-methods.ts';
+export * from './shipping/shipping-step.ts';
 export * from './validation/practitioner-step.ts';
 export * from './workflow/initial-steps.ts';
 export * from './workflow/locking.ts';
