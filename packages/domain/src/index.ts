@@ -3,6 +3,7 @@ export * from './billing/billing-options.ts';
 export * from './billing/price-increase.ts';
 export * from './catalogue/types.ts';
 export * from './collection/collection-step.ts';
+export * from './collection/options.ts';
 export * from './collection/sample-collection.ts';
 export * from './collection/sibo.ts';
 export * from './diagnosis/dx-codes.ts';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../model.ts';
 import { users } from '../test-support/fixtures.ts';
 import {
+  asksPoBoxQuestion,
   availableShippingMethods,
   DEFAULT_SHIPPING_METHOD,
   isFreeShippingMethod,
@@ -96,5 +97,22 @@ describe('mayWaiveExpeditedShippingFee', () => {
     ['spec 2 §6: not a practitioner, even acting for one', users.staffKim, order(null), false],
   ])('%s', (_spec, user, subject, expected) => {
     expect(mayWaiveExpeditedShippingFee(user, subject)).toBe(expected);
+  });
+});
+
+describe('asksPoBoxQuestion', () => {
+  it.each<[string, boolean, { address1: string | null; address2: string | null } | undefined, boolean]>([
+    [
+      'spec 2 §4: a drop-ship address that looks like a PO box',
+      true,
+      { address1: 'PO Box 12', address2: null },
+      true,
+    ],
+    ['spec 2 §4: …in address line 2', true, { address1: '1 Main St', address2: 'Box 7' }, true],
+    ['spec 2 §4: a drop-ship street address', true, { address1: '1 Boxwood Rd', address2: null }, false],
+    ['spec 2 §4: only for drop-ship addresses', false, { address1: 'PO Box 12', address2: null }, false],
+    ['spec 2 §4: no address yet', true, undefined, false],
+  ])('%s', (_spec, dropShip, address, expected) => {
+    expect(asksPoBoxQuestion(dropShip, address)).toBe(expected);
   });
 });

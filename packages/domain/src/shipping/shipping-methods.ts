@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressHasPoBox } from '../identifiers/po-box.ts';
 import { isCanada } from '../identifiers/regions.ts';
 import type { UserInfo } from '../model.ts';
 import { isAdmin } from '../workflow/locking.ts';
@@ -90,3 +91,12 @@ export function mayWaiveExpeditedShippingFee(
   const wanted = order.practitioner.gsdlNo.trim().toUpperCase();
   return user.onBehalfOf.split(',').some((gsdlNo) => gsdlNo.trim().toUpperCase() === wanted);
 }
+
+/**
+ * spec 2 §4: 'when a drop-ship address looks like a PO box, a dialog appears' ('Is this a P.O. Box?'); Yes sets
+ * Smart Post (shippingMethodFor with poBox true), No keeps the method.
+ */
+export const asksPoBoxQuestion = (
+  dropShip: boolean,
+  address: { address1: string | null; address2: string | null } | undefined,
+): boolean => dropShip && address !== undefined && addressHasPoBox(address);
