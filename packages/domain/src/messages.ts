@@ -52,8 +52,8 @@ export const MESSAGES = {
   instalmentCountOutOfRange: 'Please select a value between 2 and 4.',
 } as const;
 
-// spec 2 (collection, patient, insurance, shipping, uploads): verbatim where the spec gives the words; the few texts
-// it describes without wording are marked as ours.
+// spec 2 (collection, patient, insurance, shipping, uploads): verbatim where the spec gives the words; the
+// few texts it describes without wording are marked as ours.
 
 /** A text over its limit (the spec gives limits without wording; ours). */
 export const textTooLong = (label: string, max: number): string =>
@@ -125,8 +125,8 @@ export const PATIENT_SEARCH_MESSAGES = {
 } as const;
 
 /**
- * spec 2 §5 Insurance: 'Please provide …' with each fragment of the spec. The two fragments the spec quotes without a
- * full stop are kept without one.
+ * spec 2 §5 Insurance: 'Please provide …' with each fragment of the spec. The two fragments the spec quotes
+ * without a full stop are kept without one.
  */
 export const INSURANCE_MESSAGES = {
   providerRequired: 'Please provide an insurance provider.',

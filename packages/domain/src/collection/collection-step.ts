@@ -26,17 +26,23 @@ export function canAddAnotherTest(order: AddAnotherTestFacts): boolean {
 }
 
 /**
- * spec 2 §2: the drop-ship instructions form is 'shown instead of the collection form for myGDX users when the
- * requisition is drop-ship and has no requisition number'.
+ * spec 2 §2: the drop-ship instructions form is 'shown instead of the collection form for myGDX users when
+ * the requisition is drop-ship and has no requisition number'.
  */
 export const showsDropShipInstructions = (
   user: Pick<UserInfo, 'type'>,
   requisition: Pick<Requisition, 'dropShip' | 'reqNumber'>,
 ): boolean => user.type === 'myGDX' && requisition.dropShip && (requisition.reqNumber ?? '').trim() === '';
 
-/** spec 2 §6: myGDX users edit patient instructions, order notes and the route number; patients only read them. */
+/**
+ * spec 2 §6: myGDX users edit patient instructions, order notes and the route number; patients only read
+ * them.
+ */
 export const mayEditCollectionNotes = (user: Pick<UserInfo, 'type'>): boolean => user.type === 'myGDX';
 
-/** spec 2 §5 for PUT /gear/dropShipInstructions: patient instructions and clinical findings 512, route number 15. */
+/**
+ * spec 2 §5 for PUT /gear/dropShipInstructions: patient instructions and clinical findings 512, route number
+ * 15.
+ */
 export const validateDropShipInstructions = (notes: CollectionNotes): FieldError[] =>
   collectionNoteErrors(notes);

@@ -67,8 +67,8 @@ export function isCollectionFieldShown(
 export type CollectionRequisition = Pick<Requisition, 'omsOrderableItemId' | 'panel' | 'reqNumber'>;
 
 /**
- * spec 2 §5: the exemptions from 'every listed collection field filled': tube 2 of item 215 on 8-tube packs, and
- * the tubes a panel ignores (tubes 8 and 9 for panel 4710).
+ * spec 2 §5: the exemptions from 'every listed collection field filled': tube 2 of item 215 on 8-tube packs,
+ * and the tubes a panel ignores (tubes 8 and 9 for panel 4710).
  */
 export function isCollectionFieldExempt(
   field: Pick<InputField, 'inputFieldParams'>,
@@ -85,8 +85,8 @@ export function isCollectionFieldExempt(
 }
 
 /**
- * The collection fields that must be filled: shown, not exempt, not marked required 'false', and not a checkbox
- * (an unticked box is an answer).
+ * The collection fields that must be filled: shown, not exempt, not marked required 'false', and not a
+ * checkbox (an unticked box is an answer).
  */
 export function requiredCollectionFields(
   item: Pick<OrderableItem, 'inputFields'>,
@@ -124,7 +124,10 @@ const NOTE_LABELS: Record<keyof CollectionNotes, string> = {
   routeNumber: 'Route number',
 };
 
-/** spec 2 §5: patient instructions and clinical findings max 512, route number max 15 (also the drop-ship form). */
+/**
+ * spec 2 §5: patient instructions and clinical findings max 512, route number max 15 (also the drop-ship
+ * form).
+ */
 export function collectionNoteErrors(notes: CollectionNotes): FieldError[] {
   return (Object.keys(COLLECTION_TEXT_LIMITS) as (keyof CollectionNotes)[]).flatMap((field) => {
     const max = COLLECTION_TEXT_LIMITS[field];
@@ -183,10 +186,10 @@ function fieldErrors(answers: SampleCollectionAnswers, facts: SampleCollectionFa
 }
 
 /**
- * spec 2 §5 Sample collection: the Yes/No answer; on Yes the date (within the window) and every listed collection
- * field ('Please fill out this field.', collection times as one 'Please fill out all collection times.'); the text
- * limits always. Fields: lastSampleCollected, dateLastSampleCollected, sampleCollectionData.<input field id>,
- * collectionTimes, patientInstructions, clinicalFindings, routeNumber.
+ * spec 2 §5 Sample collection: the Yes/No answer; on Yes the date (within the window) and every listed
+ * collection field ('Please fill out this field.', collection times as one 'Please fill out all collection
+ * times.'); the text limits always. Fields: lastSampleCollected, dateLastSampleCollected,
+ * sampleCollectionData.<input field id>, collectionTimes, patientInstructions, clinicalFindings, routeNumber.
  */
 export function validateSampleCollection(
   answers: SampleCollectionAnswers,

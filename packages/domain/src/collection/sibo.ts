@@ -5,8 +5,9 @@ export const SIBO_TUBE_COUNT = 9;
 export const SIBO_TWO_HOUR_TUBE_COUNT = 7;
 
 /**
- * spec 1 §9: 'A lab requisition number limit of 72406515 decides the note for 8-tube packs'. Packs are numbered in
- * the order they were made; we read the limit as the first number of the 8-tube packs (see the decision record).
+ * spec 1 §9: 'A lab requisition number limit of 72406515 decides the note for 8-tube packs'. Packs are
+ * numbered in the order they were made; we read the limit as the first number of the 8-tube packs (see the
+ * decision record).
  */
 export const EIGHT_TUBE_PACK_FIRST_REQ_NUMBER = 72406515;
 
@@ -22,7 +23,8 @@ export const siboTubeCount = (panel: number | null): number =>
 
 /**
  * spec 1 §9: 'tube 3 is 20 minutes after the drink, 20 minutes between tubes 3 to 5, 30 minutes between later
- * tubes'. Tubes 1 and 2 are the baselines, taken before the drink (offset 0). Null for a tube that does not exist.
+ * tubes'. Tubes 1 and 2 are the baselines, taken before the drink (offset 0). Null for a tube that does not
+ * exist.
  */
 export function siboTubeOffsetMinutes(tube: number): number | null {
   if (!Number.isInteger(tube) || tube < 1 || tube > SIBO_TUBE_COUNT) return null;
@@ -50,8 +52,8 @@ export interface SiboTubeTime {
 }
 
 /**
- * The times of the timed tubes (3 onwards) from the time of the lactulose drink, as HH:mm (24-hour, past midnight
- * wraps), for the panel's tubes; null when the drink time is not HH:mm.
+ * The times of the timed tubes (3 onwards) from the time of the lactulose drink, as HH:mm (24-hour, past
+ * midnight wraps), for the panel's tubes; null when the drink time is not HH:mm.
  */
 export function siboTubeTimes(drinkTime: string, panel: number | null): SiboTubeTime[] | null {
   const drink = readTime(drinkTime);

@@ -1,7 +1,7 @@
 /**
- * Calendar dates as YYYY-MM-DD strings (ARCHITECTURE: dates of birth and collection dates are calendar dates, never
- * timestamps). Arithmetic is done on UTC dates, so no local time zone can shift a day. YYYY-MM-DD dates compare
- * as text.
+ * Calendar dates as YYYY-MM-DD strings (ARCHITECTURE: dates of birth and collection dates are calendar dates,
+ * never timestamps). Arithmetic is done on UTC dates, so no local time zone can shift a day. YYYY-MM-DD dates
+ * compare as text.
  */
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -60,7 +60,10 @@ export function addCalendarDays(isoDate: string, days: number): string {
   return fromUtc(date);
 }
 
-/** The same day `months` months later, or the last day of that month when it is shorter (31 January + 1 → 28/29 February). */
+/**
+ * The same day `months` months later, or the last day of that month when it is shorter (31 January + 1 →
+ * 28/29 February).
+ */
 export function addCalendarMonths(isoDate: string, months: number): string {
   const { year, month, day } = partsOf(isoDate);
   const target = utcDate({ year, month: month + months, day: 1 });
@@ -73,7 +76,10 @@ export function addCalendarMonths(isoDate: string, months: number): string {
   return fromUtc(target);
 }
 
-/** Whole years from one calendar date to a later one (an age: one more on each birthday; 29 February counts on 1 March). */
+/**
+ * Whole years from one calendar date to a later one (an age: one more on each birthday; 29 February counts on
+ * 1 March).
+ */
 export function wholeYearsBetween(from: string, to: string): number {
   const start = partsOf(from);
   const end = partsOf(to);

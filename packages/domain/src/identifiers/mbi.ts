@@ -7,8 +7,8 @@ export const MBI_LENGTH = 11;
 const MEDICARE_DIGITS = /^(\d{9}|\d{11})$/;
 
 /**
- * The identifier as stored: without the dashes the card prints for reading (1EG4-TE5-MK73) and, as CMS systems do,
- * upper case. Spaces are dropped like dashes.
+ * The identifier as stored: without the dashes the card prints for reading (1EG4-TE5-MK73) and, as CMS
+ * systems do, upper case. Spaces are dropped like dashes.
  */
 export const compactMedicareId = (text: string): string => text.replace(/[\s-]/g, '').toUpperCase();
 
@@ -16,8 +16,8 @@ export const compactMedicareId = (text: string): string => text.replace(/[\s-]/g
 export const isMbi = (text: string): boolean => MBI_PATTERN.test(compactMedicareId(text));
 
 /**
- * spec 2 §4: 'On leaving the subscriber ID field, a Medicare-style ID opens the Medicare/Tricare question': an MBI,
- * or 9 or 11 digits once dashes are removed.
+ * spec 2 §4: 'On leaving the subscriber ID field, a Medicare-style ID opens the Medicare/Tricare question':
+ * an MBI, or 9 or 11 digits once dashes are removed.
  */
 export function looksLikeMedicareId(subscriberId: string | null): boolean {
   if (subscriberId === null) return false;

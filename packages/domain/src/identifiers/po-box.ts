@@ -1,7 +1,7 @@
 /**
- * Spellings of a post office box: PO Box, P.O. Box, P O Box, POBox, P0 Box, POB, P.O.B., Post Office Box, Post Box,
- * Postal Box, and Box followed by a number (Box 123, Box #12). A street that starts with Box (Boxwood Rd, Box Elder
- * Ln) or a Post Office Road is not a box.
+ * Spellings of a post office box: PO Box, P.O. Box, P O Box, POBox, P0 Box, POB, P.O.B., Post Office Box,
+ * Post Box, Postal Box, and Box followed by a number (Box 123, Box #12). A street that starts with Box
+ * (Boxwood Rd, Box Elder Ln) or a Post Office Road is not a box.
  */
 const PO_BOX_PATTERNS: readonly RegExp[] = [
   /\bp\s*\.?\s*[o0]\s*\.?\s*b(?:ox)?\b/i,

@@ -1,6 +1,7 @@
 /**
- * USPS state, district, territory and military codes and the Canadian provinces and territories, in the order of
- * ../shared/data/regions.tsv, from which this list was generated once. regions.test.ts compares it with the file.
+ * USPS state, district, territory and military codes and the Canadian provinces and territories, in the order
+ * of ../shared/data/regions.tsv, from which this list was generated once. regions.test.ts compares it with
+ * the file.
  */
 export const REGIONS = [
   { code: 'AL', name: 'Alabama', country: 'US' },

@@ -10,8 +10,9 @@ export const US_TERRITORY_CODES: readonly RegionCode[] = ['AS', 'GU', 'MP', 'PR'
 export const US_MILITARY_CODES: readonly RegionCode[] = ['AA', 'AE', 'AP'];
 
 /**
- * The 50 states and the District of Columbia: what 'PITL needs a US state' (spec 2 §5) accepts. Territories and
- * military codes are refused there, because the independent physician must be licensed in the patient's state.
+ * The 50 states and the District of Columbia: what 'PITL needs a US state' (spec 2 §5) accepts. Territories
+ * and military codes are refused there, because the independent physician must be licensed in the patient's
+ * state.
  */
 export const US_STATE_CODES: readonly RegionCode[] = REGIONS.filter(
   (region) =>
@@ -45,8 +46,8 @@ const CANADA_NAMES = ['canada', 'ca', 'can'];
 const canonicalCountry = (country: string): string => country.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /**
- * Countries are names from a list of about 250 (spec 2 §9), 'United States' among them; the office address of the
- * seed stores ISO codes. Both spellings are recognised.
+ * Countries are names from a list of about 250 (spec 2 §9), 'United States' among them; the office address of
+ * the seed stores ISO codes. Both spellings are recognised.
  */
 export const isUnitedStates = (country: string | null): boolean =>
   country !== null && UNITED_STATES_NAMES.includes(canonicalCountry(country));

@@ -54,7 +54,10 @@ const MAGIC_BYTES: readonly { type: ImageType; signatures: readonly (readonly nu
 const startsWith = (bytes: Uint8Array, signature: readonly number[]): boolean =>
   bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte);
 
-/** The image type the content declares by its first bytes (JPEG FF D8 FF, PNG's 8-byte signature, GIF87a/GIF89a). */
+/**
+ * The image type the content declares by its first bytes (JPEG FF D8 FF, PNG's 8-byte signature,
+ * GIF87a/GIF89a).
+ */
 export function detectImageType(bytes: Uint8Array): ImageType | null {
   const match = MAGIC_BYTES.find(({ signatures }) =>
     signatures.some((signature) => startsWith(bytes, signature)),
@@ -78,7 +81,9 @@ export const imageTypeOfMimeType = (mimeType: string): ImageType | null => {
   return IMAGE_TYPES.find((type) => ALLOWED_IMAGE_TYPES[type].mimeTypes.includes(essence)) ?? null;
 };
 
-/** The size a person reads: megabytes rounded up to one decimal, so a file over the limit never reads '12.0'. */
+/**
+ * The size a person reads: megabytes rounded up to one decimal, so a file over the limit never reads '12.0'.
+ */
 export const formatMegabytes = (bytes: number): string =>
   (Math.ceil((bytes / 1_048_576) * 10) / 10).toFixed(1);
 
@@ -91,8 +96,8 @@ export interface UploadCandidate {
 export type UploadCheck = { ok: true; type: ImageType } | { ok: false; message: string };
 
 /**
- * spec 2 §5, §8: an ID-card image is JPEG, PNG or GIF, not empty, at most 12582912 bytes, and its extension, MIME
- * type and leading bytes all name the same type. Refusals carry the spec's messages.
+ * spec 2 §5, §8: an ID-card image is JPEG, PNG or GIF, not empty, at most 12582912 bytes, and its extension,
+ * MIME type and leading bytes all name the same type. Refusals carry the spec's messages.
  */
 export function checkUpload({ fileName, mimeType, bytes }: UploadCandidate): UploadCheck {
   const base = fileName.split(/[\\/]/).pop() ?? fileName;

@@ -17,7 +17,10 @@ import {
 } from '../patient/patient-schema.ts';
 import { isInsuranceProvider, isMedicareTypeProvider } from './providers.ts';
 
-/** spec 2 §5: 'Subscriber ID and group number alphanumeric, max 50; claims zip max 5; subscriber name max 50; other provider max 100.' */
+/**
+ * spec 2 §5: 'Subscriber ID and group number alphanumeric, max 50; claims zip max 5; subscriber name max 50;
+ * other provider max 100.'
+ */
 export const INSURANCE_LIMITS = {
   subscriberId: 50,
   groupNumber: 50,
@@ -59,8 +62,8 @@ export const insuranceSchema = z.object({
 }) satisfies z.ZodType<Insurance, unknown>;
 
 /**
- * Body of PUT /gear/order/{id}/insurance/ (spec 2 §7): the whole order; insurance and secondaryInsurance are checked
- * here, the rest (patientInfo.addresses, requisitions) passes through to the rules that own it.
+ * Body of PUT /gear/order/{id}/insurance/ (spec 2 §7): the whole order; insurance and secondaryInsurance are
+ * checked here, the rest (patientInfo.addresses, requisitions) passes through to the rules that own it.
  */
 export const insuranceStepSchema = z.looseObject({
   id: z.number().int().positive(),
@@ -84,8 +87,9 @@ export interface InsuranceRulesFacts {
 }
 
 /**
- * spec 2 §5: the claims address and phone are required 'unless the order is Medicare-type or the beneficiary ID is
- * confirmed'; a Medicare-type carrier (Medicare, Railroad Medicare, Tricare) needs no claims address either.
+ * spec 2 §5: the claims address and phone are required 'unless the order is Medicare-type or the beneficiary
+ * ID is confirmed'; a Medicare-type carrier (Medicare, Railroad Medicare, Tricare) needs no claims address
+ * either.
  */
 export const requiresClaimsAddress = (
   insurance: Pick<Insurance, 'insuranceProvider'>,
@@ -174,10 +178,11 @@ function claimsAddressErrors(insurance: Insurance, needed: boolean): FieldError[
 }
 
 /**
- * spec 2 §5 Insurance, every rule with its message: provider (and the other provider when other), subscriber name,
- * ID (alphanumeric), date of birth and relationship (and the other relationship when Other), group number, and,
- * unless Medicare-type or confirmed, the claims street, city, state (2-character code), zip and phone (11 digits
- * with the country code). Fields are the insurance's names, the address's as `claimsAddress.<name>`.
+ * spec 2 §5 Insurance, every rule with its message: provider (and the other provider when other), subscriber
+ * name, ID (alphanumeric), date of birth and relationship (and the other relationship when Other), group
+ * number, and, unless Medicare-type or confirmed, the claims street, city, state (2-character code), zip and
+ * phone (11 digits with the country code). Fields are the insurance's names, the address's as
+ * `claimsAddress.<name>`.
  */
 export function validateInsurance(
   insurance: Insurance,
@@ -202,7 +207,10 @@ export function validateInsurance(
   ];
 }
 
-/** spec 2 §4: leaving the subscriber ID field with a Medicare-style ID asks the Medicare/Tricare question, once. */
+/**
+ * spec 2 §4: leaving the subscriber ID field with a Medicare-style ID asks the Medicare/Tricare question,
+ * once.
+ */
 export const asksMedicareQuestion = (
   insurance: Pick<Insurance, 'subscriberId'>,
   medicareBeneficiaryIdConfirmed: boolean,
@@ -218,8 +226,9 @@ const billedToMedicare = (requisition: Requisition): Requisition => ({
 });
 
 /**
- * spec 2 §4: 'Yes sets provider to medicare, marks the Medicare beneficiary ID as confirmed and sets billingMethod to
- * 'Medicare or Tricare' on all requisitions'. The insurance answered is the primary or the secondary one.
+ * spec 2 §4: 'Yes sets provider to medicare, marks the Medicare beneficiary ID as confirmed and sets
+ * billingMethod to 'Medicare or Tricare' on all requisitions'. The insurance answered is the primary or the
+ * secondary one.
  */
 export function answerMedicareQuestionYes<
   Order extends Pick<GearOrder, 'insurance' | 'secondaryInsurance' | 'requisitions'>,

@@ -23,7 +23,10 @@ export type CarrierCode = InsuranceProvider | (typeof LEGACY_CARRIER_CODES)[numb
 
 export const UNKNOWN_CARRIER_LABEL = 'Unknown Carrier';
 
-/** spec 1 §9 'Insurance carrier codes and labels' (only novalue's label is the spec's; the others name the carrier). */
+/**
+ * spec 1 §9 'Insurance carrier codes and labels' (only novalue's label is the spec's; the others name the
+ * carrier).
+ */
 export const CARRIER_LABELS: Readonly<Record<CarrierCode, string>> = {
   medicare: 'Medicare',
   medicaid: 'Medicaid',

@@ -1,6 +1,9 @@
 import { addCalendarMonths, readCalendarDate, wholeYearsBetween } from '../identifiers/calendar-days.ts';
 
-/** spec 2 §9: 'minor under 18, age confirmation under 1, nutritional restriction under 2'; spec 1 §5 date bounds. */
+/**
+ * spec 2 §9: 'minor under 18, age confirmation under 1, nutritional restriction under 2'; spec 1 §5 date
+ * bounds.
+ */
 export const PATIENT_AGE = {
   minorUnder: 18,
   confirmationUnder: 1,
@@ -8,7 +11,10 @@ export const PATIENT_AGE = {
   oldestYears: 150,
 } as const;
 
-/** The patient's age in whole years on a day (both calendar dates), or null when the date of birth is unreadable. */
+/**
+ * The patient's age in whole years on a day (both calendar dates), or null when the date of birth is
+ * unreadable.
+ */
 export function patientAge(dateOfBirth: string | null, today: string): number | null {
   const birth = dateOfBirth === null ? null : readCalendarDate(dateOfBirth);
   return birth === null ? null : wholeYearsBetween(birth, today);

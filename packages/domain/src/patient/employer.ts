@@ -18,7 +18,10 @@ const upper = (text: string | null | undefined): string => (text ?? '').trim().t
 const employerAddressOf = (patient: Pick<PatientInfo, 'addresses'>): PatientAddress | undefined =>
   patient.addresses.find((address) => address.type === 'employer');
 
-/** spec 2 §5: NH and OH residents are asked for their employment status and, when employed or students, the employer block. */
+/**
+ * spec 2 §5: NH and OH residents are asked for their employment status and, when employed or students, for
+ * the employer block.
+ */
 export const isEmployerState = (residentState: string | null): boolean =>
   EMPLOYER_REQUIRED_STATES.includes(upper(residentState));
 
@@ -29,7 +32,7 @@ export const isEmployedOrStudent = (employmentStatus: string | null): boolean =>
 export function needsSchoolDistrict(
   patient: Pick<PatientInfo, 'employmentStatus' | 'addresses'>,
   residentState: string | null,
-) {
+): boolean {
   if (patient.employmentStatus !== 'Student') return false;
   return (
     SCHOOL_DISTRICT_STATES.includes(upper(residentState)) ||
@@ -63,9 +66,10 @@ function employerAddressErrors(address: PatientAddress | undefined): FieldError[
 }
 
 /**
- * spec 2 §5 employer block: for NH and OH residents, the employment status; when employed or a student, occupation,
- * employer or school name, and its address, city, state (2 characters), zip (5) and phone. NY students also give the
- * school district. `applies` is false where the block is not asked (see validatePatient).
+ * spec 2 §5 employer block: for NH and OH residents, the employment status; when employed or a student,
+ * occupation, employer or school name, and its address, city, state (2 characters), zip (5) and phone. NY
+ * students also give the school district. `applies` is false where the block is not asked (see
+ * validatePatient).
  */
 export function employerErrors(
   patient: Pick<PatientInfo, 'employmentStatus' | 'occupation' | 'employer' | 'addresses'>,

@@ -22,7 +22,9 @@ export const maxLength = (
     ? [fieldError(field, textTooLong(label, max))]
     : [];
 
-/** A phone: the 'required' message when empty and required, the 'invalid' one when present and not a phone. */
+/**
+ * A phone: the 'required' message when empty and required, the 'invalid' one when present and not a phone.
+ */
 export function phoneErrors(
   field: string,
   text: string | null | undefined,

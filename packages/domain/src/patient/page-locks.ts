@@ -5,8 +5,8 @@ import { isPractitionerConfirmed } from '../workflow/workflow-rows.ts';
 type LockUser = Pick<UserInfo, 'type' | 'adminUser'>;
 
 /**
- * spec 2 §4: 'for non-admins, if any requisition has an accessionNo, the patient and insurance pages are disabled
- * and Next only advances. Admins bypass the lock.'
+ * spec 2 §4: 'for non-admins, if any requisition has an accessionNo, the patient and insurance pages are
+ * disabled and Next only advances. Admins bypass the lock.'
  */
 export const isPatientPageLocked = (order: Pick<OrderFacts, 'requisitions'>, user: LockUser): boolean =>
   isOrderLocked(order, user);
@@ -14,8 +14,8 @@ export const isPatientPageLocked = (order: Pick<OrderFacts, 'requisitions'>, use
 export const isInsurancePageLocked = isPatientPageLocked;
 
 /**
- * spec 2 §4: 'The page counts as confirmed after the confirmation steps are complete': the practitioner's (step 11)
- * or the patient's (workflow.patientConfirmed); either fixes the name the lab matches specimens by.
+ * spec 2 §4: 'The page counts as confirmed after the confirmation steps are complete': the practitioner's
+ * (step 11) or the patient's (workflow.patientConfirmed); either fixes the name the lab matches specimens by.
  */
 export const isPatientPageConfirmed = (order: Pick<OrderFacts, 'workflow'>): boolean =>
   isPractitionerConfirmed(order) || order.workflow.patientConfirmed;
@@ -26,7 +26,10 @@ export const isPatientLastNameLocked = (
   user: LockUser,
 ): boolean => !isAdmin(user) && (isPatientPageConfirmed(order) || isPatientPageLocked(order, user));
 
-/** spec 2 §4: 'For myGDX users on drop-ship orders the address is locked once practitioner confirmation is done.' */
+/**
+ * spec 2 §4: 'For myGDX users on drop-ship orders the address is locked once practitioner confirmation is
+ * done.'
+ */
 export const isPatientAddressLocked = (
   order: Pick<OrderFacts, 'workflow' | 'requisitions'> & Pick<GearOrder, 'containsDropShipRequisition'>,
   user: LockUser,

@@ -16,14 +16,15 @@ export const ADDRESS_LIMITS = {
 } as const;
 
 /**
- * Default for the PITL restricted states (spec 2 §5 names the rule, not the states): New York, New Jersey and Rhode
- * Island, the states that do not allow consumer-initiated laboratory testing. Pass another list from configuration.
+ * Default for the PITL restricted states (spec 2 §5 names the rule, not the states): New York, New Jersey and
+ * Rhode Island, the states that do not allow consumer-initiated laboratory testing. Pass another list from
+ * configuration.
  */
 export const DEFAULT_PITL_RESTRICTED_STATES: readonly string[] = ['NY', 'NJ', 'RI'];
 
 /**
- * spec 2 §5: 'International handling applies when reqLayoutId is not 0 or 2, or the country is not United States'.
- * A missing layout id is domestic (spec 1 §6); an empty country is not yet another country.
+ * spec 2 §5: 'International handling applies when reqLayoutId is not 0 or 2, or the country is not United
+ * States'. A missing layout id is domestic (spec 1 §6); an empty country is not yet another country.
  */
 export function isInternationalAddress(reqLayoutId: number | null, country: string | null): boolean {
   const domesticLayout = reqLayoutId === null || reqLayoutId === 0 || reqLayoutId === 2;
@@ -73,9 +74,10 @@ function zipErrors(field: string, zipCode: string | null, rules: PatientAddressR
 }
 
 /**
- * spec 2 §5 the patient's address: when required, phone (at least 11 digits with the country code), street, city,
- * state (a US, Canadian or territory code unless international; a US state for PITL, outside the restricted states),
- * zip or postal code and country, and the county for COVID; the limits always. Fields are `<prefix>.<name>`.
+ * spec 2 §5 the patient's address: when required, phone (at least 11 digits with the country code), street,
+ * city, state (a US, Canadian or territory code unless international; a US state for PITL, outside the
+ * restricted states), zip or postal code and country, and the county for COVID; the limits always. Fields are
+ * `<prefix>.<name>`.
  */
 export function patientAddressErrors(
   address: PatientAddress | undefined,

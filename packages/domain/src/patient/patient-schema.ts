@@ -6,8 +6,8 @@ import type { PatientAddress, PatientInfo } from '../model.ts';
 import { shippingMethodSchema } from '../shipping/shipping-methods.ts';
 
 /**
- * A bound on any text of the patient form, far above its limits: the body stays small, and the form's own limits
- * are reported with their messages by validatePatient.
+ * A bound on any text of the patient form, far above its limits: the body stays small, and the form's own
+ * limits are reported with their messages by validatePatient.
  */
 const TEXT_CAP = 1000;
 const MAX_ADDRESSES = 4;
@@ -52,8 +52,8 @@ const oneOfEachType = (addresses: readonly { type: string }[]): boolean =>
   new Set(addresses.map((address) => address.type)).size === addresses.length;
 
 /**
- * patientInfo as PUT /gear/order/{id}/patient/ sends it (spec 2 §3, §7): the shape, trimmed, phones normalised,
- * states and dates canonical. The spec's rules and messages are validatePatient's.
+ * patientInfo as PUT /gear/order/{id}/patient/ sends it (spec 2 §3, §7): the shape, trimmed, phones
+ * normalised, states and dates canonical. The spec's rules and messages are validatePatient's.
  */
 export const patientInfoSchema = z.object({
   nameFirst: optionalText,
@@ -87,8 +87,8 @@ export const patientInfoSchema = z.object({
 }) satisfies z.ZodType<PatientInfo, unknown>;
 
 /**
- * Body of PUT /gear/order/{id}/patient/ (spec 2 §7): the order with patientInfo (its addresses inside) and the
- * shipping method; the rest of the order passes through untouched.
+ * Body of PUT /gear/order/{id}/patient/ (spec 2 §7): the order with patientInfo (its addresses inside) and
+ * the shipping method; the rest of the order passes through untouched.
  */
 export const patientStepSchema = z.looseObject({
   id: z.number().int().positive(),

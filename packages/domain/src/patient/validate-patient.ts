@@ -93,12 +93,14 @@ export const requiresPatientContact = (
   facts: Pick<PatientFacts, 'pitl' | 'dropShip' | 'covid' | 'userType'>,
 ): boolean => facts.pitl || facts.dropShip || facts.covid || facts.userType === 'prc';
 
-/** spec 2 §5 'When an address is required (drop-ship, COVID, patient-facing)': PITL orders are patient-facing. */
+/**
+ * spec 2 §5 'When an address is required (drop-ship, COVID, patient-facing)': PITL orders are patient-facing.
+ */
 export const requiresPatientAddress = requiresPatientContact;
 
 /**
- * spec 2 §5 '(drop-ship not yet confirmed is exempt)': a practitioner entering a drop-ship order before the patient
- * has confirmed the data may leave the responsible party and employer block to the patient.
+ * spec 2 §5 '(drop-ship not yet confirmed is exempt)': a practitioner entering a drop-ship order before the
+ * patient has confirmed the data may leave the responsible party and employer block to the patient.
  */
 export const awaitsPatientConfirmation = (
   facts: Pick<PatientFacts, 'dropShip' | 'dataConfirmed' | 'userType'>,
@@ -229,9 +231,9 @@ function identityErrors(patient: PatientInfo, facts: PatientFacts, international
 
 /**
  * spec 2 §5 Patient, every rule with its message: names, date of birth (format, age confirmation under 1, the
- * nutritional refusal under 2 for PITL or CAP-authorized orders), sex, contact, address, responsible party for
- * minors, employer block, COVID race, ethnicity and county, HRSA identity, SSN (hidden for international and PITL),
- * limits, and the PITL restricted states. Fields are patientInfo's names; address fields are
+ * nutritional refusal under 2 for PITL or CAP-authorized orders), sex, contact, address, responsible party
+ * for minors, employer block, COVID race, ethnicity and county, HRSA identity, SSN (hidden for international
+ * and PITL), limits, and the PITL restricted states. Fields are patientInfo's names; address fields are
  * `addresses.shipping.<name>` and `addresses.employer.<name>`.
  */
 export function validatePatient(patient: PatientInfo, facts: PatientFacts): FieldError[] {

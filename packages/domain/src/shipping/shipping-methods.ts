@@ -4,7 +4,9 @@ import { isCanada } from '../identifiers/regions.ts';
 import type { UserInfo } from '../model.ts';
 import { isAdmin } from '../workflow/locking.ts';
 
-/** spec 2 §9 shipping methods, as stored in shippingMethod; spec 3 §9 labels Overnight 'Overnight (Regular)'. */
+/**
+ * spec 2 §9 shipping methods, as stored in shippingMethod; spec 3 §9 labels Overnight 'Overnight (Regular)'.
+ */
 export const SHIPPING_METHODS = {
   ground: 'FedEx Ground',
   secondDay: 'Second Day',
@@ -39,7 +41,9 @@ export const isShippingMethod = (value: string | null): value is ShippingMethod 
 export const isFreeShippingMethod = (method: string): boolean =>
   isShippingMethod(method) && FREE_SHIPPING_METHODS.includes(method);
 
-/** spec 2 §9: 'Cutoffs 2:30 PM ET for standard and second day, 12:00 noon ET for overnight' (Eastern time). */
+/**
+ * spec 2 §9: 'Cutoffs 2:30 PM ET for standard and second day, 12:00 noon ET for overnight' (Eastern time).
+ */
 export const SHIPPING_CUTOFFS: Readonly<Record<ShippingMethod, string>> = {
   [SHIPPING_METHODS.ground]: '2:30 PM ET',
   [SHIPPING_METHODS.smartPost]: '2:30 PM ET',
@@ -50,13 +54,16 @@ export const SHIPPING_CUTOFFS: Readonly<Record<ShippingMethod, string>> = {
 
 export interface ShippingDestination {
   country: string | null;
-  /** The address looks like a PO box and the user said Yes (or, on the shipping step, the pattern matched). */
+  /**
+   * The address looks like a PO box and the user said Yes (or, on the shipping step, the pattern matched).
+   */
   poBox: boolean;
 }
 
 /**
  * spec 2 §9: the methods a destination can use: 'Smart Post (free; required for PO box; Canada is forced to
- * Ground)'. Canada wins over a PO box: Smart Post hands over to the US Postal Service, which does not deliver there.
+ * Ground)'. Canada wins over a PO box: Smart Post hands over to the US Postal Service, which does not deliver
+ * there.
  */
 export function availableShippingMethods(destination: ShippingDestination): ShippingMethod[] {
   if (isCanada(destination.country)) return [SHIPPING_METHODS.ground];
@@ -64,14 +71,20 @@ export function availableShippingMethods(destination: ShippingDestination): Ship
   return [...SHIPPING_METHOD_VALUES];
 }
 
-/** The method to keep: the chosen one when the destination allows it, else the first it allows (spec 2 §4 PO box Yes). */
+/**
+ * The method to keep: the chosen one when the destination allows it, else the first it allows (spec 2 §4 PO
+ * box Yes).
+ */
 export function shippingMethodFor(chosen: string | null, destination: ShippingDestination): ShippingMethod {
   const allowed = availableShippingMethods(destination);
   const [first = DEFAULT_SHIPPING_METHOD] = allowed;
   return isShippingMethod(chosen) && allowed.includes(chosen) ? chosen : first;
 }
 
-/** spec 2 §2: the method selector inside the patient step is for myGDX users on drop-ship orders, not for Canada. */
+/**
+ * spec 2 §2: the method selector inside the patient step is for myGDX users on drop-ship orders, not for
+ * Canada.
+ */
 export const showsShippingMethodChoice = (
   user: Pick<UserInfo, 'type'>,
   dropShip: boolean,
@@ -79,8 +92,8 @@ export const showsShippingMethodChoice = (
 ): boolean => user.type === 'myGDX' && dropShip && !isCanada(country);
 
 /**
- * spec 2 §6: 'Admins may waive the expedited shipping fee only when acting for the practitioner (onBehalfOf includes
- * the practitioner gsdlNo) and the order has no orderFormId'.
+ * spec 2 §6: 'Admins may waive the expedited shipping fee only when acting for the practitioner (onBehalfOf
+ * includes the practitioner gsdlNo) and the order has no orderFormId'.
  */
 export function mayWaiveExpeditedShippingFee(
   user: Pick<UserInfo, 'adminUser' | 'onBehalfOf'>,
@@ -93,8 +106,8 @@ export function mayWaiveExpeditedShippingFee(
 }
 
 /**
- * spec 2 §4: 'when a drop-ship address looks like a PO box, a dialog appears' ('Is this a P.O. Box?'); Yes sets
- * Smart Post (shippingMethodFor with poBox true), No keeps the method.
+ * spec 2 §4: 'when a drop-ship address looks like a PO box, a dialog appears' ('Is this a P.O. Box?'); Yes
+ * sets Smart Post (shippingMethodFor with poBox true), No keeps the method.
  */
 export const asksPoBoxQuestion = (
   dropShip: boolean,

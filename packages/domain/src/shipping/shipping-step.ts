@@ -9,7 +9,10 @@ import { isInternationalAddress } from '../patient/patient-address.ts';
 import { optionalText } from '../patient/patient-schema.ts';
 import { DEFAULT_SHIPPING_METHOD, shippingMethodSchema } from './shipping-methods.ts';
 
-/** spec 2 §5: 'company 128, attention 128, address1 128, address2 128, city 64, state 32, zip 10, instructions 512'. */
+/**
+ * spec 2 §5: 'company 128, attention 128, address1 128, address2 128, city 64, state 32, zip 10, instructions
+ * 512'.
+ */
 export const SHIPPING_LIMITS = {
   company: 128,
   attention: 128,
@@ -44,7 +47,9 @@ export interface ShippingFieldError extends FieldError {
   code?: ShippingErrorCode;
 }
 
-/** ShippingInformation of PUT /gear/order/{id}/shippingInfo/ (spec 2 §3, §7): trimmed, the state as its code. */
+/**
+ * ShippingInformation of PUT /gear/order/{id}/shippingInfo/ (spec 2 §3, §7): trimmed, the state as its code.
+ */
 export const shippingInformationSchema = z.object({
   shippingMethod: shippingMethodSchema.default(DEFAULT_SHIPPING_METHOD),
   company: optionalText,
@@ -70,7 +75,9 @@ export const nyRestrictedProductNames = (productNames: readonly string[]): strin
   productNames.filter((name) => name.trimEnd().endsWith('*'));
 
 export interface ShippingFacts {
-  /** The practitioner office's country (spec 2 §8 'country must match the practitioner's'); null when unknown. */
+  /**
+   * The practitioner office's country (spec 2 §8 'country must match the practitioner's'); null when unknown.
+   */
   practitionerCountry: string | null;
   /** The office layout (spec 1 §6): 0, 2 or missing are domestic. */
   reqLayoutId: number | null;
@@ -124,9 +131,10 @@ function newYorkErrors(info: ShippingInformation, facts: ShippingFacts, internat
 }
 
 /**
- * spec 2 §5 Shipping step: address, city, state, zip (or postal code if international) and country required; the
- * limits; NY with products ending in * refused, listing them; the country must match the practitioner's. A domestic
- * state is a region code and a domestic zip 5 digits or ZIP+4. The PO-box warning does not block (shippingWarnings).
+ * spec 2 §5 Shipping step: address, city, state, zip (or postal code if international) and country required;
+ * the limits; NY with products ending in * refused, listing them; the country must match the practitioner's.
+ * A domestic state is a region code and a domestic zip 5 digits or ZIP+4. The PO-box warning does not block
+ * (shippingWarnings).
  */
 export function validateShipping(info: ShippingInformation, facts: ShippingFacts): ShippingFieldError[] {
   const international = isInternationalAddress(facts.reqLayoutId, info.country);
