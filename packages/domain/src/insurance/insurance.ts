@@ -94,7 +94,7 @@ export interface InsuranceRulesFacts {
 export const requiresClaimsAddress = (
   insurance: Pick<Insurance, 'insuranceProvider'>,
   facts: InsuranceRulesFacts,
-) =>
+): boolean =>
   !facts.medicareOrder &&
   !facts.medicareBeneficiaryIdConfirmed &&
   !isMedicareTypeProvider(insurance.insuranceProvider);
