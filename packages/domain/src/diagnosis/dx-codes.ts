@@ -31,7 +31,7 @@ export const looksLikeDxCode = (input: string): boolean =>
 
 /** 'An added code is checked by lookup and must be active and version 10.' */
 export const isAcceptableDxCode = (lookup: { active: boolean; version: number } | null): boolean =>
-  lookup !== null && lookup.active && lookup.version === ICD_VERSION;
+  lookup?.active === true && lookup.version === ICD_VERSION;
 
 /** The trailing suggestion line when more codes matched than were listed. */
 export const omittedDxCodesLine = (omitted: number): string =>
