@@ -67,6 +67,7 @@ export const MESSAGES = {
   orderTypeNotAvailable: (label: string) => `${label} is not available for this practitioner.`,
   productNotFound: 'We could not find that product.',
   requisitionNotOnOrder: 'That requisition is not on this order.',
+  requisitionUnknown: 'We could not find that requisition.',
   requisitionOnAnotherOrder:
     'This requisition has already been added to a different order. Switch to that order or search for another number.',
   practitionerGdxIdRequired:

@@ -136,6 +136,18 @@ describe('orderabilityErrors', () => {
       [MESSAGES.productAlreadyAdded],
     ],
     [
+      'spec 1 §9: a COVID registration is for items 902 and 910 only',
+      { id: 540, name: 'GI Effects' },
+      facts({ orderType: 'covidRegistration', practitionerOverrides: { covidRegistrationAccount: true } }),
+      [MESSAGES.testNotOffered],
+    ],
+    [
+      'spec 1 §9: item 902 on a COVID registration',
+      { id: 902, name: 'COVID-19 PCR' },
+      facts({ orderType: 'covidRegistration', practitionerOverrides: { covidRegistrationAccount: true } }),
+      [],
+    ],
+    [
       'spec 1 §6: Ship to Patient for an international office',
       { id: 540, name: 'GI Effects' },
       facts({ practitionerOverrides: { office: { ...practitioner().office, reqLayoutId: 3 } } }),

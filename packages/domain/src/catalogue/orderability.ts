@@ -1,8 +1,9 @@
 import type { FieldError } from '../access/practitioner-rules.ts';
 import { MESSAGES } from '../messages.ts';
-import type { Practitioner, Requisition } from '../model.ts';
+import type { Address, Practitioner, Requisition } from '../model.ts';
 import { isMedicareEligibleItem } from './medicare.ts';
 import {
+  COVID_ITEM_IDS,
   choiceOfOrderType,
   isOrderTypeAvailable,
   type OrderType,
@@ -14,12 +15,15 @@ import type { OrderableItemSummary } from './types.ts';
 export const isNewYorkRestricted = (item: Pick<OrderableItemSummary, 'name'>): boolean =>
   item.name.trimEnd().endsWith('*');
 
-export const isNewYorkOffice = (practitioner: Pick<Practitioner, 'office'>): boolean =>
+/** The part of a practitioner the New York rule reads. */
+export type OfficeState = { office: { address: Pick<Address, 'state'> } };
+
+export const isNewYorkOffice = (practitioner: OfficeState): boolean =>
   practitioner.office.address.state.trim().toUpperCase() === 'NY';
 
 export const mayOrderInOfficeState = (
   item: Pick<OrderableItemSummary, 'name'>,
-  practitioner: Pick<Practitioner, 'office'>,
+  practitioner: OfficeState,
 ): boolean => !(isNewYorkRestricted(item) && isNewYorkOffice(practitioner));
 
 /** spec 1 §5: 'A drop-ship-only product is disabled when ship-to-office is chosen and the practitioner is not permitted.' */
@@ -72,7 +76,8 @@ export interface OrderabilityFacts {
 
 /**
  * Whether a product may go on this requisition (spec 1 §5, §6): the order type is the practitioner's (Ship to Office
- * needs the permission that also enables drop-ship-only products there), the office is not in New York for a *
+ * needs the permission that also enables drop-ship-only products there), a COVID registration is for a COVID product
+ * (§9), the office is not in New York for a *
  * product, a Medicare order holds only eligible products, and the product is not on the order already.
  */
 export function orderabilityErrors(
@@ -83,6 +88,8 @@ export function orderabilityErrors(
   const { practitioner, orderType } = facts;
   if (!isOrderTypeAvailable(orderType, { practitioner, recollection: facts.recollection }))
     return refuse(MESSAGES.orderTypeNotAvailable(choiceOfOrderType(orderType).label));
+  if (orderType === 'covidRegistration' && !COVID_ITEM_IDS.includes(item.id))
+    return refuse(MESSAGES.testNotOffered);
   if (!mayOrderInOfficeState(item, practitioner)) return refuse(MESSAGES.notOrderableInNewYork);
   if (facts.medicare && !isMedicareEligibleItem(item.id))
     return refuse(MESSAGES.medicareNotAvailableForTest(item.name));

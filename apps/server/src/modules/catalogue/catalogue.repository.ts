@@ -1,0 +1,151 @@
+import { and, asc, desc, eq, isNotNull, ne, not, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  bundleProducts,
+  bundles,
+  icd10Codes,
+  inputFields,
+  offices,
+  orderableItemDiagnosisCodes,
+  orderableItemInputFields,
+  orderableItems,
+  orders,
+  practitioners,
+  requisitions,
+} from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../lib/prepared-per-db.ts';
+
+export type ItemRow = typeof orderableItems.$inferSelect;
+export type InputFieldRow = typeof inputFields.$inferSelect;
+export type ItemFieldLink = typeof orderableItemInputFields.$inferSelect;
+export interface ItemDiagnosisCode {
+  orderableItemId: number;
+  code: string;
+  name: string | null;
+}
+
+export interface CatalogueRows {
+  items: ItemRow[];
+  fields: InputFieldRow[];
+  links: ItemFieldLink[];
+  diagnosisCodes: ItemDiagnosisCode[];
+}
+
+/** The whole catalogue: items, input fields, which item uses which field (in display order), diagnosis checklists. */
+export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
+  const [items, fields, links, diagnosisCodes] = await Promise.all([
+    db.select().from(orderableItems),
+    db.select().from(inputFields),
+    db
+      .select()
+      .from(orderableItemInputFields)
+      .orderBy(asc(orderableItemInputFields.orderableItemId), asc(orderableItemInputFields.sortOrder)),
+    db
+      .select({
+        orderableItemId: orderableItemDiagnosisCodes.orderableItemId,
+        code: orderableItemDiagnosisCodes.code,
+        name: icd10Codes.description,
+      })
+      .from(orderableItemDiagnosisCodes)
+      .leftJoin(icd10Codes, eq(icd10Codes.code, orderableItemDiagnosisCodes.code))
+      .orderBy(asc(orderableItemDiagnosisCodes.orderableItemId), asc(orderableItemDiagnosisCodes.sortOrder)),
+  ]);
+  return { items, fields, links, diagnosisCodes };
+}
+
+const gsdlNoParam = sql.placeholder('gsdlNo');
+
+const practitionerAccessQuery = preparedPerDb((db) =>
+  db
+    .select({
+      gsdlNo: practitioners.gsdlNo,
+      authorizingDoctorGsdlNo: practitioners.authorizingDoctorGsdlNo,
+      state: offices.state,
+    })
+    .from(practitioners)
+    .innerJoin(offices, eq(offices.id, practitioners.officeId))
+    .where(eq(practitioners.gsdlNo, gsdlNoParam))
+    .limit(1)
+    .prepare('catalogue_practitioner_access'),
+);
+
+/** A practitioner's number, authorizing doctor and office state: what the catalogue answer needs to decide. */
+export async function findPractitionerAccess(db: Db, gsdlNo: string) {
+  const [row] = await practitionerAccessQuery(db).execute({ gsdlNo });
+  return row ?? null;
+}
+
+/** Read a few more than shown, since items no longer listed are skipped. */
+const RECENT_ITEMS_READ = 20;
+
+const lastOrdered = sql<Date>`max(${requisitions.createdAt})`;
+
+const recentlyOrderedQuery = preparedPerDb((db) =>
+  db
+    .select({ orderableItemId: requisitions.orderableItemId, lastOrdered })
+    .from(requisitions)
+    .innerJoin(orders, eq(orders.id, requisitions.orderId))
+    .where(and(eq(orders.practitionerGsdlNo, gsdlNoParam), not(requisitions.canceled), not(orders.canceled)))
+    .groupBy(requisitions.orderableItemId)
+    .orderBy(desc(lastOrdered))
+    .limit(RECENT_ITEMS_READ)
+    .prepare('catalogue_recently_ordered'),
+);
+
+/** The products on the practitioner's orders, most recently ordered first. */
+export async function findRecentlyOrderedItemIds(db: Db, gsdlNo: string): Promise<number[]> {
+  const rows = await recentlyOrderedQuery(db).execute({ gsdlNo });
+  return rows.map((row) => row.orderableItemId);
+}
+
+const savedBundlesQuery = preparedPerDb((db) =>
+  db
+    .select({
+      gearBundleId: bundles.id,
+      name: bundles.name,
+      billingMethod: bundles.billingMethod,
+      productNamesString: sql<string>`coalesce(string_agg(${orderableItems.name}, ', ' order by ${bundleProducts.position}), '')`,
+    })
+    .from(bundles)
+    .leftJoin(bundleProducts, eq(bundleProducts.bundleId, bundles.id))
+    .leftJoin(orderableItems, eq(orderableItems.id, bundleProducts.orderableItemId))
+    .where(and(eq(bundles.gsdlNo, gsdlNoParam), not(bundles.deleted)))
+    .groupBy(bundles.id)
+    .orderBy(asc(bundles.name), asc(bundles.id))
+    .prepare('catalogue_saved_bundles'),
+);
+
+/** spec 1 §3 Bundle: the practitioner's saved custom profiles with their products' names. */
+export async function findSavedBundles(db: Db, gsdlNo: string) {
+  return savedBundlesQuery(db).execute({ gsdlNo });
+}
+
+/** spec 1 §7 previousInstructions: at most this many earlier texts. */
+export const PREVIOUS_INSTRUCTIONS_LIMIT = 10;
+
+const lastUsed = sql<Date>`max(${requisitions.createdAt})`;
+
+const previousInstructionsQuery = preparedPerDb((db) =>
+  db
+    .select({ text: requisitions.patientInstructions, lastUsed })
+    .from(requisitions)
+    .innerJoin(orders, eq(orders.id, requisitions.orderId))
+    .where(
+      and(
+        eq(orders.practitionerGsdlNo, gsdlNoParam),
+        eq(requisitions.orderableItemId, sql.placeholder('orderableItemId')),
+        isNotNull(requisitions.patientInstructions),
+        ne(requisitions.patientInstructions, ''),
+      ),
+    )
+    .groupBy(requisitions.patientInstructions)
+    .orderBy(desc(lastUsed))
+    .limit(PREVIOUS_INSTRUCTIONS_LIMIT)
+    .prepare('catalogue_previous_instructions'),
+);
+
+/** The practitioner's earlier distinct patient instructions for a product, newest first. */
+export async function findPreviousInstructions(db: Db, gsdlNo: string, orderableItemId: number) {
+  const rows = await previousInstructionsQuery(db).execute({ gsdlNo, orderableItemId });
+  return rows.flatMap((row) => (row.text ? [row.text] : []));
+}
