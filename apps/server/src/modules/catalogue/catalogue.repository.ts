@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, ne, not, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   bundleProducts,
@@ -78,46 +78,75 @@ export async function findPractitionerAccess(db: Db, gsdlNo: string) {
 /** Read a few more than shown, since items no longer listed are skipped. */
 const RECENT_ITEMS_READ = 20;
 
-const lastOrdered = sql<Date>`max(${requisitions.createdAt})`;
-
-const recentlyOrderedQuery = preparedPerDb((db) =>
-  db
-    .select({ orderableItemId: requisitions.orderableItemId, lastOrdered })
-    .from(requisitions)
-    .innerJoin(orders, eq(orders.id, requisitions.orderId))
-    .where(and(eq(orders.practitionerGsdlNo, gsdlNoParam), not(requisitions.canceled), not(orders.canceled)))
-    .groupBy(requisitions.orderableItemId)
-    .orderBy(desc(lastOrdered))
-    .limit(RECENT_ITEMS_READ)
-    .prepare('catalogue_recently_ordered'),
-);
-
 /** The products on the practitioner's orders, most recently ordered first. */
-export async function findRecentlyOrderedItemIds(db: Db, gsdlNo: string): Promise<number[]> {
-  const rows = await recentlyOrderedQuery(db).execute({ gsdlNo });
-  return rows.map((row) => row.orderableItemId);
+const recentlyOrderedItemIds = sql<number[]>`(
+  select coalesce(json_agg(recent.item_id order by recent.last_ordered desc), '[]'::json)
+  from (
+    select ${requisitions.orderableItemId} as item_id, max(${requisitions.createdAt}) as last_ordered
+    from ${requisitions} inner join ${orders} on ${orders.id} = ${requisitions.orderId}
+    where ${orders.practitionerGsdlNo} = ${practitioners.gsdlNo}
+      and not ${requisitions.canceled} and not ${orders.canceled}
+    group by ${requisitions.orderableItemId}
+    order by last_ordered desc
+    limit ${sql.raw(String(RECENT_ITEMS_READ))}
+  ) recent
+)`;
+
+export interface SavedBundleRow {
+  gearBundleId: number;
+  name: string;
+  billingMethod: string;
+  productNamesString: string;
 }
 
-const savedBundlesQuery = preparedPerDb((db) =>
+/** spec 1 §3 Bundle: the practitioner's saved custom profiles with their products' names, by name. */
+const savedBundles = sql<SavedBundleRow[]>`(
+  select coalesce(
+    json_agg(
+      json_build_object(
+        'gearBundleId', saved.id,
+        'name', saved.name,
+        'billingMethod', saved.billing_method,
+        'productNamesString', saved.product_names
+      )
+      order by saved.name, saved.id
+    ),
+    '[]'::json
+  )
+  from (
+    select ${bundles.id} as id, ${bundles.name} as name, ${bundles.billingMethod} as billing_method,
+      coalesce(string_agg(${orderableItems.name}, ', ' order by ${bundleProducts.position}), '') as product_names
+    from ${bundles}
+    left join ${bundleProducts} on ${bundleProducts.bundleId} = ${bundles.id}
+    left join ${orderableItems} on ${orderableItems.id} = ${bundleProducts.orderableItemId}
+    where ${bundles.gsdlNo} = ${practitioners.gsdlNo} and not ${bundles.deleted}
+    group by ${bundles.id}
+  ) saved
+)`;
+
+const practitionerListsQuery = preparedPerDb((db) =>
   db
     .select({
-      gearBundleId: bundles.id,
-      name: bundles.name,
-      billingMethod: bundles.billingMethod,
-      productNamesString: sql<string>`coalesce(string_agg(${orderableItems.name}, ', ' order by ${bundleProducts.position}), '')`,
+      gsdlNo: practitioners.gsdlNo,
+      authorizingDoctorGsdlNo: practitioners.authorizingDoctorGsdlNo,
+      state: offices.state,
+      recentlyOrderedItemIds,
+      savedBundles,
     })
-    .from(bundles)
-    .leftJoin(bundleProducts, eq(bundleProducts.bundleId, bundles.id))
-    .leftJoin(orderableItems, eq(orderableItems.id, bundleProducts.orderableItemId))
-    .where(and(eq(bundles.gsdlNo, gsdlNoParam), not(bundles.deleted)))
-    .groupBy(bundles.id)
-    .orderBy(asc(bundles.name), asc(bundles.id))
-    .prepare('catalogue_saved_bundles'),
+    .from(practitioners)
+    .innerJoin(offices, eq(offices.id, practitioners.officeId))
+    .where(eq(practitioners.gsdlNo, gsdlNoParam))
+    .limit(1)
+    .prepare('catalogue_practitioner_lists'),
 );
 
-/** spec 1 §3 Bundle: the practitioner's saved custom profiles with their products' names. */
-export async function findSavedBundles(db: Db, gsdlNo: string) {
-  return savedBundlesQuery(db).execute({ gsdlNo });
+/**
+ * In one round trip: the practitioner's access facts and office state, the products of their orders (most recent
+ * first) and their saved bundles.
+ */
+export async function findPractitionerLists(db: Db, gsdlNo: string) {
+  const [row] = await practitionerListsQuery(db).execute({ gsdlNo });
+  return row ?? null;
 }
 
 /** spec 1 §7 previousInstructions: at most this many earlier texts. */

@@ -11,9 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import {
   findPractitionerAccess,
+  findPractitionerLists,
   findPreviousInstructions,
-  findRecentlyOrderedItemIds,
-  findSavedBundles,
 } from './catalogue.repository.ts';
 import { catalogueOf } from './catalogue-cache.ts';
 
@@ -22,20 +21,43 @@ export const RECENTLY_ORDERED_LIMIT = 10;
 
 export type PractitionerForCatalogue = { gsdlNo: string } & OfficeState;
 
+interface PractitionerAccessFacts {
+  gsdlNo: string;
+  authorizingDoctorGsdlNo: string | null;
+  state: string;
+}
+
 /**
  * A practitioner the caller may order for (spec 1 §6; admins for anyone): 404 'No details found for X.' for an
  * unknown number, 403 for another practitioner's.
  */
+function allowedPractitioner<Facts extends PractitionerAccessFacts>(
+  user: UserInfo,
+  gsdlInput: string,
+  facts: Facts | null,
+): Facts {
+  if (!facts)
+    throw notFound(
+      MESSAGES.practitionerNotFound(normaliseGsdlNo(gsdlInput) ?? gsdlInput.trim().toUpperCase()),
+    );
+  if (!mayOrderFor(user, facts)) throw forbidden(MESSAGES.forbidden);
+  return facts;
+}
+
+const withOffice = (facts: PractitionerAccessFacts): PractitionerForCatalogue => ({
+  gsdlNo: facts.gsdlNo,
+  office: { address: { state: facts.state } },
+});
+
+/** A practitioner the caller may order for, with the office state the New York rule reads. */
 export async function practitionerForCatalogue(
   db: Db,
   user: UserInfo,
   gsdlInput: string,
 ): Promise<PractitionerForCatalogue> {
   const gsdlNo = normaliseGsdlNo(gsdlInput);
-  const practitioner = gsdlNo ? await findPractitionerAccess(db, gsdlNo) : null;
-  if (!practitioner) throw notFound(MESSAGES.practitionerNotFound(gsdlNo ?? gsdlInput.trim().toUpperCase()));
-  if (!mayOrderFor(user, practitioner)) throw forbidden(MESSAGES.forbidden);
-  return { gsdlNo: practitioner.gsdlNo, office: { address: { state: practitioner.state } } };
+  const facts = gsdlNo ? await findPractitionerAccess(db, gsdlNo) : null;
+  return withOffice(allowedPractitioner(user, gsdlInput, facts));
 }
 
 /** GET /gear/practitioner/{gsdl}/orderableItems (spec 1 §2.6, §3 'Orderable item lists'). */
@@ -44,19 +66,23 @@ export async function orderableItemsFor(
   user: UserInfo,
   gsdlInput: string,
 ): Promise<OrderableItemLists> {
-  const practitioner = await practitionerForCatalogue(db, user, gsdlInput);
-  const [catalogue, recentIds, bundles] = await Promise.all([
+  const gsdlNo = normaliseGsdlNo(gsdlInput);
+  const [found, catalogue] = await Promise.all([
+    gsdlNo ? findPractitionerLists(db, gsdlNo) : null,
     catalogueOf(db),
-    findRecentlyOrderedItemIds(db, practitioner.gsdlNo),
-    findSavedBundles(db, practitioner.gsdlNo),
   ]);
-  const newYorkOffice = isNewYorkOffice(practitioner);
+  const facts = allowedPractitioner(user, gsdlInput, found);
+  const newYorkOffice = isNewYorkOffice(withOffice(facts));
   return {
-    recentlyOrderedItems: recentIds
+    recentlyOrderedItems: facts.recentlyOrderedItemIds
       .flatMap((id) => catalogue.listedSummary(id, newYorkOffice) ?? [])
       .slice(0, RECENTLY_ORDERED_LIMIT),
     ...catalogue.lists(newYorkOffice),
-    savedBundles: bundles.map((bundle) => ({ ...bundle, gearOrderId: null, practAgreement: null })),
+    savedBundles: facts.savedBundles.map((bundle) => ({
+      ...bundle,
+      gearOrderId: null,
+      practAgreement: null,
+    })),
   };
 }
 

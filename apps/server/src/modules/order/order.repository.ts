@@ -116,9 +116,13 @@ export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
         .orderBy(asc(accessions.id))
     : [];
   const practitioner = row.practitionerGsdlNo ? await findPractitioner(db, row.practitionerGsdlNo) : null;
-  const authorizing = practitioner?.authorizingDoctorGsdlNo
-    ? await findPractitioner(db, practitioner.authorizingDoctorGsdlNo)
-    : null;
+  const authorizingGsdlNo = practitioner?.authorizingDoctorGsdlNo ?? null;
+  const authorizing =
+    authorizingGsdlNo === null
+      ? null
+      : authorizingGsdlNo === practitioner?.gsdlNo
+        ? practitioner
+        : await findPractitioner(db, authorizingGsdlNo);
   return assembleOrder(
     row,
     reqRows.map(({ requisition, item }) =>
@@ -216,18 +220,22 @@ export async function findOrderOwner(db: Db, id: number) {
   };
 }
 
-/** Changes facts of the order itself; call inside the transaction that claimed its version. */
-export const updateOrderFacts = (db: Db, id: number, values: Partial<Omit<OrderRow, 'id' | 'version'>>) =>
-  db.update(orders).set(values).where(eq(orders.id, id));
+/** Facts of the order itself that a step may change along with its version. */
+export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>>;
 
 /**
- * Bumps the order's version when it still is `expected`; false when another write got there first.
- * Call inside the transaction that makes the change.
+ * Bumps the order's version when it still is `expected`, with any changes to the order's own facts; false when
+ * another write got there first. Call inside the transaction that makes the change.
  */
-export async function claimVersion(db: Db, id: number, expected: number): Promise<boolean> {
+export async function claimVersion(
+  db: Db,
+  id: number,
+  expected: number,
+  changes: OrderChanges = {},
+): Promise<boolean> {
   const rows = await db
     .update(orders)
-    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .set({ ...changes, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, id), eq(orders.version, expected)))
     .returning({ id: orders.id });
   return rows.length === 1;

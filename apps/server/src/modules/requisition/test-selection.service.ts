@@ -40,7 +40,7 @@ import { badRequest, conflict, gone } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
-import { claimVersion, saveWorkflowSteps, updateOrderFacts } from '../order/order.repository.ts';
+import { claimVersion, type OrderChanges, saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller, savedOrder } from '../order/order.service.ts';
 import {
   deleteRequisitions,
@@ -80,8 +80,8 @@ async function orderToChange(db: Db, user: UserInfo, id: number) {
   return { order, practitioner };
 }
 
-async function claimOrder(tx: Db, order: SavedOrder, version: number) {
-  if (!(await claimVersion(tx, order.id, version))) throw conflict(MESSAGES.staleOrder);
+async function claimOrder(tx: Db, order: SavedOrder, version: number, changes: OrderChanges = {}) {
+  if (!(await claimVersion(tx, order.id, version, changes))) throw conflict(MESSAGES.staleOrder);
 }
 
 type SavedFlags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
@@ -462,21 +462,21 @@ export async function saveSingleTestSelection(
   };
   refuseIfAny(singleSaveErrors(save));
   const values = requisitionValues(save, await packInUse(db, input, existing, practitioner));
+  const flags = flagsOf(save);
 
   await transaction(db, async (tx) => {
-    await claimOrder(tx, order, body.version);
+    await claimOrder(tx, order, body.version, {
+      governmentPayor: save.medicare,
+      dateMedicalNecessityAcknowledged: save.acknowledged,
+      myGDXKitOrder: order.myGDXKitOrder || (flags.dropShip && user.type === 'myGDX'),
+      covidRegistration: order.covidRegistration || flags.covidRegistration,
+    });
     if (existing) await updateRequisition(tx, existing.id, values);
     const savedId =
       existing?.id ??
       (await insertRequisition(tx, order.id, await nextRequisitionPosition(tx, order.id), values));
     await rebillOthers(tx, save);
-    await updateOrderFacts(tx, order.id, {
-      governmentPayor: save.medicare,
-      dateMedicalNecessityAcknowledged: save.acknowledged,
-      myGDXKitOrder: order.myGDXKitOrder || (values.dropShip === true && user.type === 'myGDX'),
-      covidRegistration: order.covidRegistration || values.covidRegistration === true,
-    });
-    const after = [...otherRequisitions(save), { id: savedId, ...flagsOf(save) }];
+    const after = [...otherRequisitions(save), { id: savedId, ...flags }];
     const steps = order.workflow.steps;
     await saveWorkflowSteps(tx, order.id, steps, stepsAfterPanelSave(steps, [savedId], after, user));
   });
