@@ -13,6 +13,7 @@ export * from './identifiers/calendar-date.ts';
 export * from './identifiers/requisition-search.ts';
 export * from './messages.ts';
 export * from './model.ts';
+export * from './validation/database-values.ts';
 export * from './validation/practitioner-step.ts';
 export * from './validation/requisition-lookup.ts';
 export * from './validation/test-selection.ts';

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { GSDL_NO_MAX_LENGTH } from '../access/practitioner-rules.ts';
 import { parseCalendarDate } from '../identifiers/calendar-date.ts';
 import { MESSAGES } from '../messages.ts';
-import { databaseId } from './test-selection.ts';
+import { databaseId } from './database-values.ts';
+import { gsdlNoSchema } from './practitioner-step.ts';
 
 /** Query text the browser sends empty when a field is blank: empty reads as absent. */
 const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
 
-/** A practitioner number (GSDL number, the 'GDX ID' of spec 3 §5), uppercased (spec 1 §2.4, spec 3 §5). */
-const gsdlNo = z.string().trim().toUpperCase().min(1).max(GSDL_NO_MAX_LENGTH);
+/** A practitioner number: the GSDL number is the 'practitioner GDX ID' of spec 3 §5. */
+const gsdlNo = gsdlNoSchema;
 
 /** spec 3 §5: a date of birth as YYYY-MM-DD or MM/DD/YYYY, kept as YYYY-MM-DD. */
 export const calendarDateSchema = z

@@ -68,6 +68,12 @@ describe('bulkTestSelectionSchema (PUT /gear/testSelection/)', () => {
     expect(parse({}, { id: 'new' }).success).toBe(false);
     expect(parse({}, { version: undefined }).success).toBe(false);
   });
+
+  it('ids and versions beyond a database integer are refused before any query', () => {
+    expect(parse({}, { id: 2_147_483_648 }).success).toBe(false);
+    expect(parse({}, { version: 2_147_483_648 }).success).toBe(false);
+    expect(parse({ omsOrderableItemId: 2 ** 40 }).success).toBe(false);
+  });
 });
 
 describe('singleTestSelectionSchema (PUT /gear/testSelection)', () => {
@@ -120,6 +126,11 @@ describe('singleTestSelectionSchema (PUT /gear/testSelection)', () => {
     ['spec 1 §5: panel "0" reads as no panel', { panel: '0', components: [5541] }, []],
   ])('%s', (_spec, overrides, expected) => {
     expect(issues(parse(overrides))).toEqual(expected);
+  });
+
+  it('text PostgreSQL cannot store (a NUL character) is refused', () => {
+    expect(parse({ patientInstructions: 'a\u0000b' }).success).toBe(false);
+    expect(parse({ profileSpecificFields: [{ id: 66, value: '\u0000' }] }).success).toBe(false);
   });
 
   it('exactly one requisition', () => {

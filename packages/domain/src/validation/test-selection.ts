@@ -7,6 +7,7 @@ import {
 } from '../catalogue/profile-specific-fields.ts';
 import { isValidActivationNumber } from '../identifiers/activation-number.ts';
 import { MESSAGES } from '../messages.ts';
+import { databaseId, orderVersion, storableText } from './database-values.ts';
 
 /** spec 1 §5/§9: 'Patient instructions max 512'. */
 export const PATIENT_INSTRUCTIONS_MAX_LENGTH = 512;
@@ -16,9 +17,6 @@ const MAX_ADD_ONS = 50;
 const MAX_SPECIFIC_FIELDS = 100;
 const MAX_BULK_LINES = 100;
 const SPECIFIC_VALUE_MAX_LENGTH = 1000;
-
-/** A row id of the database (PostgreSQL integer). */
-export const databaseId = z.number().int().positive().max(2_147_483_647);
 
 /** A requisition's id: null (or 0, as the browser sends for an unsaved one) for a new requisition. */
 const requisitionId = z
@@ -32,8 +30,7 @@ const panel = z
   .default(null)
   .transform((id) => (typeof id === 'number' && id > 0 ? id : null));
 
-const patientInstructions = z
-  .string()
+const patientInstructions = storableText
   .max(PATIENT_INSTRUCTIONS_MAX_LENGTH, {
     error: MESSAGES.tooLong('Patient instructions', PATIENT_INSTRUCTIONS_MAX_LENGTH),
   })
@@ -75,7 +72,7 @@ export const bulkLineSchema = z.object({
  */
 export const bulkTestSelectionSchema = z.looseObject({
   id: databaseId,
-  version: z.number().int().nonnegative(),
+  version: orderVersion,
   requisitions: z.array(bulkLineSchema).max(MAX_BULK_LINES),
 });
 
@@ -84,7 +81,7 @@ export type BulkLineInput = z.infer<typeof bulkLineSchema>;
 
 /** spec 1 §3 'Specific sample fields: each is an id plus a string value'; the resubmittal id (66) is one of them. */
 const profileSpecificFields = z
-  .array(z.object({ id: databaseId, value: z.string().max(SPECIFIC_VALUE_MAX_LENGTH) }))
+  .array(z.object({ id: databaseId, value: storableText.max(SPECIFIC_VALUE_MAX_LENGTH) }))
   .max(MAX_SPECIFIC_FIELDS)
   .default([])
   .superRefine((fields, context) => {
@@ -147,7 +144,7 @@ const acknowledgement = z.union([z.iso.datetime({ offset: true }), z.iso.date(),
  */
 export const singleTestSelectionSchema = z.looseObject({
   id: databaseId,
-  version: z.number().int().nonnegative(),
+  version: orderVersion,
   governmentPayor: z.boolean().optional(),
   dateMedicalNecessityAcknowledged: acknowledgement.optional(),
   requisitions: z.array(singleRequisitionSchema).length(1),

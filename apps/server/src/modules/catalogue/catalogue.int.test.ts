@@ -155,6 +155,12 @@ describe('GET /gear/practitioner/{gsdl}/orderableItems', () => {
     expectEnvelope(await get('admin.ops', `/gear/practitioner/${gsdl}/orderableItems`), 404, message);
   });
 
+  it('answers 404, never a failure, for a number that is not letters and digits', async () => {
+    for (const gsdl of ['%00', 'P-1', '%F0%9F%A7%AA']) {
+      expectEnvelope(await get('admin.ops', `/gear/practitioner/${gsdl}/orderableItems`), 404);
+    }
+  });
+
   it('answers 401 when not signed in', async () => {
     expectEnvelope(
       await ctx.app.inject({ method: 'GET', url: '/gear/practitioner/P1001/orderableItems' }),

@@ -1,7 +1,7 @@
 import {
   bulkTestSelectionSchema,
   databaseId,
-  GSDL_NO_MAX_LENGTH,
+  gsdlNoSchema,
   messages,
   panelQuerySchema,
   requisitionLookupQuerySchema,
@@ -73,7 +73,7 @@ export async function requisitionRoutes(app: FastifyInstance) {
         summary: 'A product as a requisition without a pack (id null), for a practitioner',
         querystring: z.object({
           orderableItemId: idQuery,
-          gsdlNo: z.string().trim().min(1).max(GSDL_NO_MAX_LENGTH),
+          gsdlNo: gsdlNoSchema,
         }),
         response: { 200: catalogueRequisitionSchema, ...refusals },
       },

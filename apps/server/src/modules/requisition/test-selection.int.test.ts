@@ -581,6 +581,15 @@ describe('PUT /gear/testSelection (single requisition)', () => {
         'a medical-necessity date that is no date',
         { id: 100001, version: 1, requisitions: [metabolomix()], dateMedicalNecessityAcknowledged: 'yes' },
       ],
+      [
+        'a NUL character in the instructions',
+        { id: 100001, version: 1, requisitions: [metabolomix({ patientInstructions: 'a\u0000b' })] },
+      ],
+      [
+        'a version beyond a database integer',
+        { id: 100001, version: 2 ** 40, requisitions: [metabolomix()] },
+      ],
+      ['an order id beyond a database integer', { id: 2 ** 40, version: 1, requisitions: [metabolomix()] }],
     ])('400 for %s', async (_case, payload) => {
       expectEnvelope(await saveSingle('dr.avery', payload), 400, MESSAGES.invalidInput);
     });
