@@ -28,7 +28,7 @@ import {
  * number (or an activation number failing the check digit) answers 400 with the spec's not-found text (§8 '404 or
  * 400').
  */
-export function numberSearchOf(input: string, field: string): NumberSearch {
+function numberSearchOf(input: string, field: string): NumberSearch {
   const search = parseRequisitionSearch(input);
   if (search.kind === 'empty') {
     const message = MESSAGES.requisitionNumberRequired;
@@ -42,7 +42,7 @@ export function numberSearchOf(input: string, field: string): NumberSearch {
 }
 
 /** The one pack a search names; 404 with the spec's text when none (or, for a short code, several) match. */
-export async function packOfSearch(db: Db, search: NumberSearch): Promise<PackRow> {
+async function packOfSearch(db: Db, search: NumberSearch): Promise<PackRow> {
   const packs = await findPacks(db, search);
   const [pack] = packs;
   if (!pack || packs.length > 1) throw notFound(requisitionNotFoundMessage(search));
