@@ -19,6 +19,59 @@ interface Scenario {
   method: 'GET' | 'PUT';
   path: string;
   body?: string;
+  /** For writes that must carry the order's current version: autocannon's per-request hooks. */
+  requests?: autocannon.Request[];
+}
+
+interface SavedOrder {
+  id: number;
+  version: number;
+  requisitions: { id: number }[];
+}
+
+/**
+ * Single test-selection saves, each on an order no other connection is saving: a save must carry the version it
+ * read (a stale one answers 409), so every order in the pool is used by one request at a time and its version is
+ * taken from the answer.
+ */
+function testSelectionRequests(pool: SavedOrder[]): autocannon.Request[] {
+  const free = [...pool];
+  let saves = 0;
+  return [
+    {
+      method: 'PUT',
+      path: '/gear/testSelection',
+      setupRequest: (request, context) => {
+        const order = free.shift();
+        if (!order) throw new Error('the order pool is smaller than the number of connections');
+        Object.assign(context, { order });
+        saves += 1;
+        return {
+          ...request,
+          body: JSON.stringify({
+            id: order.id,
+            version: order.version,
+            requisitions: [
+              {
+                id: order.requisitions[0]?.id ?? null,
+                omsOrderableItemId: 617,
+                panel: 5860,
+                components: [5861, 5862, 5863, 5864, 5865],
+                addons: [{ omsInputFieldID: saves % 2 === 0 ? 5877 : 5887, cptQuantity: null }],
+                patientInstructions: `Save ${saves}: first morning urine.`,
+                dropShip: true,
+              },
+            ],
+          }),
+        };
+      },
+      onResponse: (status, body, context) => {
+        const { order } = context as { order: SavedOrder };
+        if (status === 200) order.version = (JSON.parse(body) as SavedOrder).version;
+        free.push(order);
+      },
+    },
+  ];
 }
 
 async function main() {
@@ -62,6 +115,27 @@ async function main() {
     await fetch(`${base}/gear/practitioner/`, { method: 'PUT', headers: auth, body: practitionerStep })
   ).json()) as { id: number };
 
+  const pool: SavedOrder[] = [];
+  for (let i = 0; i < CONNECTIONS + 2; i += 1) {
+    const order = (await (
+      await fetch(`${base}/gear/practitioner/`, {
+        method: 'PUT',
+        headers: auth,
+        body: JSON.stringify({ id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P1001' } }),
+      })
+    ).json()) as SavedOrder;
+    const withRequisition = await fetch(`${base}/gear/testSelection`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({
+        id: order.id,
+        version: order.version,
+        requisitions: [{ id: null, omsOrderableItemId: 617, panel: 5860, dropShip: true }],
+      }),
+    });
+    pool.push((await withRequisition.json()) as SavedOrder);
+  }
+
   const scenarios: Scenario[] = [
     { name: 'bare route (baseline)', method: 'GET', path: '/bench/bare' },
     { name: 'read an order', method: 'GET', path: `/gear/order/${created.id}` },
@@ -78,6 +152,13 @@ async function main() {
       path: '/gear/getDxCodeSuggestions?searchTerm=fracture',
     },
     { name: 'ICD-10 code lookup', method: 'GET', path: '/api/dxcodes/K58.0' },
+    { name: 'orderable items (P1001)', method: 'GET', path: '/gear/practitioner/P1001/orderableItems' },
+    {
+      name: 'save a test selection (single)',
+      method: 'PUT',
+      path: '/gear/testSelection',
+      requests: testSelectionRequests(pool),
+    },
   ];
 
   const rows: { name: string; rps: number; p99: number; errors: number }[] = [];
@@ -87,6 +168,7 @@ async function main() {
       method: scenario.method,
       headers: auth,
       body: scenario.body,
+      requests: scenario.requests,
       connections: CONNECTIONS,
       duration: DURATION_SECONDS,
     });

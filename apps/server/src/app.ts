@@ -1,15 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { messages } from '@gear/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
+import { requisitionRoutes } from './modules/requisition/requisition.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -61,6 +70,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(fastifyCookie);
   const sessions = createSessionService(db, config.sessionSecret);
   registerAuth(app, sessions, config.sessionSecret);
+  await app.register(fastifyRateLimit, { global: false });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -69,6 +79,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/api/docs',
@@ -80,6 +91,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(practitionerRoutes);
   await app.register(orderRoutes);
   await app.register(dxCodeRoutes);
+  await app.register(catalogueRoutes);
+  await app.register(requisitionRoutes);
+  await app.register(clientLogRoutes);
   await app.register(siteRoutes(config.webDistDir));
   return app;
 }

@@ -86,5 +86,5 @@ export const errorEnvelopeSchema = z
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The order schema is loose (it passes every field of GearOrder through); this tells the type checker so. */
-export const asOrderResponse = async (order: Promise<GearOrder>) =>
+export const asOrderResponse = async (order: GearOrder | Promise<GearOrder>) =>
   (await order) as GearOrder & Record<string, unknown>;

@@ -74,3 +74,25 @@ export function expectEnvelope(
 }
 
 export type Inject = InjectOptions;
+
+export interface SavedOrderFacts {
+  id: number;
+  version: number;
+  requisitions: { id: number; omsOrderableItemId: number }[];
+}
+
+/** Creates an order through the practitioner step, as the browser does before panel selection. */
+export async function createOrder(
+  app: FastifyInstance,
+  headers: SignedIn['headers'],
+  gsdlNo: string,
+): Promise<SavedOrderFacts> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/gear/practitioner/',
+    headers,
+    payload: { id: 'new', practAgreement: true, practitioner: { gsdlNo } },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<SavedOrderFacts>();
+}

@@ -131,6 +131,8 @@ describe('normaliseGsdlNo', () => {
     ['spec 1 §2.4: trimmed before the length check', '  p1001 ', 'P1001'],
     ['spec 1 §9: at most 5 characters', 'P10011', null],
     ['spec 1 §2.4: empty is no number', '   ', null],
+    ['letters and digits only (a NUL byte never reaches a query)', 'P\u00001', null],
+    ['letters and digits only', 'P-100', null],
   ])('%s', (_spec, input, expected) => {
     expect(normaliseGsdlNo(input)).toBe(expected);
   });

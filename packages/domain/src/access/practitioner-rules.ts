@@ -19,10 +19,16 @@ export interface FieldError {
 
 const canonicalGsdlNo = (value: string): string => value.trim().toUpperCase();
 
-/** spec 1 §2.4/§5: the admin search box input, trimmed and uppercased; null when empty or over 5 characters. */
+/** A GSDL number is letters and digits (P1001), at most 5 of them. */
+export const GSDL_NO_PATTERN = /^[A-Z0-9]{1,5}$/;
+
+/**
+ * spec 1 §2.4/§5: the admin search box input, trimmed and uppercased; null when empty, over 5 characters or not
+ * letters and digits.
+ */
 export function normaliseGsdlNo(input: string): string | null {
   const gsdlNo = canonicalGsdlNo(input);
-  return gsdlNo.length === 0 || gsdlNo.length > GSDL_NO_MAX_LENGTH ? null : gsdlNo;
+  return GSDL_NO_PATTERN.test(gsdlNo) ? gsdlNo : null;
 }
 
 /** The user's own GSDL number and those of onBehalfOf (a comma list), trimmed, uppercased, without repeats. */

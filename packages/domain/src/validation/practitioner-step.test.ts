@@ -27,6 +27,9 @@ describe('practitionerStepSchema', () => {
     ['spec 1 §3: an id other than a number or new', body({ id: 'old' })],
     ['spec 1 §3: a negative id', body({ id: -1 })],
     ['spec 1 §3: a fractional version', body({ version: 1.5 })],
+    ['an id beyond a database integer', body({ id: 2_147_483_648 })],
+    ['a GSDL number that is not letters and digits', body({ practitioner: { gsdlNo: 'P\u00001' } })],
+    ['a version beyond a database integer', body({ version: 2_147_483_648 })],
   ])('%s is refused', (_spec, input) => {
     expect(practitionerStepSchema.safeParse(input).success).toBe(false);
   });

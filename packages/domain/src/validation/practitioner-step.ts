@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { GSDL_NO_MAX_LENGTH } from '../access/practitioner-rules.ts';
+import { GSDL_NO_MAX_LENGTH, GSDL_NO_PATTERN } from '../access/practitioner-rules.ts';
+import { databaseId, orderVersion } from './database-values.ts';
 
 /** spec 1 §3: an order id of 0 or 'new' means the order is not saved yet. */
 export const isUnsavedOrderId = (id: number | 'new'): boolean => id === 0 || id === 'new';
+
+/** A GSDL number as typed: trimmed, uppercased, letters and digits, at most 5 (spec 1 §2.4, §9). */
+export const gsdlNoSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1)
+  .max(GSDL_NO_MAX_LENGTH)
+  .regex(GSDL_NO_PATTERN);
 
 /**
  * Body of PUT /gear/practitioner/ (spec 1 §7): the whole order with practAgreement and practitioner. Only the fields
@@ -10,11 +20,11 @@ export const isUnsavedOrderId = (id: number | 'new'): boolean => id === 0 || id 
  * server looks the practitioner (and office) up by number and never trusts details sent by the browser.
  */
 export const practitionerStepSchema = z.looseObject({
-  id: z.union([z.literal('new'), z.number().int().nonnegative()]),
-  version: z.number().int().nonnegative().optional(),
+  id: z.union([z.literal('new'), z.literal(0), databaseId]),
+  version: orderVersion.optional(),
   practAgreement: z.boolean().nullable(),
   practitioner: z.object({
-    gsdlNo: z.string().trim().toUpperCase().min(1).max(GSDL_NO_MAX_LENGTH),
+    gsdlNo: gsdlNoSchema,
   }),
 });
 

@@ -24,10 +24,9 @@ const stepsOfScope = (scope: 'order' | 'requisition') => STEPS.filter((step) => 
 export const stepsForRequisition = (requisition: Pick<Requisition, 'id'>): WorkflowStep[] =>
   stepsOfScope('requisition').map((step) => newWorkflowStep(step.id, requisition.id));
 
-type ShippingFacts = Pick<
-  GearOrder,
-  'requisitions' | 'containsDropShipRequisition' | 'containsShipToOfficeRequisition'
->;
+type ShippingFacts = Pick<GearOrder, 'containsDropShipRequisition' | 'containsShipToOfficeRequisition'> & {
+  requisitions: readonly Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>[];
+};
 
 /** Packs are shipped only for drop-ship and ship-to-office requisitions; otherwise the shipping step does not apply. */
 export const shipsPacks = (order: ShippingFacts): boolean =>

@@ -1,4 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import { practitioners } from './practitioners.ts';
 
 /** spec 1 §3 orderable item (a product of the lab's catalogue). */
@@ -101,20 +111,31 @@ export const icd10Codes = pgTable('icd10_codes', {
 });
 
 /**
+ * spec 1 §5: an activation code is also found by its first 4 and last 3 characters. Indexed on both tables that
+ * hold activation codes; queries must use this same expression for the index to serve them.
+ */
+export const shortActivationCodeOf = (column: AnyPgColumn): SQL =>
+  sql`(left(${column}, 4) || right(${column}, 3))`;
+
+/**
  * Catalogue requisitions (lab side): collection packs with an activation code and/or a requisition number.
  * removedNotice set means the pack was withdrawn (the order lookup answers 410 with it).
  */
-export const catalogueRequisitions = pgTable('catalogue_requisitions', {
-  id: integer().primaryKey().generatedAlwaysAsIdentity(),
-  reqNumber: text().unique(),
-  activationCode: text().unique(),
-  orderableItemId: integer()
-    .notNull()
-    .references(() => orderableItems.id),
-  paperless: boolean().notNull().default(false),
-  gsdlNo: text().references(() => practitioners.gsdlNo),
-  removed: boolean().notNull().default(false),
-  removedNotice: text(),
-  /** Tests preselected on a paperless requisition (panel, components, add-ons). */
-  preselection: jsonb().$type<{ panel: number | null; components: number[]; addons: number[] }>(),
-});
+export const catalogueRequisitions = pgTable(
+  'catalogue_requisitions',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    reqNumber: text().unique(),
+    activationCode: text().unique(),
+    orderableItemId: integer()
+      .notNull()
+      .references(() => orderableItems.id),
+    paperless: boolean().notNull().default(false),
+    gsdlNo: text().references(() => practitioners.gsdlNo),
+    removed: boolean().notNull().default(false),
+    removedNotice: text(),
+    /** Tests preselected on a paperless requisition (panel, components, add-ons). */
+    preselection: jsonb().$type<{ panel: number | null; components: number[]; addons: number[] }>(),
+  },
+  (t) => [index('catalogue_requisitions_short_code_index').on(shortActivationCodeOf(t.activationCode))],
+);

@@ -8,7 +8,7 @@ import type {
 } from '@gear/domain';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { catalogueRequisitions, orderableItems } from './catalogue.ts';
+import { catalogueRequisitions, orderableItems, shortActivationCodeOf } from './catalogue.ts';
 import { practitioners } from './practitioners.ts';
 
 /** spec 1 §3 gearOrder. version is the optimistic-concurrency counter every write checks and bumps. */
@@ -91,7 +91,12 @@ export const requisitions = pgTable(
     canceled: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.orderId), index().on(t.reqNumber), index().on(t.activationCode)],
+  (t) => [
+    index().on(t.orderId),
+    index().on(t.reqNumber),
+    index().on(t.activationCode),
+    index('requisitions_short_code_index').on(shortActivationCodeOf(t.activationCode)),
+  ],
 );
 
 /** spec 1 §3 workflow step; gearReqId set for the steps that exist once per requisition. */

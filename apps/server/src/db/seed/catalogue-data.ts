@@ -11,6 +11,8 @@
  * - Param names (besides 'Add-On'): see PARAM below.
  */
 
+import { INPUT_FIELD_PARAM, RESUBMITTAL_ID_FIELD_ID } from '@gear/domain';
+
 // ---------------------------------------------------------------------------------------------------------------
 // Types
 
@@ -32,43 +34,8 @@ export interface InputFieldParam {
   value: string;
 }
 
-/** Param names used by the seed. Options are params named 'option:<stored value>' whose value is the label. */
-export const PARAM = {
-  /** 'true' marks an add-on (spec 1 §3). */
-  addOn: 'Add-On',
-  /** 'true' on the item's base panel (used for paperless packs when the provider did not order). */
-  basePanel: 'basePanel',
-  /** Repeated on a display-only panel: the id of one component (analyte of another panel) it stands for. */
-  component: 'component',
-  /** On an add-on: the id of the add-on it cannot be combined with (spec 1 §5 exclusion pairs). */
-  exclusiveWith: 'exclusiveWith',
-  /** On component 6587: the id of the component whose price is added to its own (6700). */
-  addsPriceOf: 'addsPriceOf',
-  /** Control type of a Collection / ProfileSpecific / Resubmittal field (ControlType). */
-  type: 'type',
-  /** Prefix: 'option:<stored value>' = label, in display order. */
-  optionPrefix: 'option:',
-  required: 'required',
-  maxLength: 'maxLength',
-  min: 'min',
-  max: 'max',
-  unit: 'unit',
-  placeholder: 'placeholder',
-  /** Display format of a date field, e.g. 'MM/DD/YYYY'. */
-  format: 'format',
-  /** '<field id>=<value>': shown (and required) only when that field has that value. */
-  dependsOn: 'dependsOn',
-  /** Groups fields shown together, e.g. 'collectionTable' for the SIBO tubes. */
-  group: 'group',
-  /** SIBO tubes: minutes after the lactulose drink ('0' for the baselines). */
-  offsetMinutes: 'offsetMinutes',
-  /** SIBO tubes: the panel id for which this tube is ignored (tubes 8 and 9 for panel 4710). */
-  ignoredForPanel: 'ignoredForPanel',
-  /** SIBO tube 2: 'true' = left blank on 8-tube packs. */
-  blankOn8TubePacks: 'blankOn8TubePacks',
-  /** Value stored when the field is left empty (resubmittal id: 'Not Provided'). */
-  emptyValue: 'emptyValue',
-} as const;
+/** Param names (spec 1 §3 inputFieldParams): one list, in the domain package, shared with the rules and the browser. */
+export const PARAM = INPUT_FIELD_PARAM;
 
 export interface CatalogueInputField {
   id: number;
@@ -179,26 +146,11 @@ export interface CataloguePack {
 // ---------------------------------------------------------------------------------------------------------------
 // Fixed ids
 
-/** spec 1 §9. */
-export const MEDICARE_ELIGIBLE_ITEM_IDS: readonly number[] = [
-  540, 542, 895, 897, 894, 896, 544, 545, 546, 547, 617, 622, 554, 854, 534,
-];
-export const COVID_ITEM_IDS: readonly number[] = [902, 910];
-export const RESUBMITTAL_ID_FIELD_ID = 66;
 export const SIBO_ITEM_ID = 215;
 export const SIBO_2_HOUR_PANEL_ID = 4710;
 export const SIBO_3_HOUR_PANEL_ID = 4700;
 /** spec 1 §9: component 6587 adds the price of component 6700 (item 700). */
 export const PRICE_ADDING_COMPONENT = { componentId: 6587, addsPriceOf: 6700 } as const;
-/** spec 1 §5: toxic elements clearance add-ons and comprehensive urine elements add-ons, pairwise exclusive. */
-export const ADD_ON_EXCLUSION_PAIRS: readonly (readonly [
-  toxicElementsClearance: number,
-  urineElements: number,
-])[] = [
-  [5924, 5925],
-  [5877, 5887],
-  [6036, 6037],
-];
 
 /** Shared collection fields. */
 export const FIELD = {

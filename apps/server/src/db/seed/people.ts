@@ -109,6 +109,8 @@ export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
     degree: 'ND',
     authorizingDoctorGsdlNo: 'P1005',
     billingMethods: ['Client'],
+    // Ship to Office, so that the international 25-pack cap of spec 1 §5 can be tried (issue 3).
+    shipToOfficePermitted: true,
     office: {
       name: 'Lakeshore Naturopathic Health',
       address1: '100 King Street West',

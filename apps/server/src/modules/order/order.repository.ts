@@ -17,6 +17,7 @@ import {
   requisitions,
   workflowSteps,
 } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../lib/prepared-per-db.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -115,9 +116,13 @@ export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
         .orderBy(asc(accessions.id))
     : [];
   const practitioner = row.practitionerGsdlNo ? await findPractitioner(db, row.practitionerGsdlNo) : null;
-  const authorizing = practitioner?.authorizingDoctorGsdlNo
-    ? await findPractitioner(db, practitioner.authorizingDoctorGsdlNo)
-    : null;
+  const authorizingGsdlNo = practitioner?.authorizingDoctorGsdlNo ?? null;
+  const authorizing =
+    authorizingGsdlNo === null
+      ? null
+      : authorizingGsdlNo === practitioner?.gsdlNo
+        ? practitioner
+        : await findPractitioner(db, authorizingGsdlNo);
   return assembleOrder(
     row,
     reqRows.map(({ requisition, item }) =>
@@ -189,9 +194,7 @@ function assembleOrder(
   };
 }
 
-const ownerQueries = new WeakMap<Db, ReturnType<typeof prepareOwnerQuery>>();
-
-const prepareOwnerQuery = (db: Db) =>
+const ownerQuery = preparedPerDb((db) =>
   db
     .select({
       version: orders.version,
@@ -202,16 +205,12 @@ const prepareOwnerQuery = (db: Db) =>
     .leftJoin(practitioners, eq(practitioners.gsdlNo, orders.practitionerGsdlNo))
     .where(eq(orders.id, sql.placeholder('id')))
     .limit(1)
-    .prepare('order_owner');
+    .prepare('order_owner'),
+);
 
 /** An order's version and practitioner (number and authorizing doctor): all an access check needs. */
 export async function findOrderOwner(db: Db, id: number) {
-  let query = ownerQueries.get(db);
-  if (!query) {
-    query = prepareOwnerQuery(db);
-    ownerQueries.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await ownerQuery(db).execute({ id });
   if (!row) return null;
   return {
     version: row.version,
@@ -221,30 +220,77 @@ export async function findOrderOwner(db: Db, id: number) {
   };
 }
 
+/** Facts of the order itself that a step may change along with its version. */
+export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>>;
+
 /**
- * Bumps the order's version when it still is `expected`; false when another write got there first.
- * Call inside the transaction that makes the change.
+ * Bumps the order's version when it still is `expected`, with any changes to the order's own facts; false when
+ * another write got there first. Call inside the transaction that makes the change.
  */
-export async function claimVersion(db: Db, id: number, expected: number): Promise<boolean> {
+export async function claimVersion(
+  db: Db,
+  id: number,
+  expected: number,
+  changes: OrderChanges = {},
+): Promise<boolean> {
   const rows = await db
     .update(orders)
-    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .set({ ...changes, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, id), eq(orders.version, expected)))
     .returning({ id: orders.id });
   return rows.length === 1;
 }
 
-export const insertWorkflowSteps = (db: Db, orderId: number, steps: WorkflowStep[]) =>
-  db.insert(workflowSteps).values(
-    steps.map((step) => ({
-      orderId,
-      stepId: step.id,
-      gearReqId: step.gearReqId,
-      statusId: step.status.id,
-      completed: step.completed,
-      notApplicable: step.notApplicable,
-      skipped: step.skipped,
-      userType: step.userType,
-      stepDate: step.stepDate ? new Date(step.stepDate) : null,
-    })),
-  );
+const rowKey = (row: WorkflowStep) => `${row.id}:${row.gearReqId ?? ''}`;
+
+const sameRow = (a: WorkflowStep, b: WorkflowStep) =>
+  a.status.id === b.status.id &&
+  a.completed === b.completed &&
+  a.notApplicable === b.notApplicable &&
+  a.skipped === b.skipped &&
+  a.userType === b.userType &&
+  a.stepDate === b.stepDate;
+
+/**
+ * Writes the workflow rows that differ from those read (new rows and changed ones), keyed on order, step and
+ * requisition. Rows of a deleted requisition go with it (ON DELETE CASCADE).
+ */
+export async function saveWorkflowSteps(
+  db: Db,
+  orderId: number,
+  before: readonly WorkflowStep[],
+  after: readonly WorkflowStep[],
+) {
+  const previous = new Map(before.map((row) => [rowKey(row), row]));
+  const changed = after.filter((row) => {
+    const old = previous.get(rowKey(row));
+    return !old || !sameRow(old, row);
+  });
+  if (changed.length === 0) return;
+  await db
+    .insert(workflowSteps)
+    .values(
+      changed.map((step) => ({
+        orderId,
+        stepId: step.id,
+        gearReqId: step.gearReqId,
+        statusId: step.status.id,
+        completed: step.completed,
+        notApplicable: step.notApplicable,
+        skipped: step.skipped,
+        userType: step.userType,
+        stepDate: step.stepDate ? new Date(step.stepDate) : null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [workflowSteps.orderId, workflowSteps.stepId, workflowSteps.gearReqId],
+      set: {
+        statusId: sql`excluded.status_id`,
+        completed: sql`excluded.completed`,
+        notApplicable: sql`excluded.not_applicable`,
+        skipped: sql`excluded.skipped`,
+        userType: sql`excluded.user_type`,
+        stepDate: sql`excluded.step_date`,
+      },
+    });
+}

@@ -19,3 +19,11 @@ export async function orderForCaller(db: Db, user: UserInfo, id: number): Promis
   rememberOrder(db, order);
   return order;
 }
+
+/** The order as saved, read afresh and kept for the next read. */
+export async function savedOrder(db: Db, id: number): Promise<GearOrder> {
+  const order = await loadOrder(db, id);
+  if (!order) throw notFound(MESSAGES.orderNotFound);
+  rememberOrder(db, order);
+  return order;
+}

@@ -18,7 +18,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { claimVersion, insertWorkflowSteps, loadOrder } from '../order/order.repository.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { claimVersion, loadOrder, saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
 
@@ -77,7 +78,7 @@ async function createOrder(
   input: PractitionerStepInput,
   practitioner: Practitioner,
 ) {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [created] = await tx
       .insert(orders)
       .values({
@@ -101,7 +102,7 @@ async function createOrder(
         stepDate: new Date().toISOString(),
       },
     );
-    await insertWorkflowSteps(tx as unknown as Db, created.id, steps);
+    await saveWorkflowSteps(tx, created.id, [], steps);
     return created.id;
   });
 }
@@ -117,8 +118,8 @@ async function updatePractitioner(
   if (isPractitionerStepLocked(current, user)) throw new HttpError(409, MESSAGES.orderReceivedByLab);
   if (input.version === undefined)
     throw badRequest(MESSAGES.invalidInput, [{ field: 'version', defaultMessage: MESSAGES.invalidInput }]);
-  await db.transaction(async (tx) => {
-    if (!(await claimVersion(tx as unknown as Db, orderId, input.version as number))) {
+  await transaction(db, async (tx) => {
+    if (!(await claimVersion(tx, orderId, input.version as number))) {
       throw conflict(MESSAGES.staleOrder);
     }
     await tx

@@ -46,6 +46,28 @@ describe('site routes', () => {
         '/gear/practitioner-options/{orderId}',
         '/gear/practitioner/',
         '/gear/order/{id}',
+        '/gear/order',
+        '/gear/practitioner/{gsdl}/orderableItems',
+        '/gear/practitioner/{gsdl}/previousInstructions/{x}',
+        '/gear/requisition',
+        '/gear/requisition/getReqByOrderableItem',
+        '/gear/requisitionById',
+        '/gear/requisitions',
+        '/gear/testSelection/',
+        '/gear/testSelection',
+        '/gear/log',
+        '/gear/log/{x}',
+      ]),
+    );
+    const schemas = Object.keys(
+      response.json<{ components: { schemas: Record<string, unknown> } }>().components.schemas,
+    );
+    expect(schemas).toEqual(
+      expect.arrayContaining([
+        'OrderableItemLists',
+        'CatalogueRequisition',
+        'OrderableItem',
+        'OmsRequisition',
       ]),
     );
     const ui = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });

@@ -1,0 +1,2 @@
+CREATE INDEX "catalogue_requisitions_short_code_index" ON "catalogue_requisitions" USING btree ((left("activation_code", 4) || right("activation_code", 3)));--> statement-breakpoint
+CREATE INDEX "requisitions_short_code_index" ON "requisitions" USING btree ((left("activation_code", 4) || right("activation_code", 3)));

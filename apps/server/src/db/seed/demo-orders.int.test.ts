@@ -1,0 +1,42 @@
+import { count, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/helper.ts';
+import { accessions, orders, requisitions, workflowSteps } from '../schema/index.ts';
+import { DEMO_ORDERS, seedDemoOrders } from './demo-orders.ts';
+
+const ctx = useTestApp();
+
+const counts = async () => {
+  const { db } = ctx.database;
+  const [orderCount] = await db.select({ n: count() }).from(orders);
+  const [requisitionCount] = await db.select({ n: count() }).from(requisitions);
+  const [stepCount] = await db.select({ n: count() }).from(workflowSteps);
+  const [accessionCount] = await db.select({ n: count() }).from(accessions);
+  return [orderCount?.n, requisitionCount?.n, stepCount?.n, accessionCount?.n];
+};
+
+describe('seedDemoOrders', () => {
+  it('demo-data.md: one order per pack that needs one, with its requisition, workflow rows and accession', async () => {
+    const rows = await ctx.database.db
+      .select({ activationCode: requisitions.activationCode, reqNumber: requisitions.reqNumber })
+      .from(requisitions)
+      .where(
+        inArray(
+          requisitions.activationCode,
+          DEMO_ORDERS.map((demo) => demo.activationCode),
+        ),
+      );
+    expect(rows.map((row) => `${row.activationCode}/${row.reqNumber}`).sort()).toEqual([
+      'C565591369/50012347',
+      'C824591515/50012345',
+      'C922499553/50012350',
+    ]);
+    expect(await counts()).toEqual([3, 3, 3 * 15, 1]);
+  });
+
+  it('is idempotent', async () => {
+    const before = await counts();
+    await seedDemoOrders(ctx.database.db);
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,217 @@
+import {
+  completeStep,
+  initialWorkflowSteps,
+  type PatientInfo,
+  type Requisition,
+  STEP_IDS,
+  type StepId,
+  stepById,
+} from '@gear/domain';
+import { eq } from 'drizzle-orm';
+import { transaction } from '../../lib/transaction.ts';
+import { saveWorkflowSteps } from '../../modules/order/order.repository.ts';
+import type { Db } from '../client.ts';
+import { accessions, catalogueRequisitions, orderableItems, orders, requisitions } from '../schema/index.ts';
+import { INPUT_FIELDS } from './catalogue-data.ts';
+
+function patient(
+  details: Partial<PatientInfo> & Pick<PatientInfo, 'nameFirst' | 'nameLast' | 'dateOfBirth'>,
+): PatientInfo {
+  return {
+    nameMiddle: null,
+    gender: null,
+    email: null,
+    voicePhone: null,
+    alternatePhone: null,
+    chartNumber: null,
+    driverLicenseNumber: null,
+    ssn: null,
+    race: null,
+    ethnicity: null,
+    source: 'portal',
+    marketingOptIn: false,
+    occupation: null,
+    employer: null,
+    employmentStatus: null,
+    responsibleNameFirst: null,
+    responsibleNameMiddle: null,
+    responsibleNameLast: null,
+    addresses: [],
+    ...details,
+  };
+}
+
+const componentsOf = (panelId: number) =>
+  INPUT_FIELDS.filter((field) => field.parentId === panelId && !field.isAddOn).map((field) => field.id);
+
+interface DemoOrder {
+  activationCode: string;
+  practitionerGsdlNo: string;
+  patientInfo: PatientInfo | null;
+  requisition: Pick<Requisition, 'dropShip' | 'paperless' | 'billingMethod'> & {
+    panel: number;
+    components: number[];
+  };
+  completedSteps: readonly StepId[];
+  /** Received by the lab: an accession number (the order is then locked for non-admins, spec 1 §4.2). */
+  accessionNo: string | null;
+}
+
+const GI_EFFECTS_PANEL = 5400;
+const SIBO_2_HOUR_PANEL = 4710;
+
+/** The orders demo-data.md's collection packs are on. */
+export const DEMO_ORDERS: readonly DemoOrder[] = [
+  {
+    activationCode: 'C824591515',
+    practitionerGsdlNo: 'P1001',
+    patientInfo: patient({
+      nameFirst: 'Jane',
+      nameLast: 'Testpatient',
+      dateOfBirth: '1985-04-12',
+      gender: 'F',
+      email: 'jane.testpatient@example.com',
+      voicePhone: '828-555-0199',
+      addresses: [
+        {
+          type: 'shipping',
+          address1: '12 Haywood Road',
+          address2: null,
+          city: 'Asheville',
+          state: 'NC',
+          zipCode: '28806',
+          country: 'United States',
+          county: 'Buncombe',
+          voicePhone: '828-555-0199',
+          alternatePhone: null,
+          schoolDistrict: null,
+        },
+      ],
+    }),
+    requisition: {
+      dropShip: true,
+      paperless: false,
+      billingMethod: null,
+      panel: GI_EFFECTS_PANEL,
+      components: componentsOf(GI_EFFECTS_PANEL),
+    },
+    completedSteps: [STEP_IDS.pract, STEP_IDS.panels, STEP_IDS.patient],
+    accessionNo: null,
+  },
+  {
+    activationCode: 'C922499553',
+    practitionerGsdlNo: 'P1001',
+    patientInfo: patient({
+      nameFirst: 'Robert',
+      nameLast: 'Sample',
+      dateOfBirth: '1972-09-30',
+      gender: 'M',
+      email: 'robert.sample@example.com',
+    }),
+    requisition: {
+      dropShip: false,
+      paperless: false,
+      billingMethod: 'Physician Account',
+      panel: GI_EFFECTS_PANEL,
+      components: componentsOf(GI_EFFECTS_PANEL),
+    },
+    completedSteps: [
+      STEP_IDS.pract,
+      STEP_IDS.panels,
+      STEP_IDS.billing,
+      STEP_IDS.dxCodes,
+      STEP_IDS.collection,
+      STEP_IDS.patient,
+      STEP_IDS.insurance,
+      STEP_IDS.confirm,
+      STEP_IDS.practitionerConfirmation,
+    ],
+    accessionNo: 'A2601050001',
+  },
+  {
+    activationCode: 'C565591369',
+    practitionerGsdlNo: 'P1002',
+    patientInfo: null,
+    requisition: {
+      dropShip: false,
+      paperless: true,
+      billingMethod: null,
+      panel: SIBO_2_HOUR_PANEL,
+      components: componentsOf(SIBO_2_HOUR_PANEL),
+    },
+    completedSteps: [STEP_IDS.pract, STEP_IDS.panels],
+    accessionNo: null,
+  },
+];
+
+async function seedDemoOrder(db: Db, demo: DemoOrder) {
+  const [present] = await db
+    .select({ id: requisitions.id })
+    .from(requisitions)
+    .where(eq(requisitions.activationCode, demo.activationCode))
+    .limit(1);
+  if (present) return;
+  const [pack] = await db
+    .select()
+    .from(catalogueRequisitions)
+    .where(eq(catalogueRequisitions.activationCode, demo.activationCode))
+    .limit(1);
+  if (!pack) throw new Error(`seedDemoOrders: seed the catalogue first (no pack ${demo.activationCode})`);
+  const [item] = await db.select().from(orderableItems).where(eq(orderableItems.id, pack.orderableItemId));
+  await transaction(db, async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        practitionerGsdlNo: demo.practitionerGsdlNo,
+        practAgreement: true,
+        practAgreementDate: new Date(),
+        patientInfo: demo.patientInfo,
+        myGDXKitOrder: demo.requisition.dropShip,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order insert returned nothing');
+    const [requisition] = await tx
+      .insert(requisitions)
+      .values({
+        orderId: order.id,
+        position: 0,
+        catalogueRequisitionId: pack.id,
+        reqNumber: pack.reqNumber,
+        activationCode: pack.activationCode,
+        orderableItemId: pack.orderableItemId,
+        ...demo.requisition,
+      })
+      .returning({ id: requisitions.id });
+    if (!requisition) throw new Error('requisition insert returned nothing');
+    const flags = { id: requisition.id, dropShip: demo.requisition.dropShip, shipToOffice: false };
+    const stepDate = new Date().toISOString();
+    const steps = demo.completedSteps.reduce(
+      (rows, id) =>
+        completeStep(rows, {
+          id,
+          gearReqId: stepById(id)?.scope === 'requisition' ? requisition.id : null,
+          userType: 'myGDX',
+          stepDate,
+        }),
+      initialWorkflowSteps({
+        requisitions: [flags],
+        containsDropShipRequisition: false,
+        containsShipToOfficeRequisition: false,
+      }),
+    );
+    await saveWorkflowSteps(tx, order.id, [], steps);
+    if (demo.accessionNo) {
+      await tx.insert(accessions).values({
+        gearReqId: requisition.id,
+        accessionNo: demo.accessionNo,
+        productName: item?.name ?? '',
+        recordedBy: 'demo seed',
+      });
+    }
+  });
+}
+
+/** The orders of demo-data.md's packs; idempotent (an order is seeded once, found by its pack). Needs the catalogue. */
+export async function seedDemoOrders(db: Db) {
+  for (const demo of DEMO_ORDERS) await seedDemoOrder(db, demo);
+}

@@ -1,0 +1,161 @@
+import {
+  type CatalogueRequisition,
+  type GearOrder,
+  MESSAGES,
+  mayOrderInOfficeState,
+  mayViewOrder,
+  needsPractitionerGdxId,
+  type OrderableItem,
+  parseRequisitionSearch,
+  requisitionNotFoundMessage,
+  type UserInfo,
+} from '@gear/domain';
+import type { Db } from '../../db/client.ts';
+import { badRequest, forbidden, gone, notFound } from '../../lib/http-error.ts';
+import { practitionerForCatalogue } from '../catalogue/catalogue.service.ts';
+import { catalogueOf } from '../catalogue/catalogue-cache.ts';
+import { orderForCaller } from '../order/order.service.ts';
+import {
+  findOrderIdsHolding,
+  findPacks,
+  findRequisitionsWithOwner,
+  type NumberSearch,
+  type PackRow,
+} from './requisition.repository.ts';
+
+/**
+ * spec 1 §5 search rules: an empty search answers 400 'Please enter a requisition number.'; text that cannot be a
+ * number (or an activation number failing the check digit) answers 400 with the spec's not-found text (§8 '404 or
+ * 400').
+ */
+function numberSearchOf(input: string, field: string): NumberSearch {
+  const search = parseRequisitionSearch(input);
+  if (search.kind === 'empty') {
+    const message = MESSAGES.requisitionNumberRequired;
+    throw badRequest(message, [{ field, defaultMessage: message }]);
+  }
+  if (search.kind === 'unrecognised' || search.kind === 'invalidActivationNumber') {
+    const message = requisitionNotFoundMessage(search);
+    throw badRequest(message, [{ field, defaultMessage: message }]);
+  }
+  return search;
+}
+
+/** The one pack a search names; 404 with the spec's text when none (or, for a short code, several) match. */
+async function packOfSearch(db: Db, search: NumberSearch): Promise<PackRow> {
+  const packs = await findPacks(db, search);
+  const [pack] = packs;
+  if (!pack || packs.length > 1) throw notFound(requisitionNotFoundMessage(search));
+  return pack;
+}
+
+/** spec 1 §8 'Order lookup 410': the pack's notice, else 'This product is no longer available…'. */
+export const removedPackNotice = (pack: Pick<PackRow, 'removedNotice'>): string =>
+  pack.removedNotice ?? MESSAGES.productNoLongerAvailable;
+
+type PackFacts = Pick<CatalogueRequisition, 'id' | 'reqNumber' | 'activationCode' | 'paperless'>;
+
+const toCatalogueRequisition = (pack: PackFacts, orderableItem: OrderableItem): CatalogueRequisition => ({
+  id: pack.id,
+  reqNumber: pack.reqNumber,
+  activationCode: pack.activationCode,
+  paperless: pack.paperless,
+  orderableItem,
+});
+
+/**
+ * GET /gear/requisition?reqNum&gsdlNo: the collection pack a number names (spec 1 §4.4 search flow, after the order
+ * lookup answered 404). A removed pack answers 410 with its notice. A 7-digit number over 4,000,000 needs the
+ * practitioner's number (gsdlNo) and must be that practitioner's pack (docs/decisions/0005).
+ */
+export async function catalogueRequisitionForSearch(
+  db: Db,
+  user: UserInfo,
+  query: { reqNum: string; gsdlNo?: string | undefined },
+): Promise<CatalogueRequisition> {
+  const search = numberSearchOf(query.reqNum, 'reqNum');
+  const practitioner = query.gsdlNo ? await practitionerForCatalogue(db, user, query.gsdlNo) : null;
+  const pack = await packOfSearch(db, search);
+  if (pack.removed) throw gone(removedPackNotice(pack));
+  if (needsPractitionerGdxId(search)) {
+    const message = MESSAGES.practitionerGdxIdRequired;
+    if (!practitioner) throw badRequest(message, [{ field: 'gsdlNo', defaultMessage: message }]);
+    if (pack.gsdlNo && pack.gsdlNo !== practitioner.gsdlNo)
+      throw notFound(requisitionNotFoundMessage(search));
+  }
+  const item = (await catalogueOf(db)).activeItem(pack.orderableItemId);
+  if (!item) throw gone(MESSAGES.productNoLongerAvailable);
+  return toCatalogueRequisition(pack, item);
+}
+
+/** GET /gear/requisition/getReqByOrderableItem: a product ordered without a pack (id null). */
+export async function catalogueRequisitionForItem(
+  db: Db,
+  user: UserInfo,
+  query: { orderableItemId: number; gsdlNo: string },
+): Promise<CatalogueRequisition> {
+  const practitioner = await practitionerForCatalogue(db, user, query.gsdlNo);
+  const item = (await catalogueOf(db)).activeItem(query.orderableItemId);
+  if (!item) throw notFound(MESSAGES.productNotFound);
+  if (!mayOrderInOfficeState(item, practitioner)) throw badRequest(MESSAGES.notOrderableInNewYork);
+  return toCatalogueRequisition(
+    { id: null, reqNumber: null, activationCode: null, paperless: item.paperless },
+    item,
+  );
+}
+
+/** Requisitions on orders the caller may see: 404 when one does not exist, 403 when one is not the caller's. */
+async function visibleRequisitions(db: Db, user: UserInfo, ids: readonly number[]) {
+  const wanted = [...new Set(ids)];
+  const rows = await findRequisitionsWithOwner(db, wanted);
+  if (rows.length !== wanted.length) throw notFound(MESSAGES.requisitionUnknown);
+  const owner = (row: (typeof rows)[number]) =>
+    row.gsdlNo ? { gsdlNo: row.gsdlNo, authorizingDoctorGsdlNo: row.authorizingDoctorGsdlNo } : null;
+  if (!rows.every((row) => mayViewOrder(user, owner(row)))) throw forbidden(MESSAGES.forbidden);
+  const catalogue = await catalogueOf(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.map((id) => {
+    const row = byId.get(id);
+    const item = row ? catalogue.item(row.orderableItemId) : undefined;
+    if (!row || !item) throw notFound(MESSAGES.requisitionUnknown);
+    return { row, item };
+  });
+}
+
+/** GET /gear/requisitionById: { omsRequisition } of a requisition on an order the caller may see. */
+export async function omsRequisitionById(db: Db, user: UserInfo, gearReqId: number) {
+  const [found] = await visibleRequisitions(db, user, [gearReqId]);
+  if (!found) throw notFound(MESSAGES.requisitionUnknown);
+  const { row, item } = found;
+  return { omsRequisition: toCatalogueRequisition({ ...row, id: row.catalogueRequisitionId }, item) };
+}
+
+/** GET /gear/requisitions?gearReqIds: the definition (product with its input fields) of each requisition. */
+export async function requisitionDefinitions(db: Db, user: UserInfo, gearReqIds: readonly number[]) {
+  const found = await visibleRequisitions(db, user, gearReqIds);
+  return found.map(({ row, item }) => ({ id: row.id, orderableItem: item }));
+}
+
+export type OrderLookup = { kind: 'order'; order: GearOrder } | { kind: 'removed'; notice: string };
+
+/**
+ * GET /gear/order?requisitionNumber&dateOfBirth&gdxId (spec 1 §4.4 search flow): the order holding the requisition
+ * a number names, if the caller may see it (403 with no data otherwise); 404 when no order holds it (the browser
+ * then fetches the catalogue requisition); a removed pack gives its notice (410). The date of birth and GDX ID are
+ * for patients proving an order (a later issue) and are not needed by a signed-in practitioner.
+ */
+export async function orderHoldingRequisition(
+  db: Db,
+  user: UserInfo,
+  query: { requisitionNumber: string },
+): Promise<OrderLookup> {
+  const search = numberSearchOf(query.requisitionNumber, 'requisitionNumber');
+  const packs = await findPacks(db, search);
+  const [pack] = packs;
+  if (pack?.removed && packs.length === 1) return { kind: 'removed', notice: removedPackNotice(pack) };
+  const orderIds = await findOrderIdsHolding(db, search);
+  const [orderId] = orderIds;
+  if (orderId === undefined || (search.kind === 'shortActivationNumber' && orderIds.length > 1))
+    throw notFound(requisitionNotFoundMessage(search));
+  return { kind: 'order', order: await orderForCaller(db, user, orderId) };
+}

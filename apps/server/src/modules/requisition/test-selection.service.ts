@@ -1,0 +1,484 @@
+import {
+  type BulkLineInput,
+  type BulkTestSelectionBody,
+  billingMethodForPanels,
+  bulkQuantityErrors,
+  completeStep,
+  defaultSelection,
+  type FieldError,
+  type GearOrder,
+  isMedicareEligibleItem,
+  isOrderLocked,
+  isPackCapApplied,
+  isPanelSelectionLocked,
+  isTestSelected,
+  MESSAGES,
+  medicareRefusal,
+  needsPractitionerGdxId,
+  type OrderableItem,
+  orderabilityErrors,
+  orderTypeOfRequisition,
+  type PhoneMessages,
+  type Practitioner,
+  panelInputFieldsOf,
+  parseRequisitionSearch,
+  profileSpecificFieldErrors,
+  type Requisition,
+  requiresMedicalNecessity,
+  type SingleRequisitionInput,
+  type SingleTestSelectionBody,
+  STEP_IDS,
+  shownAnswers,
+  stepsForRequisition,
+  testSelectionErrors,
+  type UserInfo,
+  updateShippingApplicability,
+  type WorkflowStep,
+} from '@gear/domain';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, gone } from '../../lib/http-error.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { catalogueOf } from '../catalogue/catalogue-cache.ts';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
+import { claimVersion, type OrderChanges, saveWorkflowSteps } from '../order/order.repository.ts';
+import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import {
+  deleteRequisitions,
+  findPackByNumbers,
+  findRequisitionsUsingPack,
+  insertRequisition,
+  nextRequisitionPosition,
+  type PackRow,
+  type RequisitionValues,
+  updateRequisition,
+} from './requisition.repository.ts';
+import { removedPackNotice } from './requisition-lookup.service.ts';
+
+type SavedOrder = GearOrder & { id: number };
+
+const prefixed = (errors: readonly FieldError[], prefix: string): FieldError[] =>
+  errors.map((error) => ({ ...error, field: `${prefix}.${error.field}` }));
+
+function refuseIfAny(errors: readonly FieldError[]) {
+  const [first] = errors;
+  if (first) throw badRequest(first.defaultMessage, [...errors]);
+}
+
+/**
+ * The order a panel-selection save changes: one the caller may see (404/403), not received by the lab or
+ * confirmed for a non-admin (409, spec 1 §4.2), with a practitioner (the practitioner step comes first).
+ */
+async function orderToChange(db: Db, user: UserInfo, id: number) {
+  const order = (await orderForCaller(db, user, id)) as SavedOrder;
+  if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  if (isPanelSelectionLocked(order, user)) throw conflict(MESSAGES.confirmedData);
+  const { practitioner } = order;
+  if (!practitioner)
+    throw badRequest(MESSAGES.invalidInput, [
+      { field: 'practitioner', defaultMessage: MESSAGES.invalidInput },
+    ]);
+  return { order, practitioner };
+}
+
+async function claimOrder(tx: Db, order: SavedOrder, version: number, changes: OrderChanges = {}) {
+  if (!(await claimVersion(tx, order.id, version, changes))) throw conflict(MESSAGES.staleOrder);
+}
+
+type SavedFlags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
+
+/**
+ * The workflow rows after panel selection saved some requisitions (spec 1 §4.1, decision 0001): a new requisition
+ * brings its rows, step 2 is completed for each saved one, and shipping applies while any requisition ships packs.
+ */
+function stepsAfterPanelSave(
+  steps: readonly WorkflowStep[],
+  savedIds: readonly number[],
+  requisitionsAfter: readonly SavedFlags[],
+  user: UserInfo,
+): WorkflowStep[] {
+  const owners = new Set(steps.map((row) => row.gearReqId));
+  const added = savedIds.filter((id) => !owners.has(id)).flatMap((id) => stepsForRequisition({ id }));
+  const stepDate = new Date().toISOString();
+  const completed = savedIds.reduce(
+    (rows, gearReqId) =>
+      completeStep(rows, { id: STEP_IDS.panels, gearReqId, userType: user.type, stepDate }),
+    [...steps, ...added],
+  );
+  return updateShippingApplicability(completed, {
+    requisitions: requisitionsAfter,
+    containsDropShipRequisition: false,
+    containsShipToOfficeRequisition: false,
+  });
+}
+
+// --- Bulk (ship to office): PUT /gear/testSelection/ -------------------------------------------------------------
+
+interface PlannedLine {
+  existing: Requisition | null;
+  values: RequisitionValues;
+}
+
+function planBulkLine(
+  line: BulkLineInput,
+  item: OrderableItem,
+  existing: Requisition | null,
+  order: SavedOrder,
+  practitioner: Practitioner,
+): PlannedLine {
+  const selection = isTestSelected(line) ? line : { ...defaultSelection(item), addons: line.addons };
+  return {
+    existing,
+    values: {
+      orderableItemId: item.id,
+      quantity: line.quantity,
+      panel: selection.panel,
+      components: selection.components,
+      addons: selection.addons,
+      patientInstructions: line.patientInstructions,
+      dropShip: false,
+      shipToOffice: true,
+      covidRegistration: false,
+      billingMethod: billingMethodForPanels({
+        medicare: order.governmentPayor,
+        profileSpecificFields: [],
+        practitioner,
+        current: existing?.billingMethod ?? null,
+      }),
+    },
+  };
+}
+
+interface BulkPlan {
+  errors: FieldError[];
+  planned: PlannedLine[];
+  /** The order's ship-to-office requisitions before the save. */
+  bulkOnOrder: Requisition[];
+  othersOnOrder: Requisition[];
+}
+
+/** Checks every line sent (quantities, products, selections) and plans the requisitions it becomes. */
+function planBulkSave(
+  body: BulkTestSelectionBody,
+  order: SavedOrder,
+  practitioner: Practitioner,
+  catalogue: CatalogueSnapshot,
+  phoneMessages: PhoneMessages,
+): BulkPlan {
+  const errors = bulkQuantityErrors(body.requisitions, isPackCapApplied(practitioner), phoneMessages);
+  const lines = body.requisitions
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => line.quantity > 0);
+  if (lines.length === 0) errors.push({ field: 'requisitions', defaultMessage: MESSAGES.selectTest });
+  const onOrder = order.requisitions.filter((requisition) => !requisition.canceled);
+  const bulkOnOrder = onOrder.filter((requisition) => requisition.shipToOffice);
+  const othersOnOrder = onOrder.filter((requisition) => !requisition.shipToOffice);
+  const planned: PlannedLine[] = [];
+  for (const { line, index } of lines) {
+    const at = `requisitions.${index}`;
+    const existing =
+      line.id === null ? null : (bulkOnOrder.find((requisition) => requisition.id === line.id) ?? null);
+    const item = catalogue.activeItem(line.omsOrderableItemId);
+    if (line.id !== null && !existing) {
+      errors.push({ field: `${at}.id`, defaultMessage: MESSAGES.requisitionNotOnOrder });
+      continue;
+    }
+    if (!item) {
+      errors.push({ field: `${at}.omsOrderableItemId`, defaultMessage: MESSAGES.productNotFound });
+      continue;
+    }
+    const plan = planBulkLine(line, item, existing, order, practitioner);
+    // The other lines count as on the order: a product may be on one line only.
+    const otherLines = lines
+      .filter((other) => other.index !== index)
+      .map((other) => ({
+        id: -1 - other.index,
+        omsOrderableItemId: other.line.omsOrderableItemId,
+        canceled: false,
+      }));
+    const { panel = null, components = [], addons = [] } = plan.values;
+    const lineErrors = [
+      ...orderabilityErrors(item, {
+        practitioner,
+        orderType: 'bulk',
+        recollection: order.recollectionFor !== null,
+        medicare: order.governmentPayor,
+        requisitionsOnOrder: [...othersOnOrder, ...otherLines],
+        requisitionId: null,
+      }),
+      ...testSelectionErrors(item, { panel, components, addons }, { shipToOffice: true }),
+    ];
+    errors.push(...prefixed(lineErrors, at));
+    planned.push(plan);
+  }
+  return { errors, planned, bulkOnOrder, othersOnOrder };
+}
+
+/**
+ * Saves the ship-to-office lines of an order (spec 1 §4.4, §5): lines at 0 drop off; each line's product must be
+ * orderable as Ship to Office, once per order; a line without a chosen test takes the product's base panel; the
+ * international layout is capped at 25 packs. Ship-to-office requisitions not sent are removed.
+ */
+export async function saveBulkTestSelection(
+  db: Db,
+  user: UserInfo,
+  body: BulkTestSelectionBody,
+  phoneMessages: PhoneMessages,
+): Promise<GearOrder> {
+  const { order, practitioner } = await orderToChange(db, user, body.id);
+  const catalogue = await catalogueOf(db);
+  const { errors, planned, bulkOnOrder, othersOnOrder } = planBulkSave(
+    body,
+    order,
+    practitioner,
+    catalogue,
+    phoneMessages,
+  );
+  refuseIfAny(errors);
+
+  await transaction(db, async (tx) => {
+    await claimOrder(tx, order, body.version);
+    const keptIds = new Set(planned.flatMap(({ existing }) => (existing ? [existing.id] : [])));
+    const removedIds = bulkOnOrder.filter((requisition) => !keptIds.has(requisition.id)).map((r) => r.id);
+    await deleteRequisitions(tx, order.id, removedIds);
+    let position = await nextRequisitionPosition(tx, order.id);
+    const savedIds: number[] = [];
+    for (const { existing, values } of planned) {
+      if (existing) await updateRequisition(tx, existing.id, values);
+      savedIds.push(existing?.id ?? (await insertRequisition(tx, order.id, position++, values)));
+    }
+    const before = order.workflow.steps.filter(
+      (row) => row.gearReqId === null || !removedIds.includes(row.gearReqId),
+    );
+    const after = [...othersOnOrder, ...savedIds.map((id) => ({ id, dropShip: false, shipToOffice: true }))];
+    await saveWorkflowSteps(tx, order.id, before, stepsAfterPanelSave(before, savedIds, after, user));
+  });
+  return savedOrder(db, order.id);
+}
+
+// --- Single requisition: PUT /gear/testSelection --------------------------------------------------------------
+
+interface PackUse {
+  pack: PackRow | null;
+  reqNumber: string | null;
+  activationCode: string | null;
+}
+
+/**
+ * The collection pack a requisition comes from, by the numbers sent or those it already has. Numbers no pack
+ * carries are kept as given (a pack the portal does not know yet: unknownIdActivation). A removed pack answers 410,
+ * a pack on another requisition 409, numbers of two different packs 400.
+ */
+async function packInUse(
+  db: Db,
+  input: SingleRequisitionInput,
+  existing: Requisition | null,
+  practitioner: Practitioner,
+): Promise<PackUse> {
+  const reqNumber = input.reqNumber ?? existing?.reqNumber ?? null;
+  const activationCode = input.activationCode ?? existing?.activationCode ?? null;
+  const pack = await findPackByNumbers(db, { reqNumber, activationCode });
+  if (!pack) return { pack: null, reqNumber, activationCode };
+  if (pack.removed) throw gone(removedPackNotice(pack));
+  const otherPractitionersPack =
+    needsPractitionerGdxId(parseRequisitionSearch(pack.reqNumber ?? '')) &&
+    pack.gsdlNo !== null &&
+    pack.gsdlNo !== practitioner.gsdlNo;
+  if ((reqNumber && pack.reqNumber && reqNumber !== pack.reqNumber) || otherPractitionersPack) {
+    const message = MESSAGES.requisitionNotFound;
+    throw badRequest(message, [{ field: 'requisitions.0.reqNumber', defaultMessage: message }]);
+  }
+  if ((await findRequisitionsUsingPack(db, pack, existing?.id ?? null)).length > 0)
+    throw conflict(MESSAGES.requisitionOnAnotherOrder);
+  return {
+    pack,
+    reqNumber: pack.reqNumber ?? reqNumber,
+    activationCode: pack.activationCode ?? activationCode,
+  };
+}
+
+/** spec 1 §5 medical necessity: undefined leaves the order's acknowledgement as it is. */
+function acknowledgementAfter(body: SingleTestSelectionBody, order: SavedOrder): Date | null {
+  const sent = body.dateMedicalNecessityAcknowledged;
+  if (sent === undefined)
+    return order.dateMedicalNecessityAcknowledged ? new Date(order.dateMedicalNecessityAcknowledged) : null;
+  if (sent === null) return null;
+  return order.dateMedicalNecessityAcknowledged
+    ? new Date(order.dateMedicalNecessityAcknowledged)
+    : new Date();
+}
+
+/** spec 1 §4.4/§5 Medicare: the practitioner may answer Yes, and every product on the order is eligible. */
+function medicareErrors(practitioner: Practitioner, others: readonly Requisition[]): FieldError[] {
+  const refusal = medicareRefusal(practitioner);
+  if (refusal) return [{ field: 'governmentPayor', defaultMessage: refusal }];
+  return others
+    .filter((requisition) => !isMedicareEligibleItem(requisition.omsOrderableItemId))
+    .map((requisition) => ({
+      field: 'governmentPayor',
+      defaultMessage: MESSAGES.medicareNotAvailableForTest(requisition.omsOrderableItemName),
+    }));
+}
+
+interface SingleSave {
+  user: UserInfo;
+  order: SavedOrder;
+  practitioner: Practitioner;
+  input: SingleRequisitionInput;
+  existing: Requisition | null;
+  item: OrderableItem;
+  /** The order's Medicare answer after the save. */
+  medicare: boolean;
+  acknowledged: Date | null;
+}
+
+/** The requisition being saved, and the product it is for (400 for ids not on the order or not in the catalogue). */
+async function subjectOfSave(db: Db, order: SavedOrder, input: SingleRequisitionInput) {
+  const existing =
+    input.id === null
+      ? null
+      : (order.requisitions.find((requisition) => requisition.id === input.id) ?? null);
+  if (input.id !== null && !existing) {
+    const message = MESSAGES.requisitionNotOnOrder;
+    throw badRequest(message, [{ field: 'requisitions.0.id', defaultMessage: message }]);
+  }
+  const item = (await catalogueOf(db)).activeItem(input.omsOrderableItemId);
+  if (!item) {
+    const message = MESSAGES.productNotFound;
+    throw badRequest(message, [{ field: 'requisitions.0.omsOrderableItemId', defaultMessage: message }]);
+  }
+  return { existing, item };
+}
+
+/** A ship-to-office requisition stays one (its lines are saved in bulk); others take the flags sent. */
+const flagsOf = ({ input, existing }: Pick<SingleSave, 'input' | 'existing'>) => {
+  const shipToOffice = existing?.shipToOffice ?? false;
+  return {
+    shipToOffice,
+    dropShip: shipToOffice ? false : input.dropShip,
+    covidRegistration: input.covidRegistration,
+    noCardActivation: input.noCardActivation,
+  };
+};
+
+const otherRequisitions = ({ order, existing }: Pick<SingleSave, 'order' | 'existing'>) =>
+  order.requisitions.filter((requisition) => requisition.id !== existing?.id && !requisition.canceled);
+
+function singleSaveErrors(save: SingleSave): FieldError[] {
+  const { user, order, practitioner, input, existing, item, medicare } = save;
+  const flags = flagsOf(save);
+  const needsAcknowledgement =
+    requiresMedicalNecessity({ userType: user.type, medicare }) && !save.acknowledged;
+  return [
+    ...(medicare ? medicareErrors(practitioner, otherRequisitions(save)) : []),
+    ...(needsAcknowledgement
+      ? [{ field: 'dateMedicalNecessityAcknowledged', defaultMessage: MESSAGES.medicalNecessityRequired }]
+      : []),
+    ...prefixed(
+      [
+        ...orderabilityErrors(item, {
+          practitioner,
+          orderType: orderTypeOfRequisition(flags),
+          recollection: order.recollectionFor !== null,
+          medicare,
+          requisitionsOnOrder: order.requisitions,
+          requisitionId: existing?.id ?? null,
+        }),
+        ...testSelectionErrors(item, input, { shipToOffice: flags.shipToOffice }),
+        ...profileSpecificFieldErrors(panelInputFieldsOf(item), input.profileSpecificFields),
+      ],
+      'requisitions.0',
+    ),
+  ];
+}
+
+function requisitionValues(
+  save: SingleSave,
+  { pack, reqNumber, activationCode }: PackUse,
+): RequisitionValues {
+  const { input, existing, item, practitioner } = save;
+  const profileSpecificFields = shownAnswers(panelInputFieldsOf(item), input.profileSpecificFields);
+  return {
+    ...flagsOf(save),
+    orderableItemId: item.id,
+    panel: input.panel,
+    components: input.components,
+    addons: input.addons,
+    profileSpecificFields,
+    patientInstructions: input.patientInstructions,
+    catalogueRequisitionId: pack?.id ?? null,
+    reqNumber,
+    activationCode,
+    paperless: pack?.paperless ?? false,
+    repurposedCollectionPack:
+      pack && pack.orderableItemId !== item.id
+        ? { reqNumber: pack.reqNumber, activationCode: pack.activationCode, gearReqId: existing?.id ?? null }
+        : null,
+    billingMethod: billingMethodForPanels({
+      medicare: save.medicare,
+      profileSpecificFields,
+      practitioner,
+      current: existing?.billingMethod ?? null,
+    }),
+  };
+}
+
+/** spec 1 §4.4: 'Other requisitions on the order get the same billing method when the flag changes.' */
+async function rebillOthers(tx: Db, save: SingleSave) {
+  if (save.medicare === save.order.governmentPayor) return;
+  for (const other of otherRequisitions(save)) {
+    const billingMethod = billingMethodForPanels({
+      medicare: save.medicare,
+      profileSpecificFields: other.profileSpecificFields,
+      practitioner: save.practitioner,
+      current: other.billingMethod,
+    });
+    if (billingMethod !== other.billingMethod) await updateRequisition(tx, other.id, { billingMethod });
+  }
+}
+
+/**
+ * Saves one requisition's test selection (spec 1 §4.4, §5): the product, panel, components, add-ons,
+ * profile-specific answers, patient instructions and pack numbers, with the order's Medicare answer (governmentPayor)
+ * and medical-necessity acknowledgement.
+ */
+export async function saveSingleTestSelection(
+  db: Db,
+  user: UserInfo,
+  body: SingleTestSelectionBody,
+): Promise<GearOrder> {
+  const { order, practitioner } = await orderToChange(db, user, body.id);
+  const [input] = body.requisitions;
+  if (!input) throw badRequest(MESSAGES.invalidInput);
+  const { existing, item } = await subjectOfSave(db, order, input);
+  const save: SingleSave = {
+    user,
+    order,
+    practitioner,
+    input,
+    existing,
+    item,
+    medicare: body.governmentPayor ?? order.governmentPayor,
+    acknowledged: acknowledgementAfter(body, order),
+  };
+  refuseIfAny(singleSaveErrors(save));
+  const values = requisitionValues(save, await packInUse(db, input, existing, practitioner));
+  const flags = flagsOf(save);
+
+  await transaction(db, async (tx) => {
+    await claimOrder(tx, order, body.version, {
+      governmentPayor: save.medicare,
+      dateMedicalNecessityAcknowledged: save.acknowledged,
+      myGDXKitOrder: order.myGDXKitOrder || (flags.dropShip && user.type === 'myGDX'),
+      covidRegistration: order.covidRegistration || flags.covidRegistration,
+    });
+    if (existing) await updateRequisition(tx, existing.id, values);
+    const savedId =
+      existing?.id ??
+      (await insertRequisition(tx, order.id, await nextRequisitionPosition(tx, order.id), values));
+    await rebillOthers(tx, save);
+    const after = [...otherRequisitions(save), { id: savedId, ...flags }];
+    const steps = order.workflow.steps;
+    await saveWorkflowSteps(tx, order.id, steps, stepsAfterPanelSave(steps, [savedId], after, user));
+  });
+  return savedOrder(db, order.id);
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { parseCalendarDate } from '../identifiers/calendar-date.ts';
+import { MESSAGES } from '../messages.ts';
+import { databaseId } from './database-values.ts';
+import { gsdlNoSchema } from './practitioner-step.ts';
+
+/** Query text the browser sends empty when a field is blank: empty reads as absent. */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/** A practitioner number: the GSDL number is the 'practitioner GDX ID' of spec 3 §5. */
+const gsdlNo = gsdlNoSchema;
+
+/** spec 3 §5: a date of birth as YYYY-MM-DD or MM/DD/YYYY, kept as YYYY-MM-DD. */
+export const calendarDateSchema = z
+  .string()
+  .max(32)
+  .refine((text) => parseCalendarDate(text) !== null, {
+    error: (issue) => MESSAGES.invalidDateFormat(String(issue.input)),
+  })
+  .transform((text) => parseCalendarDate(text) ?? text);
+
+/** The search text; an empty one is refused by the rule ('Please enter a requisition number.'), not here. */
+const searchText = z.string().max(200).default('');
+
+/** GET /gear/requisition?reqNum&gsdlNo (spec 1 §7). */
+export const requisitionLookupQuerySchema = z.object({
+  reqNum: searchText,
+  gsdlNo: blankAsAbsent(gsdlNo),
+});
+
+/** GET /gear/order?requisitionNumber&dateOfBirth&gdxId (spec 1 §7, §2.8). */
+export const orderLookupQuerySchema = z.object({
+  requisitionNumber: searchText,
+  dateOfBirth: blankAsAbsent(calendarDateSchema),
+  gdxId: blankAsAbsent(gsdlNo),
+});
+
+/** The panel-selection query string (spec 1 §2.8) that PUT /gear/testSelection is sent with. */
+export const panelQuerySchema = z.object({
+  orderableItemId: blankAsAbsent(z.coerce.number().pipe(databaseId)),
+  requisitionNumber: blankAsAbsent(z.string().max(200)),
+  dateOfBirth: blankAsAbsent(calendarDateSchema),
+  gdxId: blankAsAbsent(gsdlNo),
+});
