@@ -11,6 +11,7 @@ import {
   openPanels,
   patientUser,
   savedWithRequisition,
+  section,
 } from './test-helpers.tsx';
 
 const NOT_FOUND =
@@ -201,7 +202,9 @@ describe('requisition and activation search (spec 1 §2.6, §4.4, §5, §8)', ()
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Activate Online' })).toHaveAttribute('aria-pressed', 'true');
-    await app.user.click(screen.getByRole('button', { name: 'Select Metabolomix+' }));
+    await app.user.click(
+      (await section('Recently Ordered')).getByRole('button', { name: 'Select Metabolomix+' }),
+    );
     await app.user.click(await screen.findByRole('checkbox', { name: 'Metabolomix+' }));
     await app.user.click(nextButton());
     await waitFor(() => expect(app.server.callsTo('PUT /gear/testSelection')).toHaveLength(1));

@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { catalogueLists } from '../../test/catalogue.ts';
 import { envelope, json } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
-import { makeRequisition, nextButton, openPanels, region, savedWithRequisition } from './test-helpers.tsx';
+import {
+  makeRequisition,
+  nextButton,
+  openPanels,
+  region,
+  savedWithRequisition,
+  section,
+} from './test-helpers.tsx';
 
 const GI = 'GI Effects Comprehensive Profile - Stool (3-day)';
 const CAP_MESSAGE = `A maximum of 25 collection packs may be ordered online. If you need to order more packs, please call us at ${TEST_PHONE}.`;
@@ -16,8 +23,8 @@ async function openBulk(options: Parameters<typeof openPanels>[1] = {}, url = '/
   return app;
 }
 
-const quantity = (name: string, section = 'Recently Ordered') =>
-  region(section).getByRole('textbox', { name: `Quantity of ${name}` });
+const quantity = async (name: string, list = 'Recently Ordered') =>
+  (await section(list)).getByRole('textbox', { name: `Quantity of ${name}` });
 const summary = () => within(screen.getByRole('region', { name: 'Selected products' }));
 /** The summary table's body and footer rows, as text. */
 const rows = () =>
@@ -49,7 +56,7 @@ describe('product search (spec 1 §2.6)', () => {
       'aria-expanded',
       'true',
     );
-    const recent = region('Recently Ordered');
+    const recent = await section('Recently Ordered');
     expect(recent.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       `Gastrointestinal${GI}`,
       'NutritionalMetabolomix+',
@@ -61,9 +68,7 @@ describe('product search (spec 1 §2.6)', () => {
     const app = await openBulk();
     await app.user.click(screen.getByRole('button', { name: 'Complete Alphabetical Listing (7)' }));
     expect(
-      region('Complete Alphabetical Listing')
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
+      (await section('Complete Alphabetical Listing')).getAllByRole('listitem').map((li) => li.textContent),
     ).toEqual([
       'COVID-19COVID-19 Antibody',
       'COVID-19COVID-19 PCR',
@@ -74,14 +79,14 @@ describe('product search (spec 1 §2.6)', () => {
       'ToxicologyToxic Element Clearance - Urine',
     ]);
     await app.user.click(screen.getByRole('button', { name: 'Customized Profiles (1)' }));
-    expect(region('Customized Profiles')).toBeDefined();
+    expect(await section('Customized Profiles')).toBeDefined();
     expect(screen.getByText('Gut restoration')).toBeInTheDocument();
   });
 
   it('filters instantly as one types, in a Filtered Products section', async () => {
     const app = await openBulk();
     await app.user.type(screen.getByRole('searchbox', { name: 'Select a product' }), 'cov');
-    const filtered = region('Filtered Products');
+    const filtered = await section('Filtered Products');
     expect(filtered.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       'COVID-19COVID-19 Antibody',
       'COVID-19COVID-19 PCR',
@@ -89,7 +94,22 @@ describe('product search (spec 1 §2.6)', () => {
     await app.user.type(screen.getByRole('searchbox', { name: 'Select a product' }), 'zz');
     expect(region('Filtered Products').getByText('No products match “covzz”.')).toBeInTheDocument();
     await app.user.clear(screen.getByRole('searchbox', { name: 'Select a product' }));
-    expect(screen.queryByRole('region', { name: /^Filtered Products/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Filtered Products/ })).not.toBeInTheDocument();
+
+    // The section may be closed like any other; a new filter opens it again.
+    await app.user.type(screen.getByRole('searchbox', { name: 'Select a product' }), 'gi');
+    await app.user.click(screen.getByRole('button', { name: 'Filtered Products (1)' }));
+    await app.user.type(screen.getByRole('searchbox', { name: 'Select a product' }), ' ');
+    expect(screen.getByRole('button', { name: 'Filtered Products (1)' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await app.user.clear(screen.getByRole('searchbox', { name: 'Select a product' }));
+    await app.user.type(screen.getByRole('searchbox', { name: 'Select a product' }), 'gi');
+    expect(screen.getByRole('button', { name: 'Filtered Products (1)' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
   });
 
   it("says 'You are not eligible for online ordering.' when the practitioner has no products", async () => {
@@ -115,32 +135,32 @@ describe('ship to office quantities (spec 1 §5, §9)', () => {
     expect(
       summary().getByText('No products selected yet. Enter a quantity beside a product to add it.'),
     ).toBeVisible();
-    await app.user.type(quantity(GI), '3');
+    await app.user.type(await quantity(GI), '3');
     expect(rows()).toEqual([`${GI}3CustomizeRemove`, 'Total packs3']);
-    await app.user.clear(quantity(GI));
-    await app.user.type(quantity(GI), '12');
+    await app.user.clear(await quantity(GI));
+    await app.user.type(await quantity(GI), '12');
     expect(rows()).toEqual([`${GI}12CustomizeRemove`, 'Total packs12']);
-    await app.user.clear(quantity(GI));
+    await app.user.clear(await quantity(GI));
     expect(summary().queryByText(GI)).not.toBeInTheDocument();
   });
 
   it('takes at most 99 per line and whole numbers only', async () => {
     const app = await openBulk();
-    await app.user.type(quantity('Metabolomix+'), '150');
-    expect(quantity('Metabolomix+')).toHaveValue('15');
-    await app.user.clear(quantity('Metabolomix+'));
-    await app.user.type(quantity('Metabolomix+'), '99');
-    expect(quantity('Metabolomix+')).toHaveValue('99');
-    await app.user.type(quantity('Metabolomix+'), '.5');
-    expect(quantity('Metabolomix+')).toHaveValue('99');
+    await app.user.type(await quantity('Metabolomix+'), '150');
+    expect(await quantity('Metabolomix+')).toHaveValue('15');
+    await app.user.clear(await quantity('Metabolomix+'));
+    await app.user.type(await quantity('Metabolomix+'), '99');
+    expect(await quantity('Metabolomix+')).toHaveValue('99');
+    await app.user.type(await quantity('Metabolomix+'), '.5');
+    expect(await quantity('Metabolomix+')).toHaveValue('99');
   });
 
   it('removes a line with Remove', async () => {
     const app = await openBulk();
-    await app.user.type(quantity(GI), '2');
+    await app.user.type(await quantity(GI), '2');
     await app.user.click(summary().getByRole('button', { name: `Remove ${GI}` }));
     expect(summary().queryByText(GI)).not.toBeInTheDocument();
-    expect(quantity(GI)).toHaveValue('');
+    expect(await quantity(GI)).toHaveValue('');
   });
 
   it('caps an international office at 25 packs across lines, reducing the line, with the message', async () => {
@@ -157,18 +177,18 @@ describe('ship to office quantities (spec 1 §5, §9)', () => {
       order: makeOrder({ practitioner: evans }),
       handlers: { 'GET /gear/practitioner/P1005/orderableItems': () => json(catalogueLists()) },
     });
-    await app.user.type(quantity(GI), '20');
+    await app.user.type(await quantity(GI), '20');
     expect(screen.queryByText(CAP_MESSAGE)).not.toBeInTheDocument();
-    await app.user.type(quantity('Metabolomix+'), '10');
-    expect(quantity('Metabolomix+')).toHaveValue('5');
+    await app.user.type(await quantity('Metabolomix+'), '10');
+    expect(await quantity('Metabolomix+')).toHaveValue('5');
     expect(screen.getByRole('alert')).toHaveTextContent(CAP_MESSAGE);
     expect(rows()).toContain('Total packs25');
   });
 
   it('does not cap a domestic office', async () => {
     const app = await openBulk();
-    await app.user.type(quantity(GI), '60');
-    await app.user.type(quantity('Metabolomix+'), '40');
+    await app.user.type(await quantity(GI), '60');
+    await app.user.type(await quantity('Metabolomix+'), '40');
     expect(rows()).toContain('Total packs100');
     expect(screen.queryByText(CAP_MESSAGE)).not.toBeInTheDocument();
   });
@@ -176,7 +196,7 @@ describe('ship to office quantities (spec 1 §5, §9)', () => {
   it('offers no quantity for a drop-ship-only product, and says why', async () => {
     const app = await openBulk();
     await app.user.click(screen.getByRole('button', { name: 'Home Kits (1)' }));
-    const row = region('Home Kits').getByRole('listitem');
+    const row = (await section('Home Kits')).getByRole('listitem');
     expect(within(row).queryByRole('textbox')).not.toBeInTheDocument();
     expect(row).toHaveTextContent(
       'Gut Microbiome Home KitShips to patients only: not available for ship to office.',
@@ -194,11 +214,11 @@ describe('ship to office quantities (spec 1 §5, §9)', () => {
       handlers: { 'GET /gear/practitioner/P1002/orderableItems': () => json(catalogueLists()) },
     });
     await app.user.click(screen.getByRole('button', { name: 'Endocrinology (1)' }));
-    const row = region('Endocrinology').getByRole('listitem');
+    const row = (await section('Endocrinology')).getByRole('listitem');
     expect(within(row).queryByRole('textbox')).not.toBeInTheDocument();
     expect(row).toHaveTextContent('Rhythm Plus*This product cannot be ordered in New York.');
     // Not starred, so orderable in New York.
-    expect(quantity('Metabolomix+')).toBeEnabled();
+    expect(await quantity('Metabolomix+')).toBeEnabled();
   });
 });
 
@@ -220,8 +240,8 @@ describe('ship to office: saving (spec 1 §7 PUT /gear/testSelection/)', () => {
           }),
       },
     });
-    await app.user.type(quantity(GI), '2');
-    await app.user.type(quantity('Metabolomix+'), '5');
+    await app.user.type(await quantity(GI), '2');
+    await app.user.type(await quantity('Metabolomix+'), '5');
     await app.user.click(nextButton());
     await waitFor(() => expect(nextButton()).toBeDisabled());
     const [put] = app.server.callsTo('PUT /gear/testSelection/');
@@ -304,7 +324,7 @@ describe('Customize modal (spec 1 §2.6)', () => {
     const app = await openBulk({
       handlers: { 'PUT /gear/testSelection/': () => json(savedWithRequisition({ shipToOffice: true })) },
     });
-    await app.user.type(quantity(GI), '2');
+    await app.user.type(await quantity(GI), '2');
     await app.user.click(summary().getByRole('button', { name: `Customize ${GI}` }));
     const dialog = within(await screen.findByRole('dialog', { name: `Customize ${GI}` }));
     await app.user.click(await dialog.findByRole('checkbox', { name: 'GI Effects Comprehensive Profile' }));
@@ -335,7 +355,7 @@ describe('Customize modal (spec 1 §2.6)', () => {
         'GET /gear/requisition/getReqByOrderableItem': () => envelope(500, 'Internal Server Error'),
       },
     });
-    await app.user.type(quantity('Metabolomix+'), '1');
+    await app.user.type(await quantity('Metabolomix+'), '1');
     await app.user.click(summary().getByRole('button', { name: 'Customize Metabolomix+' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Customize Metabolomix+' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(

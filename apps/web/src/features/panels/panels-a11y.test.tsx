@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { expectAccessible, expectHeadingsInOrder } from '../../test/axe.ts';
 import { envelope } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner } from '../../test/fixtures.ts';
-import { nextButton, openPanels, patientUser, region } from './test-helpers.tsx';
+import { nextButton, openPanels, patientUser, section } from './test-helpers.tsx';
 
 const GI = 'GI Effects Comprehensive Profile - Stool (3-day)';
 
@@ -19,7 +19,7 @@ describe('panel selection accessibility (axe in jsdom: no serious or critical vi
     const app = openPanels();
     await app.user.click(await screen.findByRole('button', { name: 'Ship to Office' }));
     await app.user.type(
-      await region('Recently Ordered').findByRole('textbox', { name: `Quantity of ${GI}` }),
+      (await section('Recently Ordered')).getByRole('textbox', { name: `Quantity of ${GI}` }),
       '2',
     );
     await app.user.click(screen.getByRole('button', { name: 'Home Kits (1)' }));
@@ -47,7 +47,7 @@ describe('panel selection accessibility (axe in jsdom: no serious or critical vi
       within(screen.getByRole('radiogroup', { name: /Medicare/ })).getByRole('radio', { name: 'Yes' }),
     );
     await app.user.click(
-      await region('Recently Ordered').findByRole('button', { name: 'Select Metabolomix+' }),
+      (await section('Recently Ordered')).getByRole('button', { name: 'Select Metabolomix+' }),
     );
     await screen.findByRole('heading', { level: 2, name: 'Metabolomix+' });
     await app.user.click(screen.getByRole('checkbox', { name: 'Toxic Element Clearance (urine)' }));
@@ -82,7 +82,7 @@ describe('panel selection accessibility (axe in jsdom: no serious or critical vi
     await expectAccessible();
     await app.user.click(screen.getByRole('button', { name: "I don't have a number" }));
     await app.user.click(
-      await region('Recently Ordered').findByRole('button', { name: `Product information for ${GI}` }),
+      (await section('Recently Ordered')).getByRole('button', { name: `Product information for ${GI}` }),
     );
     const dialog = await screen.findByRole('dialog', { name: GI });
     await within(dialog).findByRole('alert');

@@ -104,7 +104,7 @@ export function ProductCatalogue(props: ProductCatalogueProps) {
     sections.find((s) => s.value !== 'filtered')?.value ??
     'all';
   const [open, setOpen] = useState<string[]>([defaultOpen]);
-  const opened = filtering ? [...new Set(['filtered', ...open])] : open.filter((v) => v !== 'filtered');
+  const opened = filtering ? open : open.filter((v) => v !== 'filtered');
 
   if (products.length === 0) {
     return (
@@ -125,18 +125,17 @@ export function ProductCatalogue(props: ProductCatalogueProps) {
         description="Type a product name or category to filter the lists."
         type="search"
         value={filter}
-        onChange={(event) => setFilter(event.currentTarget.value)}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          // Filtered Products opens when a filter starts; the user may close it like any other section.
+          if (next.trim() && !filtering) setOpen((current) => [...new Set(['filtered', ...current])]);
+          setFilter(next);
+        }}
         leftSection={<SearchIcon />}
         autoComplete="off"
         maw={480}
       />
-      <Accordion
-        multiple
-        order={3}
-        variant="separated"
-        value={opened}
-        onChange={(value) => setOpen(value.filter((v) => v !== 'filtered' || filtering))}
-      >
+      <Accordion multiple order={3} variant="separated" value={opened} onChange={setOpen}>
         {bundles.length > 0 && (
           <Accordion.Item value="bundles">
             <Accordion.Control>Customized Profiles ({bundles.length})</Accordion.Control>

@@ -155,6 +155,7 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
               {props.activationCode && `Activation number ${formatActivationNumber(props.activationCode)}`}
             </Text>
           )}
+          {price('item') && <Text size="sm">Patient pay {price('item')}</Text>}
         </Stack>
       )}
       {variant === 'full' && item.notice && (

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SingleSelectionBody } from '../../api/catalogue.ts';
 import { envelope, json } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
-import { makeRequisition, nextButton, openPanels, region, savedWithRequisition } from './test-helpers.tsx';
+import { makeRequisition, nextButton, openPanels, savedWithRequisition, section } from './test-helpers.tsx';
 
 const pdf = vi.hoisted(() => ({ saved: [] as string[], texts: [] as string[], formats: [] as unknown[] }));
 vi.mock('jspdf', () => ({
@@ -60,7 +60,8 @@ async function openDropShip(options: Parameters<typeof openPanels>[1] = {}, url 
 async function choose(app: Awaited<ReturnType<typeof openDropShip>>, name: string) {
   const button = screen.queryByRole('button', { name: `Select ${name}` });
   if (!button) await app.user.click(screen.getByRole('button', { name: /^Complete Alphabetical Listing/ }));
-  await app.user.click(screen.getAllByRole('button', { name: `Select ${name}` })[0] as HTMLElement);
+  const list = await section(button ? 'Recently Ordered' : 'Complete Alphabetical Listing');
+  await app.user.click(list.getByRole('button', { name: `Select ${name}` }));
   await screen.findByRole('heading', { level: 2, name });
 }
 
@@ -129,7 +130,7 @@ describe('ship to patient: choosing the tests (spec 1 §2.6, §4.4)', () => {
   it('refuses a product already on the order', async () => {
     const order = makeOrder({ requisitions: [makeRequisition({ id: 7, omsOrderableItemId: 540 })] });
     const app = await openDropShip({ order });
-    await app.user.click(screen.getByRole('button', { name: `Select ${GI}` }));
+    await app.user.click(await screen.findByRole('button', { name: `Select ${GI}` }));
     expect(
       await screen.findByText(
         'This product has already been added to the order. If you need to order the product multiple times, please do so on separate orders.',
@@ -419,7 +420,7 @@ describe('pricing display, printing and product information (spec 1 §2.6, §7)'
     const app = await openDropShip({
       handlers: {
         'GET /gear/api/inputFieldPriceMap/540': () =>
-          json({ PTPAY: { item: 45900, 5400: 45900, 5413: 5900 } }),
+          json({ PTPAY: { item: 45900, 5400: 39900, 5413: 5900 } }),
       },
     });
     await choose(app, GI);
@@ -435,7 +436,12 @@ describe('pricing display, printing and product information (spec 1 §2.6, §7)'
     expect(
       await screen.findByRole('checkbox', { name: 'Helicobacter pylori Stool Antigen' }),
     ).toHaveAccessibleDescription('Patient pay $59.00');
+    expect(screen.getByText('Patient pay $459.00')).toBeInTheDocument();
     expect(app.server.callsTo('GET /gear/api/inputFieldPriceMap/540')[0]?.search).toBe('?gsdlNo=P1001');
+    await app.user.click(screen.getByRole('switch', { name: 'Display pricing' }));
+    expect(screen.queryByText('Patient pay $459.00')).not.toBeInTheDocument();
+    await waitFor(() => expect(app.server.callsTo('PUT /gear/log/info')).toHaveLength(2));
+    expect(app.server.callsTo('PUT /gear/log/info')[1]?.body).toMatchObject({ arg2: 'off' });
   });
 
   it('shows the price failure message when prices cannot be had', async () => {
@@ -465,7 +471,9 @@ describe('pricing display, printing and product information (spec 1 §2.6, §7)'
   it("opens a product's profiles and add-ons from its info icon and prints them on letter paper", async () => {
     const app = await openDropShip();
     await app.user.click(
-      region('Recently Ordered').getByRole('button', { name: 'Product information for Metabolomix+' }),
+      (await section('Recently Ordered')).getByRole('button', {
+        name: 'Product information for Metabolomix+',
+      }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Metabolomix+' }));
     expect(await dialog.findByRole('region', { name: 'Add-ons' })).toHaveTextContent(
@@ -486,7 +494,7 @@ describe('pricing display, printing and product information (spec 1 §2.6, §7)'
       },
     });
     await app.user.click(
-      region('Recently Ordered').getByRole('button', { name: `Product information for ${GI}` }),
+      (await section('Recently Ordered')).getByRole('button', { name: `Product information for ${GI}` }),
     );
     const dialog = within(await screen.findByRole('dialog', { name: GI }));
     expect(

@@ -104,4 +104,9 @@ export function openPanels(url = '/order/42/panels', options: OpenPanelsOptions 
 
 export const nextButton = () => screen.getByRole('button', { name: 'Next' });
 export const region = (name: string) => within(screen.getByRole('region', { name: new RegExp(`^${name}`) }));
+/**
+ * The product list of an accordion section, once rendered (Mantine renders a section's content in a React Activity,
+ * which may commit a moment after the section opens).
+ */
+export const section = async (name: string) => within(await screen.findByRole('list', { name }));
 export const orderTypeButton = (name: string) => screen.findByRole('button', { name });
