@@ -344,6 +344,19 @@ describe('patients searching (spec 1 §2.8, §4.4, §8)', () => {
     });
   });
 
+  it("keeps a saved paperless requisition's tests locked when the patient comes back to it", async () => {
+    const order = makeOrder({
+      requisitions: [makeRequisition({ id: 9, paperless: true, dropShip: false, reqNumber: '50012347' })],
+    });
+    openPanels('/order/42/panels/9', { user: patientUser, order });
+    const panel = await screen.findByRole('checkbox', { name: 'GI Effects Comprehensive Profile' });
+    expect(panel).toBeChecked();
+    expect(panel).toBeDisabled();
+    expect(
+      screen.queryByRole('textbox', { name: 'Requisition or Activation Number' }),
+    ).not.toBeInTheDocument();
+  });
+
   it('goes to the 403 page when the order lookup is refused', async () => {
     const app = renderApp('/order/new/panels', {
       user: patientUser,

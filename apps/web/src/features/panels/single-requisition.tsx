@@ -182,7 +182,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
   });
 
   const item = chosen?.requisition.orderableItem ?? null;
-  const testsLocked = Boolean(chosen?.requisition.paperless && !practitionerUser);
+  const testsLocked = Boolean((chosen?.requisition.paperless || requisition?.paperless) && !practitionerUser);
   const medicareProblem =
     medicare && item && !isMedicareEligibleItem(item) ? medicareNotAvailableMessage(item.name) : null;
 
