@@ -49,6 +49,19 @@ describe('API client (spec 1 §7, §8)', () => {
     expect(fetchSpy).toHaveBeenCalledWith('/api/config', expect.objectContaining({ credentials: 'include' }));
   });
 
+  it('keeps the text of a plain-text error answer (a 410 notice), and the envelope message otherwise', async () => {
+    const { api } = setup({
+      'GET /gear/order': () => new Response('This pack was recalled.', { status: 410 }),
+      'GET /gear/requisition': () => envelope(404, 'We could not find that.'),
+    });
+    const gone = await failureOf(api.get('/gear/order'));
+    expect(gone.status).toBe(410);
+    expect(gone.message).toBe(UNEXPECTED);
+    expect(gone.text).toBe('This pack was recalled.');
+    const missing = await failureOf(api.get('/gear/requisition'));
+    expect(missing.text).toBe('We could not find that.');
+  });
+
   it('reads a 204 answer as null', async () => {
     const { api } = setup({ 'DELETE /api/session': noContent });
     await expect(api.delete('/api/session')).resolves.toBeNull();

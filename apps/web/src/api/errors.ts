@@ -31,6 +31,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The parsed envelope when the server sent one (the response is kept, spec 1 §7). */
     readonly body: ErrorEnvelope | null = null,
+    /** The answer's body as read: parsed JSON, or the text of a plain-text answer (a 410 notice), or null. */
+    readonly raw: unknown = body,
   ) {
     super(message);
   }
@@ -43,6 +45,12 @@ export class ApiError extends Error {
   get serverMessage(): string | null {
     return this.body?.message || null;
   }
+
+  /** The text of a plain-text answer (spec 1 §7 'a plain-text variant exists'), else the envelope's message. */
+  get text(): string | null {
+    if (typeof this.raw === 'string' && this.raw.trim()) return this.raw.trim();
+    return this.serverMessage;
+  }
 }
 
 export const isApiError = (value: unknown): value is ApiError => value instanceof ApiError;
@@ -54,12 +62,12 @@ const isEnvelope = (value: unknown): value is ErrorEnvelope =>
 export function httpError(status: number, body: unknown, phone: string): ApiError {
   const envelope = isEnvelope(body) ? body : null;
   const text = messages(phone);
-  if (status === 401) return new ApiError('unauthorized', MESSAGES.signInRequired, status, envelope);
-  if (status === 403) return new ApiError('forbidden', MESSAGES.forbidden, status, envelope);
-  if (status === 409) return new ApiError('conflict', MESSAGES.staleOrder, status, envelope);
+  if (status === 401) return new ApiError('unauthorized', MESSAGES.signInRequired, status, envelope, body);
+  if (status === 403) return new ApiError('forbidden', MESSAGES.forbidden, status, envelope, body);
+  if (status === 409) return new ApiError('conflict', MESSAGES.staleOrder, status, envelope, body);
   const first = envelope?.errors?.find((e) => e.defaultMessage);
-  if (first) return new ApiError('validation', first.defaultMessage, status, envelope);
-  return new ApiError('http', text.unexpectedError, status, envelope);
+  if (first) return new ApiError('validation', first.defaultMessage, status, envelope, body);
+  return new ApiError('http', text.unexpectedError, status, envelope, body);
 }
 
 export const networkError = (phone: string): ApiError =>

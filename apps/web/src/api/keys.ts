@@ -9,4 +9,11 @@ export const queryKeys = {
       ? (['practitioner-options'] as const)
       : (['practitioner-options', orderId] as const),
   practitioner: (gsdlNo: string) => ['practitioners', gsdlNo] as const,
+  orderableItems: (gsdlNo: string) => ['practitioners', gsdlNo, 'orderable-items'] as const,
+  requisitionForItem: (gsdlNo: string, orderableItemId: number) =>
+    ['practitioners', gsdlNo, 'orderable-items', orderableItemId, 'requisition'] as const,
+  previousInstructions: (gsdlNo: string, orderableItemId: number) =>
+    ['practitioners', gsdlNo, 'previous-instructions', orderableItemId] as const,
+  priceMap: (gsdlNo: string, orderableItemId: number) =>
+    ['practitioners', gsdlNo, 'price-map', orderableItemId] as const,
 };

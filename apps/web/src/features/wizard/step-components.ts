@@ -10,4 +10,7 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   pract: lazy(async () => ({
     default: (await import('../practitioner/practitioner-step.tsx')).PractitionerStep,
   })),
+  panels: lazy(async () => ({
+    default: (await import('../panels/panels-step.tsx')).PanelsStep,
+  })),
 };

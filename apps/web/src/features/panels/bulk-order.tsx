@@ -1,0 +1,328 @@
+import type { BulkLine, OrderableItemLists, OrderableItemSummary, Practitioner } from '@gear/domain';
+import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import type { BulkRequisitionBody } from '../../api/catalogue.ts';
+import { useRequisitionForItem, useSaveBulkSelection } from '../../api/catalogue.ts';
+import { useConfig, useMessages } from '../../api/context.tsx';
+import { errorMessage, isApiError } from '../../api/errors.ts';
+import { PageLoader } from '../../app/startup.tsx';
+import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
+import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import type { WizardOrder } from '../wizard/wizard-order.ts';
+import {
+  isDisabledForShipToOffice,
+  isInternationalLayout,
+  isRefusedInNewYork,
+  PANEL_MESSAGES,
+  setBulkQuantity,
+} from './pending-domain.ts';
+import { allProducts, ProductCatalogue } from './product-catalogue.tsx';
+import { RequisitionDetails } from './requisition-details.tsx';
+import { emptySelection, type TestSelection } from './selection.ts';
+
+/** The order's ship-to-office requisitions as bulk lines. */
+export const bulkLinesOf = (order: WizardOrder): BulkLine[] =>
+  order.requisitions
+    .filter((r) => r.shipToOffice && !r.canceled)
+    .map((r) => ({
+      id: r.id,
+      omsOrderableItemId: r.omsOrderableItemId,
+      omsOrderableItemName: r.omsOrderableItemName,
+      quantity: r.quantity,
+      components: r.components,
+      addons: r.addons,
+      panel: r.panel,
+      patientInstructions: r.patientInstructions,
+    }));
+
+export interface BulkOrderProps {
+  order: WizardOrder;
+  practitioner: Practitioner;
+  lists: OrderableItemLists;
+  locked: boolean;
+  navigation: WizardNavigation;
+  /** The orderableItemId query parameter: a product pre-added as a line of a new order (spec 1 §2.8). */
+  preAddItemId: number | null;
+}
+
+/**
+ * spec 1 §2.6, §5 Ship to Office (bulk): a quantity per product (0–99, lines at 0 drop off; international offices at
+ * most 25 packs in all), the summary panel with Customize and Remove, and PUT /gear/testSelection/ on Next.
+ */
+export function BulkOrder({ order, practitioner, lists, locked, navigation, preAddItemId }: BulkOrderProps) {
+  const text = useMessages();
+  const { supportPhone } = useConfig();
+  const save = useSaveBulkSelection();
+  const [lines, setLines] = useState<BulkLine[]>(() => bulkLinesOf(order));
+  const [overLimit, setOverLimit] = useState(false);
+  const [missing, setMissing] = useState(false);
+  const [customizing, setCustomizing] = useState<BulkLine | null>(null);
+  const international = isInternationalLayout(practitioner);
+  const gsdlNo = practitioner.gsdlNo;
+
+  const preAdded = useRef(false);
+  useEffect(() => {
+    if (preAdded.current || preAddItemId === null || locked || order.requisitions.length > 0) return;
+    preAdded.current = true;
+    const item = allProducts(lists).find((i) => i.id === preAddItemId);
+    if (item && !isDisabledForShipToOffice(item)) {
+      setLines((current) => setBulkQuantity(current, item, 1, { international }).lines);
+    }
+  }, [preAddItemId, lists, locked, order.requisitions.length, international]);
+
+  const change = (item: Pick<OrderableItemSummary, 'id' | 'name'>, quantity: number) => {
+    const result = setBulkQuantity(lines, item, quantity, { international });
+    setLines(result.lines);
+    setOverLimit(result.overLimit);
+    setMissing(false);
+    save.reset();
+  };
+
+  const unavailable = (item: OrderableItemSummary) => {
+    if (isDisabledForShipToOffice(item)) return 'Ships to patients only: not available for ship to office.';
+    if (isRefusedInNewYork(item.name, practitioner.office.address.state))
+      return 'This product cannot be ordered in New York.';
+    return null;
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (locked) {
+      void navigation.next(order);
+      return;
+    }
+    if (lines.length === 0) {
+      setMissing(true);
+      return;
+    }
+    const requisitions: BulkRequisitionBody[] = lines.map((line) => ({
+      id: line.id,
+      omsOrderableItemId: line.omsOrderableItemId,
+      dropShip: false,
+      shipToOffice: true,
+      quantity: line.quantity,
+      components: line.components,
+      addons: line.addons,
+      panel: line.panel,
+      patientInstructions: line.patientInstructions,
+    }));
+    save.mutate(
+      { id: order.id, version: order.version, requisitions },
+      { onSuccess: (saved) => navigation.next(saved) },
+    );
+  };
+
+  const saveError = save.error
+    ? isApiError(save.error) && save.error.kind === 'conflict'
+      ? (save.error.serverMessage ?? save.error.message)
+      : errorMessage(save.error, supportPhone)
+    : null;
+  const total = lines.reduce((sum, line) => sum + line.quantity, 0);
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <ProductCatalogue
+          lists={lists}
+          gsdlNo={gsdlNo}
+          mode="quantity"
+          quantities={new Map(lines.map((l) => [l.omsOrderableItemId, l.quantity]))}
+          onQuantity={change}
+          unavailable={unavailable}
+          showHighlights={false}
+          disabled={locked || save.isPending}
+        />
+        {overLimit && (
+          <Alert color="yellow" role="alert">
+            {text.maxCollectionPacks}
+          </Alert>
+        )}
+        <Paper component="section" withBorder p="md" aria-labelledby="bulk-summary-heading">
+          <Title order={2} size="h4" id="bulk-summary-heading" mb="xs">
+            Selected products
+          </Title>
+          {lines.length === 0 ? (
+            <Text size="sm">No products selected yet. Enter a quantity beside a product to add it.</Text>
+          ) : (
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>Quantity</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((line) => (
+                  <Table.Tr key={line.omsOrderableItemId}>
+                    <Table.Td>{line.omsOrderableItemName}</Table.Td>
+                    <Table.Td>{line.quantity}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="nowrap">
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          aria-label={`Customize ${line.omsOrderableItemName}`}
+                          disabled={locked || save.isPending}
+                          onClick={() => setCustomizing(line)}
+                        >
+                          Customize
+                        </Button>
+                        <Button
+                          size="compact-sm"
+                          variant="default"
+                          aria-label={`Remove ${line.omsOrderableItemName}`}
+                          disabled={locked || save.isPending}
+                          onClick={() =>
+                            change({ id: line.omsOrderableItemId, name: line.omsOrderableItemName }, 0)
+                          }
+                        >
+                          Remove
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th scope="row">Total packs</Table.Th>
+                  <Table.Td>{total}</Table.Td>
+                  <Table.Td />
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          )}
+        </Paper>
+        {missing && (
+          <Alert color="red" role="alert">
+            {PANEL_MESSAGES.selectTest}
+          </Alert>
+        )}
+        {saveError && (
+          <Alert color="red" role="alert">
+            {saveError}
+          </Alert>
+        )}
+        <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
+      </Stack>
+      <CustomizeModal
+        line={customizing}
+        gsdlNo={gsdlNo}
+        orderId={order.id}
+        onClose={() => setCustomizing(null)}
+        onSave={(updated) => {
+          setLines((current) =>
+            current.map((l) => (l.omsOrderableItemId === updated.omsOrderableItemId ? updated : l)),
+          );
+          setCustomizing(null);
+        }}
+      />
+    </form>
+  );
+}
+
+const selectionOfLine = (line: BulkLine): TestSelection => ({
+  ...emptySelection(),
+  panel: line.panel,
+  components: [...line.components],
+  addons: line.addons.map((a) => ({ ...a })),
+  patientInstructions: line.patientInstructions ?? '',
+});
+
+/** spec 1 §2.6 'a Customize modal per product': panel, components, add-ons and instructions of one bulk line. */
+function CustomizeModal({
+  line,
+  gsdlNo,
+  orderId,
+  onClose,
+  onSave,
+}: {
+  line: BulkLine | null;
+  gsdlNo: string;
+  orderId: WizardOrder['id'];
+  onClose: () => void;
+  onSave: (line: BulkLine) => void;
+}) {
+  return (
+    <Modal
+      opened={line !== null}
+      onClose={onClose}
+      title={line ? `Customize ${line.omsOrderableItemName}` : ''}
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {line && (
+        <CustomizeForm line={line} gsdlNo={gsdlNo} orderId={orderId} onClose={onClose} onSave={onSave} />
+      )}
+    </Modal>
+  );
+}
+
+function CustomizeForm({
+  line,
+  gsdlNo,
+  orderId,
+  onClose,
+  onSave,
+}: {
+  line: BulkLine;
+  gsdlNo: string;
+  orderId: WizardOrder['id'];
+  onClose: () => void;
+  onSave: (line: BulkLine) => void;
+}) {
+  const text = useMessages();
+  const details = useRequisitionForItem(line.omsOrderableItemId, gsdlNo);
+  const [selection, setSelection] = useState(() => selectionOfLine(line));
+  if (details.isPending) return <PageLoader />;
+  if (details.isError) {
+    // spec 1 §8 'Customize modal load failure: the error message, or the generic text'.
+    const error = details.error;
+    const message = isApiError(error)
+      ? ((error.status < 500 ? error.serverMessage : null) ?? error.message)
+      : null;
+    return (
+      <Alert color="red" role="alert">
+        {message ?? text.unexpectedError}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <RequisitionDetails
+        item={details.data.orderableItem}
+        selection={selection}
+        onChange={setSelection}
+        errors={{ fields: {} }}
+        practitionerUser
+        medicare={false}
+        shipToOffice
+        disabled={false}
+        gsdlNo={gsdlNo}
+        orderId={orderId}
+        variant="customize"
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          onClick={() =>
+            onSave({
+              ...line,
+              panel: selection.panel,
+              components: selection.components,
+              addons: selection.addons,
+              patientInstructions: selection.patientInstructions.trim() || null,
+            })
+          }
+        >
+          Save
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import { type GearOrder, isOrderLocked, isPanelSelectionLocked, MESSAGES } from '@gear/domain';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useOrderableItems } from '../../api/catalogue.ts';
+import { PageLoader } from '../../app/startup.tsx';
+import type { StepProps } from '../wizard/types.ts';
+import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import { BulkOrder } from './bulk-order.tsx';
+import { OrderTypeChooser } from './order-type-chooser.tsx';
+import {
+  availableOrderTypes,
+  initialOrderType,
+  isInternationalLayout,
+  type OrderType,
+} from './pending-domain.ts';
+import { SingleRequisition } from './single-requisition.tsx';
+
+const wholeNumber = (value: string | null): number | null =>
+  value && /^\d+$/.test(value) ? Number(value) : null;
+
+/**
+ * spec 1 §2.6 Panel Selection: the order type ('What would you like to do?' for practitioners), then a bulk order
+ * (Ship to Office) or one requisition (Ship to Patient, Activate Online, Activate COVID Test, activation without a
+ * number, unknown-id activation). Locked (spec 1 §4.2): inputs disabled and Next only advances.
+ */
+export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
+  const [params] = useSearchParams();
+  const practitionerUser = user.type === 'myGDX';
+  const practitioner = order.practitioner;
+  const locked = isPanelSelectionLocked(order, user);
+  const requisition =
+    gearReqId === null ? null : (order.requisitions.find((r) => r.id === gearReqId) ?? null);
+  const addingRequisition = user.type === 'prc' && order.id !== 'new' && !requisition;
+  const catalogue = useOrderableItems(practitionerUser ? (practitioner?.gsdlNo ?? null) : null);
+  // A new order has none of a saved order's flags yet.
+  const flags: Partial<GearOrder> = 'recollectionFor' in order ? order : {};
+  const types = practitionerUser && practitioner ? availableOrderTypes(practitioner, flags) : [];
+  const preAddItemId = wholeNumber(params.get('orderableItemId'));
+
+  const [orderType, setOrderType] = useState<OrderType | null>(() => {
+    const initial = initialOrderType({ user, order: flags, requisition, addingRequisition });
+    if (initial) return initial;
+    // spec 1 §2.8: orderableItemId pre-adds a bulk line to an order that has none yet.
+    if (preAddItemId !== null && types.includes('bulk') && order.requisitions.length === 0) return 'bulk';
+    return null;
+  });
+  const [unknownActivationCode, setUnknownActivationCode] = useState<string | null>(null);
+
+  // spec 1 §4.1: 'An order without a practitioner sends the user back.'
+  const noPractitioner = practitionerUser && !practitioner;
+  const sentBack = useRef(false);
+  useEffect(() => {
+    if (!noPractitioner || sentBack.current) return;
+    sentBack.current = true;
+    void navigation.back();
+  });
+  if (noPractitioner) return null;
+
+  const switchType = (type: OrderType, activationCode?: string) => {
+    setOrderType(type);
+    setUnknownActivationCode(activationCode ?? null);
+  };
+
+  const choosing = practitionerUser && !requisition;
+  const heading = addingRequisition ? 'Register another Requisition' : null;
+  const needsCatalogue = practitionerUser && orderType !== null && orderType !== 'registration';
+
+  let flow: ReactNode;
+  if (orderType === null) {
+    flow = <NoOrderType order={order} locked={locked} navigation={navigation} />;
+  } else if (needsCatalogue && catalogue.isPending) {
+    flow = <PageLoader />;
+  } else if (needsCatalogue && catalogue.isError) {
+    flow = (
+      <Alert color="red" role="alert">
+        {catalogue.error.message}
+      </Alert>
+    );
+  } else if (orderType === 'bulk' && practitioner && catalogue.data) {
+    flow = (
+      <BulkOrder
+        order={order}
+        practitioner={practitioner}
+        lists={catalogue.data}
+        locked={locked}
+        navigation={navigation}
+        preAddItemId={preAddItemId}
+      />
+    );
+  } else if (orderType !== 'bulk') {
+    flow = (
+      <SingleRequisition
+        key={`${orderType}/${unknownActivationCode ?? ''}`}
+        order={order}
+        user={user}
+        practitioner={practitioner}
+        orderType={orderType}
+        requisition={requisition}
+        lists={catalogue.data}
+        locked={locked}
+        navigation={navigation}
+        unknownActivationCode={unknownActivationCode}
+        onSwitchType={switchType}
+        showMedicareSelector={
+          practitionerUser &&
+          orderType !== 'covidRegistration' &&
+          !isInternationalLayout(practitioner) &&
+          Boolean(practitioner?.billingMethods.includes('Medicare'))
+        }
+        query={{
+          requisitionNumber: params.get('requisitionNumber'),
+          dateOfBirth: params.get('dateOfBirth'),
+          gdxId: params.get('gdxId'),
+        }}
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      {isOrderLocked(order, user) && (
+        <Alert color="yellow" title="Order received" role="note">
+          {MESSAGES.orderReceivedByLab}
+        </Alert>
+      )}
+      {heading && (
+        <Title order={2} size="h3">
+          {heading}
+        </Title>
+      )}
+      {choosing && types.length > 0 && (
+        <OrderTypeChooser
+          types={types}
+          value={orderType}
+          onChange={(type) => switchType(type)}
+          disabled={locked}
+        />
+      )}
+      {choosing && types.length === 0 && <Text>This practitioner account cannot place orders online.</Text>}
+      {flow}
+    </Stack>
+  );
+}
+
+function NoOrderType({
+  order,
+  locked,
+  navigation,
+}: Pick<StepProps, 'order' | 'navigation'> & { locked: boolean }) {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (locked) void navigation.next(order);
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {!locked && (
+        <Text size="sm" id="order-type-needed">
+          Choose what you would like to do to continue.
+        </Text>
+      )}
+      <WizardButtons
+        onBack={() => void navigation.back()}
+        nextDisabled={!locked}
+        nextDescribedBy={locked ? undefined : 'order-type-needed'}
+      />
+    </form>
+  );
+}

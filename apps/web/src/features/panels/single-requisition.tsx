@@ -1,0 +1,365 @@
+import {
+  type CatalogueRequisition,
+  formatActivationNumber,
+  type OrderableItemLists,
+  type OrderableItemSummary,
+  type Practitioner,
+  type Requisition,
+  type UserInfo,
+} from '@gear/domain';
+import { Alert, Group, List, Radio, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { fetchRequisitionForItem, useSaveTestSelection } from '../../api/catalogue.ts';
+import { useApi, useConfig } from '../../api/context.tsx';
+import { errorMessage, isApiError } from '../../api/errors.ts';
+import { queryKeys } from '../../api/keys.ts';
+import { PageLoader } from '../../app/startup.tsx';
+import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
+import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import type { WizardOrder } from '../wizard/wizard-order.ts';
+import { ActivationSearch } from './activation-search.tsx';
+import {
+  isAlreadyOnOrder,
+  isMedicareEligibleItem,
+  isRefusedInNewYork,
+  medicareNotAvailableMessage,
+  type OrderType,
+  PANEL_MESSAGES,
+  panelBillingMethod,
+} from './pending-domain.ts';
+import { ProductCatalogue } from './product-catalogue.tsx';
+import { RequisitionDetails } from './requisition-details.tsx';
+import { looksLikeActivationNumber } from './requisition-search.ts';
+import {
+  addOnsOf,
+  choosesProvocation,
+  emptySelection,
+  hasErrors,
+  paperlessSelection,
+  type SelectionErrors,
+  selectionFromRequisition,
+  singleSelectionBody,
+  type TestSelection,
+  validateSelection,
+  withMedicare,
+} from './selection.ts';
+
+/** The COVID products (spec 1 §9); choosing Activate COVID Test loads item 902 (spec 1 §4.4). */
+const COVID_PRODUCT_ID = 902;
+const isCovidProduct = (item: OrderableItemSummary) => item.covid || item.id === 902 || item.id === 910;
+
+export interface SingleRequisitionProps {
+  order: WizardOrder;
+  user: UserInfo;
+  practitioner: Practitioner | null;
+  orderType: Exclude<OrderType, 'bulk'>;
+  /** The requisition being edited (the route's gearReqId), if any. */
+  requisition: Requisition | null;
+  /** The practitioner's catalogue (practitioners only). */
+  lists: OrderableItemLists | undefined;
+  locked: boolean;
+  navigation: WizardNavigation;
+  /** Unknown-id activation: the activation number the lab did not know. */
+  unknownActivationCode: string | null;
+  onSwitchType: (type: OrderType, activationCode?: string) => void;
+  showMedicareSelector: boolean;
+  query: { requisitionNumber: string | null; dateOfBirth: string | null; gdxId: string | null };
+}
+
+interface Chosen {
+  requisition: CatalogueRequisition;
+  reqNumber: string | null;
+  activationCode: string | null;
+}
+
+/** A catalogue requisition may carry the provider's preselection of a paperless pack (beyond the contract). */
+type WithPreselection = CatalogueRequisition & {
+  preselection?: { panel: number | null; components: number[]; addons: number[] } | null;
+};
+
+/**
+ * One requisition (spec 1 §2.6 'Requisition details'): Ship to Patient, Activate Online (by number), Activate COVID
+ * Test, activation without a number and unknown-id activation. Next saves with PUT /gear/testSelection.
+ */
+export function SingleRequisition(props: SingleRequisitionProps) {
+  const { order, user, practitioner, orderType, requisition, lists, locked, navigation } = props;
+  const api = useApi();
+  const { supportPhone } = useConfig();
+  const queryClient = useQueryClient();
+  const { search } = useLocation();
+  const save = useSaveTestSelection();
+  const practitionerUser = user.type === 'myGDX';
+  const gsdlNo = practitioner?.gsdlNo ?? null;
+  const acknowledged =
+    'dateMedicalNecessityAcknowledged' in order ? order.dateMedicalNecessityAcknowledged : null;
+
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [selection, setSelection] = useState<TestSelection>(() =>
+    requisition
+      ? selectionFromRequisition(requisition, { dateMedicalNecessityAcknowledged: acknowledged })
+      : emptySelection(),
+  );
+  const [errors, setErrors] = useState<SelectionErrors | null>(null);
+  const [chooseError, setChooseError] = useState<string | null>(null);
+  const [loadingItem, setLoadingItem] = useState(false);
+  const [medicare, setMedicare] = useState(
+    requisition ? requisition.billingMethod === 'Medicare or Tricare' : order.governmentPayor,
+  );
+
+  const loadItem = async (itemId: number): Promise<CatalogueRequisition | null> => {
+    setLoadingItem(true);
+    try {
+      return await queryClient.fetchQuery({
+        queryKey: queryKeys.requisitionForItem(gsdlNo ?? '', itemId),
+        queryFn: ({ signal }) => fetchRequisitionForItem(api, itemId, gsdlNo, signal),
+        staleTime: 5 * 60_000,
+      });
+    } catch (error) {
+      setChooseError(errorMessage(error, supportPhone));
+      return null;
+    } finally {
+      setLoadingItem(false);
+    }
+  };
+
+  /** spec 1 §5: a product already on the order, or starred for a New York office, cannot be chosen. */
+  const refusal = (item: Pick<OrderableItemSummary, 'id' | 'name'>): string | null => {
+    if (isAlreadyOnOrder(order, item.id, requisition?.id ?? null)) return PANEL_MESSAGES.alreadyAdded;
+    if (isRefusedInNewYork(item.name, practitioner?.office.address.state))
+      return 'This product cannot be ordered in New York.';
+    return null;
+  };
+
+  const choose = (found: CatalogueRequisition, reqNumber: string | null, activationCode: string | null) => {
+    const refused = refusal(found.orderableItem);
+    if (refused) {
+      setChooseError(refused);
+      return;
+    }
+    setChooseError(null);
+    setErrors(null);
+    setChosen({ requisition: found, reqNumber, activationCode });
+    if (found.paperless && !practitionerUser) {
+      setSelection(paperlessSelection(found.orderableItem, (found as WithPreselection).preselection));
+    } else if (!requisition || requisition.omsOrderableItemId !== found.orderableItem.id) {
+      setSelection((current) => ({ ...emptySelection(), medicalNecessity: current.medicalNecessity }));
+    }
+  };
+
+  const chooseProduct = async (item: OrderableItemSummary) => {
+    const refused = refusal(item);
+    if (refused) {
+      setChooseError(refused);
+      return;
+    }
+    const found = await loadItem(item.id);
+    if (found) {
+      const activationCode = orderType === 'unknownIdActivation' ? props.unknownActivationCode : null;
+      choose(found, null, activationCode);
+    }
+  };
+
+  // Editing a saved requisition: its product; Activate COVID Test: item 902 (spec 1 §4.4).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (requisition) {
+      void loadItem(requisition.omsOrderableItemId).then((found) => {
+        if (found) {
+          setChosen({
+            requisition: found,
+            reqNumber: requisition.reqNumber,
+            activationCode: requisition.activationCode,
+          });
+        }
+      });
+    } else if (orderType === 'covidRegistration') {
+      void loadItem(COVID_PRODUCT_ID).then((found) => found && choose(found, null, null));
+    }
+  });
+
+  const item = chosen?.requisition.orderableItem ?? null;
+  const testsLocked = Boolean((chosen?.requisition.paperless || requisition?.paperless) && !practitionerUser);
+  const medicareProblem =
+    medicare && item && !isMedicareEligibleItem(item) ? medicareNotAvailableMessage(item.name) : null;
+
+  const changeMedicare = (value: boolean) => {
+    setMedicare(value);
+    setErrors(null);
+    if (!item) return;
+    // spec 1 §4.4: switching the Medicare flag resets a mixed-pricing panel.
+    const base = item.mixedComponentPricing ? { ...selection, panel: null, components: [] } : selection;
+    setSelection(withMedicare(base, addOnsOf(item, false), value));
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (locked) {
+      void navigation.next(order);
+      return;
+    }
+    if (!item || !chosen) {
+      setErrors({ test: PANEL_MESSAGES.selectTest, fields: {} });
+      return;
+    }
+    const found = validateSelection(selection, { item, practitionerUser, medicare });
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const body = singleSelectionBody(selection, {
+      order: { id: order.id, version: order.version, dateMedicalNecessityAcknowledged: acknowledged },
+      item,
+      requisitionId: requisition?.id ?? null,
+      orderType,
+      reqNumber: chosen.reqNumber ?? chosen.requisition.reqNumber,
+      activationCode: chosen.activationCode ?? chosen.requisition.activationCode,
+      billingMethod: panelBillingMethod({
+        medicare,
+        provocation: choosesProvocation(selection),
+        practitioner,
+        current: requisition?.billingMethod ?? null,
+      }),
+      practitionerUser,
+      medicare,
+      now: () => new Date(),
+    });
+    save.mutate({ body, search }, { onSuccess: (saved) => navigation.next(saved) });
+  };
+
+  const saveErrors = save.error
+    ? isApiError(save.error) && save.error.fieldErrors.length > 0
+      ? save.error.fieldErrors.map((e) => e.defaultMessage)
+      : [
+          isApiError(save.error) && save.error.kind === 'conflict'
+            ? (save.error.serverMessage ?? save.error.message)
+            : errorMessage(save.error, supportPhone),
+        ]
+    : [];
+
+  const searching = orderType === 'registration' && !requisition;
+  const fromCatalogue = !requisition && orderType !== 'registration';
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {props.showMedicareSelector && (
+          <Radio.Group
+            label="Will Medicare or Tricare be billed for this order?"
+            value={medicare ? 'yes' : 'no'}
+            onChange={(value) => changeMedicare(value === 'yes')}
+          >
+            <Group gap="md" mt={4}>
+              <Radio value="yes" label="Yes" disabled={locked} />
+              <Radio value="no" label="No" disabled={locked} />
+            </Group>
+          </Radio.Group>
+        )}
+        {medicareProblem && (
+          <Alert color="red" role="alert">
+            {medicareProblem}
+          </Alert>
+        )}
+        {orderType === 'unknownIdActivation' && props.unknownActivationCode && (
+          <Alert color="blue" role="status">
+            We do not have test orders for activation number{' '}
+            {formatActivationNumber(props.unknownActivationCode)} yet. Choose the product of this collection
+            pack to activate it.
+          </Alert>
+        )}
+        {orderType === 'noCardRegistration' && (
+          <Text size="sm">Choose the product to activate without an activation number.</Text>
+        )}
+        {searching && (
+          <ActivationSearch
+            order={order}
+            user={user}
+            gsdlNo={gsdlNo}
+            initialNumber={props.query.requisitionNumber}
+            dateOfBirth={props.query.dateOfBirth}
+            gdxId={props.query.gdxId}
+            disabled={locked || save.isPending}
+            onFound={(found, number) => {
+              const activation = looksLikeActivationNumber(number);
+              choose(
+                found,
+                found.reqNumber ?? (activation ? null : number),
+                found.activationCode ?? (activation ? number : null),
+              );
+            }}
+            onUnknownActivation={(number) => props.onSwitchType('unknownIdActivation', number)}
+            onNoNumber={practitionerUser ? () => props.onSwitchType('noCardRegistration') : undefined}
+            onCleared={() => {
+              setChosen(null);
+              setChooseError(null);
+              setErrors(null);
+            }}
+          />
+        )}
+        {fromCatalogue && lists && gsdlNo && (
+          <ProductCatalogue
+            lists={lists}
+            gsdlNo={gsdlNo}
+            mode="select"
+            onSelect={(picked) => void chooseProduct(picked)}
+            unavailable={(i) =>
+              isRefusedInNewYork(i.name, practitioner?.office.address.state)
+                ? 'This product cannot be ordered in New York.'
+                : null
+            }
+            only={orderType === 'covidRegistration' ? isCovidProduct : undefined}
+            showHighlights={orderType === 'dropShip'}
+            disabled={locked || save.isPending || loadingItem}
+            selectedId={item?.id ?? null}
+          />
+        )}
+        {chooseError && (
+          <Alert color="red" role="alert">
+            {chooseError}
+          </Alert>
+        )}
+        {loadingItem && <PageLoader />}
+        {item && chosen && (
+          <RequisitionDetails
+            item={item}
+            selection={selection}
+            onChange={(next) => {
+              setSelection(next);
+              if (errors) setErrors(validateSelection(next, { item, practitionerUser, medicare }));
+            }}
+            errors={errors ?? { fields: {} }}
+            practitionerUser={practitionerUser}
+            medicare={medicare}
+            shipToOffice={false}
+            disabled={locked || save.isPending}
+            testsLocked={testsLocked}
+            gsdlNo={gsdlNo}
+            orderId={order.id}
+            reqNumber={chosen.reqNumber ?? chosen.requisition.reqNumber}
+            activationCode={chosen.activationCode ?? chosen.requisition.activationCode}
+          />
+        )}
+        {!item && errors?.test && (
+          <Alert color="red" role="alert">
+            {errors.test}
+          </Alert>
+        )}
+        {saveErrors.length > 0 && (
+          <Alert color="red" role="alert">
+            {saveErrors.length === 1 ? (
+              saveErrors[0]
+            ) : (
+              <List size="sm">
+                {saveErrors.map((message) => (
+                  <List.Item key={message}>{message}</List.Item>
+                ))}
+              </List>
+            )}
+          </Alert>
+        )}
+        <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
+      </Stack>
+    </form>
+  );
+}

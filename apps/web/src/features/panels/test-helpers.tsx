@@ -1,0 +1,112 @@
+import type { GearOrder, Requisition, UserInfo } from '@gear/domain';
+import { screen, within } from '@testing-library/react';
+import { catalogueLists, catalogueRequisition, itemById } from '../../test/catalogue.ts';
+import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
+import { makeOrder, practitionerUser, workflowStep } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+export const patientUser: UserInfo = { type: 'prc', gsdlNo: null, onBehalfOf: '', adminUser: 'false' };
+
+/** A requisition on an order, with the fields the panels step reads. */
+export const makeRequisition = (overrides: Partial<Requisition> = {}): Requisition => ({
+  id: 9,
+  reqNumber: null,
+  activationCode: null,
+  accessionNo: null,
+  accessionDetails: [],
+  billingMethod: null,
+  omsOrderableItemId: 540,
+  omsOrderableItemName: 'GI Effects Comprehensive Profile - Stool (3-day)',
+  omsOrderableItemCategory: 'Gastrointestinal',
+  medicareEligible: true,
+  quantity: 1,
+  panel: 5400,
+  components: [5401, 5404, 5405, 5406],
+  addons: [],
+  componentOptions: [],
+  addOnOptions: [],
+  sampleCollectionData: [],
+  profileSpecificFields: [],
+  dateLastSampleCollected: null,
+  dropShip: true,
+  shipToOffice: false,
+  covidRegistration: false,
+  paperless: false,
+  physicianInTheLoop: false,
+  patientInstructions: null,
+  clinicalFindings: null,
+  routeNumber: null,
+  xComId: null,
+  noCardActivation: false,
+  repurposedCollectionPack: null,
+  physicianBillingSelected: false,
+  insuranceBillingSelected: false,
+  medicareTricareBillingSelected: false,
+  noInsuranceBillingSelected: false,
+  icdCodes: [],
+  canceled: false,
+  paymentInfo: null,
+  ...overrides,
+});
+
+/** The order the server answers after a save: requisition 9 with its own steps (next: billing for requisition 9). */
+export const savedWithRequisition = (requisition: Partial<Requisition> = {}): GearOrder =>
+  makeOrder({
+    requisitions: [makeRequisition(requisition)],
+    workflow: {
+      steps: [
+        workflowStep(1, 'done'),
+        workflowStep(2, 'done', 9),
+        workflowStep(3, 'new', 9),
+        workflowStep(4, 'new', 9),
+        workflowStep(6, 'new'),
+        workflowStep(8, 'new'),
+        workflowStep(14, 'new'),
+      ],
+      practitionerConfirmed: false,
+      patientConfirmed: false,
+      complete: false,
+    },
+  });
+
+/** The catalogue answer for a product chosen from the catalogue (id null). */
+export const reqByItem: Handler = (call) => {
+  const id = Number(new URLSearchParams(call.search).get('orderableItemId'));
+  const item = itemById(id);
+  return item ? json(catalogueRequisition(item)) : envelope(404, 'Not Found');
+};
+
+export interface OpenPanelsOptions {
+  user?: UserInfo;
+  order?: GearOrder;
+  handlers?: Record<string, Handler>;
+}
+
+/** The whole app on /order/42/panels (or url) with a practitioner's order and the test catalogue. */
+export function openPanels(url = '/order/42/panels', options: OpenPanelsOptions = {}) {
+  const order = options.order ?? makeOrder();
+  const user = options.user ?? practitionerUser;
+  const gsdl = order.practitioner?.gsdlNo ?? 'P1001';
+  return renderApp(url, {
+    user,
+    handlers: {
+      'GET /mygdx/account/JWT/prc': () => json({ token: 'token-prc', expiresIn: 300 }),
+      [`GET /gear/order/${order.id}`]: () => json(order),
+      [`GET /gear/practitioner/${gsdl}/orderableItems`]: () => json(catalogueLists()),
+      'GET /gear/requisition/getReqByOrderableItem': reqByItem,
+      [`GET /gear/practitioner/${gsdl}/previousInstructions/540`]: () => json([]),
+      [`GET /gear/practitioner/${gsdl}/previousInstructions/617`]: () => json([]),
+      'PUT /gear/log/info': () => new Response(null, { status: 204 }),
+      ...options.handlers,
+    },
+  });
+}
+
+export const nextButton = () => screen.getByRole('button', { name: 'Next' });
+export const region = (name: string) => within(screen.getByRole('region', { name: new RegExp(`^${name}`) }));
+/**
+ * The product list of an accordion section, once rendered (Mantine renders a section's content in a React Activity,
+ * which may commit a moment after the section opens).
+ */
+export const section = async (name: string) => within(await screen.findByRole('list', { name }));
+export const orderTypeButton = (name: string) => screen.findByRole('button', { name });
