@@ -57,6 +57,13 @@ describe('site routes', () => {
         '/gear/testSelection',
         '/gear/log',
         '/gear/log/{x}',
+        '/gear/billingMethod/',
+        '/gear/order/{id}/confirm-price-increase/{reqId}/{source}',
+        '/gear/api/applied-price',
+        '/gear/api/inputFieldPriceMap/{orderableItemId}',
+        '/gear/diagnosisCodes/',
+        '/api/dxcodes/{code}',
+        '/gear/getDxCodeSuggestions',
       ]),
     );
     const schemas = Object.keys(
