@@ -267,7 +267,9 @@ function BillingForm({ order, practitioner, requisition, user, navigation }: Bil
             {regionNote}
           </Text>
         )}
-        <RequisitionImage />
+        <Group>
+          <RequisitionImage />
+        </Group>
         {togglesMedicare && others.length > 0 && (
           <Alert color="blue" role="note" title="Medicare or Tricare">
             {MESSAGES.medicareFlagChanged}
