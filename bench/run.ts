@@ -136,6 +136,36 @@ async function main() {
     pool.push((await withRequisition.json()) as SavedOrder);
   }
 
+  // A requisition of 540 with an add-on, priced by the applied-price scenarios (its price rows are then in memory).
+  const priced = (await (
+    await fetch(`${base}/gear/practitioner/`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({ id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P1001' } }),
+    })
+  ).json()) as SavedOrder;
+  const pricedRequisition = (await (
+    await fetch(`${base}/gear/testSelection`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify({
+        id: priced.id,
+        version: priced.version,
+        requisitions: [
+          {
+            id: null,
+            omsOrderableItemId: 540,
+            panel: 5400,
+            addons: [{ omsInputFieldID: 5413, cptQuantity: null }],
+            dropShip: true,
+          },
+        ],
+      }),
+    })
+  ).json()) as SavedOrder;
+  const appliedPrice = (billingMethod: string) =>
+    `/gear/api/applied-price?gearReqId=${pricedRequisition.requisitions[0]?.id}&billingMethod=${encodeURIComponent(billingMethod)}`;
+
   const scenarios: Scenario[] = [
     { name: 'bare route (baseline)', method: 'GET', path: '/bench/bare' },
     { name: 'read an order', method: 'GET', path: `/gear/order/${created.id}` },
@@ -152,6 +182,17 @@ async function main() {
       path: '/gear/getDxCodeSuggestions?searchTerm=fracture',
     },
     { name: 'ICD-10 code lookup', method: 'GET', path: '/api/dxcodes/K58.0' },
+    {
+      name: 'applied price (insurance)',
+      method: 'GET',
+      path: appliedPrice('Bill Insurance with Patient Payment'),
+    },
+    {
+      name: 'applied price (patient pay)',
+      method: 'GET',
+      path: appliedPrice('No Insurance Billing: Pay Full Amount'),
+    },
+    { name: 'price map (540, P1001)', method: 'GET', path: '/gear/api/inputFieldPriceMap/540?gsdlNo=P1001' },
     { name: 'orderable items (P1001)', method: 'GET', path: '/gear/practitioner/P1001/orderableItems' },
     {
       name: 'save a test selection (single)',

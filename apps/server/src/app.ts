@@ -13,11 +13,13 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
+import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { requisitionRoutes } from './modules/requisition/requisition.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
@@ -93,6 +95,8 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(dxCodeRoutes);
   await app.register(catalogueRoutes);
   await app.register(requisitionRoutes);
+  await app.register(billingRoutes);
+  await app.register(pricingRoutes);
   await app.register(clientLogRoutes);
   await app.register(siteRoutes(config.webDistDir));
   return app;

@@ -42,6 +42,7 @@ export * from './pricing/price-display.ts';
 export * from './pricing/price-engine.ts';
 export * from './shipping/shipping-methods.ts';
 export * from './shipping/shipping-step.ts';
+export * from './validation/billing-and-diagnosis.ts';
 export * from './validation/database-values.ts';
 export * from './validation/practitioner-step.ts';
 export * from './validation/requisition-lookup.ts';

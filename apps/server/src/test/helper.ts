@@ -96,3 +96,50 @@ export async function createOrder(
   expect(response.statusCode).toBe(200);
   return response.json<SavedOrderFacts>();
 }
+
+export interface OrderWithRequisitions {
+  id: number;
+  version: number;
+  governmentPayor: boolean;
+  requisitions: {
+    id: number;
+    omsOrderableItemId: number;
+    billingMethod: string | null;
+    icdCodes: { code: string; name: string; rank: number; otherCode: boolean }[];
+  }[];
+  workflow: {
+    steps: {
+      id: number;
+      gearReqId: number | null;
+      completed: boolean;
+      skipped: boolean;
+      status: { id: number };
+    }[];
+  };
+}
+
+/** Adds a drop-ship requisition for a product (its first panel) through PUT /gear/testSelection. */
+export async function addRequisition(
+  app: FastifyInstance,
+  headers: SignedIn['headers'],
+  order: { id: number; version: number },
+  requisition: Record<string, unknown>,
+): Promise<OrderWithRequisitions> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/gear/testSelection',
+    headers,
+    payload: {
+      id: order.id,
+      version: order.version,
+      requisitions: [{ id: null, dropShip: true, ...requisition }],
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<OrderWithRequisitions>();
+}
+
+/** GI Effects 3-day (540, Medicare-eligible, eight diagnosis codes), the product of the journeys. */
+export const GI_EFFECTS = { omsOrderableItemId: 540, panel: 5400 } as const;
+/** Metabolomix+ (617, Medicare-eligible). */
+export const METABOLOMIX = { omsOrderableItemId: 617, panel: 5860 } as const;

@@ -4,6 +4,8 @@ import type { ApiClient } from './client.ts';
 
 export interface AppConfig {
   supportPhone: string;
+  /** GSDL numbers that get the HRSA billing option (spec/README.md resolution 3); absent means none. */
+  hrsaGsdlNumbers?: string[];
 }
 
 export interface ApiContextValue {

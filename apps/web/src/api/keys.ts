@@ -16,4 +16,8 @@ export const queryKeys = {
     ['practitioners', gsdlNo, 'previous-instructions', orderableItemId] as const,
   priceMap: (gsdlNo: string, orderableItemId: number) =>
     ['practitioners', gsdlNo, 'price-map', orderableItemId] as const,
+  /** A requisition's price under a billing method; refetchKey changes with what the price depends on. */
+  appliedPrice: (gearReqId: number, billingMethod: string, refetchKey: string) =>
+    ['requisitions', gearReqId, 'applied-price', billingMethod, refetchKey] as const,
+  requisitionDefinition: (gearReqId: number) => ['requisitions', gearReqId, 'definition'] as const,
 };

@@ -2,11 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   compactDxCode,
   DX_MESSAGES,
+  dxCodeRequirementError,
   formatDxCode,
   isAcceptableDxCode,
+  isDxCodeRequired,
   looksLikeDxCode,
   normaliseDxCode,
   omittedDxCodesLine,
+  parseRankedDxCode,
+  rankDxCodes,
+  rankedDxCodeLists,
 } from './dx-codes.ts';
 
 describe('diagnosis codes', () => {
@@ -65,5 +70,92 @@ describe('diagnosis codes', () => {
       alreadyListed:
         "The code you've entered is defined on the requisition. It has been selected in the list for you.",
     });
+  });
+});
+
+describe('when a diagnosis code is required (spec 1 §5)', () => {
+  it.each([
+    ['Bill Insurance with Patient Payment', true],
+    ['Medicare or Tricare', true],
+    ['Uninsured (HRSA Elligible)', true],
+    ['No Insurance Billing: Pay Full Amount', false],
+    ['Physician Account', false],
+    ['Uninsured', false],
+    ['Let my patient select their billing option', false],
+    [null, false],
+  ])('billing %s → required %s', (billingMethod, expected) => {
+    expect(isDxCodeRequired(billingMethod)).toBe(expected);
+  });
+
+  it.each([
+    ["spec 1 §5: 'Please select a diagnosis code.' when the product lists codes", 8, 0, 'select'],
+    ["spec 1 §5: 'Please add a diagnosis code.' when it lists none", 0, 0, 'add'],
+    ['spec 1 §5: one code is enough', 8, 1, null],
+  ] as const)('%s', (_rule, productCodeCount, chosenCount, expected) => {
+    const message = dxCodeRequirementError({
+      billingMethod: 'Bill Insurance with Patient Payment',
+      productCodeCount,
+      chosenCount,
+    });
+    expect(message).toBe(
+      expected === null ? null : expected === 'select' ? DX_MESSAGES.selectCode : DX_MESSAGES.addCode,
+    );
+  });
+
+  it('spec 1 §5: nothing is required for patient pay', () => {
+    expect(
+      dxCodeRequirementError({
+        billingMethod: 'No Insurance Billing: Pay Full Amount',
+        productCodeCount: 8,
+        chosenCount: 0,
+      }),
+    ).toBeNull();
+  });
+});
+
+describe('ranks (spec 1 §4.5)', () => {
+  const productCodes = ['K58.0', 'K58.1', 'K58.2', 'R19.7'];
+
+  it('spec 1 §4.5: other codes first, then the catalogue codes in catalogue order', () => {
+    const ranked = rankDxCodes({ productCodes, selected: ['R19.7', 'K58.1'], others: ['Z13.89', 'E55.9'] });
+    expect(ranked).toEqual([
+      { code: 'Z13.89', rank: 1, otherCode: true },
+      { code: 'E55.9', rank: 2, otherCode: true },
+      { code: 'K58.1', rank: 3, otherCode: false },
+      { code: 'R19.7', rank: 4, otherCode: false },
+    ]);
+    expect(rankedDxCodeLists(ranked)).toEqual({
+      selectedCodes: ['3_K58.1', '4_R19.7'],
+      otherCodes: ['1_Z13.89', '2_E55.9'],
+    });
+  });
+
+  it('spec 1 §5: a listed code sent as another code is selected from the list; duplicates count once', () => {
+    expect(rankDxCodes({ productCodes, selected: ['k581'], others: ['K58.0', ' k58.1 ', 'E559'] })).toEqual([
+      { code: 'E55.9', rank: 1, otherCode: true },
+      { code: 'K58.0', rank: 2, otherCode: false },
+      { code: 'K58.1', rank: 3, otherCode: false },
+    ]);
+  });
+
+  it('a selected code the list does not have counts as another code, after the others', () => {
+    expect(rankDxCodes({ productCodes, selected: ['E55.9', 'K58.0'], others: ['Z13.89'] })).toEqual([
+      { code: 'Z13.89', rank: 1, otherCode: true },
+      { code: 'E55.9', rank: 2, otherCode: true },
+      { code: 'K58.0', rank: 3, otherCode: false },
+    ]);
+  });
+
+  it.each([
+    ['1_K58.0', 'K58.0'],
+    ['12_k580', 'K58.0'],
+    [' K58.0 ', 'K58.0'],
+    ['3_ e55.9', 'E55.9'],
+    ['1_ZZZ99', null],
+    ['ZZZ99', null],
+    ['1_', null],
+    ['irritable', null],
+  ])('parseRankedDxCode(%j) = %j', (entry, expected) => {
+    expect(parseRankedDxCode(entry)).toBe(expected);
   });
 });

@@ -126,6 +126,20 @@ describe('priceCell', () => {
       },
     ],
     [
+      'decision 0012: the billing options step shows the insurance estimate before the insurance step',
+      { billingMethod: INS, insuranceProvider: null, shownOn: 'billingOptions' },
+      done(19900, 29900),
+      'myGDX',
+      { state: 'priced', price: 19900, maxOutOfPocket: 29900 },
+    ],
+    [
+      'decision 0012: the billing options step still does not fetch Physician Account',
+      { billingMethod: PA, insuranceProvider: null, shownOn: 'billingOptions' },
+      loading(),
+      'myGDX',
+      { state: 'physicianAccount', price: 0 },
+    ],
+    [
       'spec 3 §8 (assumption): Medicare or Tricare does not wait for the insurance step',
       { billingMethod: MCR, insuranceProvider: null },
       done(4900),

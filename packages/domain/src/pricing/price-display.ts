@@ -32,6 +32,11 @@ export interface PriceCellFacts {
   doNotQuotePrices: boolean;
   /** The primary insurance's provider code, null until the insurance step is completed. */
   insuranceProvider: string | null;
+  /**
+   * Where the cell is shown: the payment page (default) prices the order as billed; the billing options step shows
+   * each option's estimate before the patient's insurance is known (docs/decisions/0012).
+   */
+  shownOn?: 'payment' | 'billingOptions';
 }
 
 export type PriceCellPrecondition =
@@ -45,7 +50,8 @@ export type PriceCellPrecondition =
  * The states of spec 3 §4 'Price cell states' that need no price: do-not-quote ('No pricing is shown when the
  * practitioner set doNotQuotePrices', spec 3 §6), Physician Account (not fetched, spec 1 §4.6), billing method
  * required, insurance required. Assumptions (spec silent): 'billing option is unknown' is the state of 'Let my patient
- * select their billing option'; only Bill Insurance waits for the insurance step.
+ * select their billing option'; only Bill Insurance waits for the insurance step, and only where the order is priced
+ * as billed (not on the billing options step, whose insurance estimate is the list's initial payment and range).
  */
 export function priceCellPrecondition(facts: PriceCellFacts): PriceCellPrecondition | null {
   if (facts.doNotQuotePrices) return 'doNotQuote';
@@ -53,7 +59,9 @@ export function priceCellPrecondition(facts: PriceCellFacts): PriceCellPrecondit
   if (facts.billingMethod === null) return 'billingMethodRequired';
   if (facts.billingMethod === BILLING_METHODS.patientSelects) return 'billingOptionUnknown';
   const hasInsuranceProvider = (facts.insuranceProvider ?? '').trim() !== '';
-  if (facts.billingMethod === BILLING_METHODS.insurance && !hasInsuranceProvider) return 'insuranceRequired';
+  const waitsForInsurance = facts.shownOn !== 'billingOptions';
+  if (facts.billingMethod === BILLING_METHODS.insurance && !hasInsuranceProvider && waitsForInsurance)
+    return 'insuranceRequired';
   return null;
 }
 

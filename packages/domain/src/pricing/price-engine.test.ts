@@ -3,6 +3,7 @@ import type { BillingMethod, Requisition } from '../model.ts';
 import {
   INTERNATIONAL_SURCHARGE,
   inputFieldPriceMap,
+  itemListPrice,
   type PricedItem,
   type PriceListRow,
   type PriceRequest,
@@ -431,5 +432,15 @@ describe('inputFieldPriceMap', () => {
   it('spec 1 §9: 6587 is left out when the row of 6700 is missing', () => {
     const without6700 = PRICE_LIST.filter((row) => row.inputFieldId !== 6700);
     expect(inputFieldPriceMap(without6700, 700, 'P1003').PTPAY).toEqual({ 6581: 3900 });
+  });
+});
+
+describe('itemListPrice', () => {
+  it("issue 4: the item's own row, the practitioner's override winning; null without a row", () => {
+    const withOverride = [...PRICE_LIST, ...rows(540, null, { PTPAY: 40000 }, 'P1001')];
+    expect(itemListPrice(withOverride, 540, 'P1001', 'PTPAY')).toBe(40000);
+    expect(itemListPrice(withOverride, 540, 'P1003', 'PTPAY')).toBe(45900);
+    expect(itemListPrice(withOverride, 540, 'P1003', 'IIP')).toBe(19900);
+    expect(itemListPrice(withOverride, 999, 'P1003', 'PTPAY')).toBeNull();
   });
 });

@@ -369,3 +369,16 @@ export function inputFieldPriceMap(
   };
   return { PTPAY: priceMap('PTPAY'), IIP: priceMap('IIP') };
 }
+
+/**
+ * The item's own price on a list for a practitioner (their override winning), or null without a row: the 'item' entry
+ * of the price map the panel selection step shows beside the product (docs/decisions/0006, 0012).
+ */
+export function itemListPrice(
+  rows: readonly PriceListRow[],
+  itemId: number,
+  gsdlNo: string,
+  type: PriceType,
+): number | null {
+  return rowAmount({ rows, itemId, gsdlNo }, type, null)?.price ?? null;
+}

@@ -31,15 +31,41 @@ function lowerBound(values: readonly string[], key: string) {
   return low;
 }
 
+/** The first matches in code order (at most the limit) and how many matched in all. */
+interface Hits {
+  first: number[];
+  total: number;
+}
+
+const NO_HITS: Hits = { first: [], total: 0 };
+
+/** Inserts a position into a sorted list kept to the limit's smallest positions. */
+function keepSmallest(sorted: number[], position: number, limit: number) {
+  if (sorted.length >= limit && position >= (sorted[limit - 1] as number)) return;
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((sorted[mid] as number) < position) low = mid + 1;
+    else high = mid;
+  }
+  sorted.splice(low, 0, position);
+  if (sorted.length > limit) sorted.pop();
+}
+
 /**
  * Suggestions over the whole code set, in memory: by code (with or without the dot) as a prefix, or by words of
  * the description, every query word matching the start of a description word. Results keep code order.
+ * A word search marks entries in one array kept for the index (a search runs to its end without yielding, so
+ * searches never interleave): no allocation in proportion to the code set, so no collector pauses per request.
  */
 export class DxCodeIndex {
   private readonly entries: Entry[];
   private readonly compactCodes: string[];
   private readonly words: string[];
   private readonly postings: Uint32Array[];
+  private readonly marks: Uint32Array;
+  private stamp = 0;
 
   constructor(codes: { code: string; description: string }[]) {
     this.entries = codes
@@ -56,6 +82,7 @@ export class DxCodeIndex {
     });
     this.words = [...byWord.keys()].sort();
     this.postings = this.words.map((word) => Uint32Array.from(byWord.get(word) ?? []));
+    this.marks = new Uint32Array(this.entries.length);
   }
 
   get size() {
@@ -65,44 +92,60 @@ export class DxCodeIndex {
   search(term: string, limit = DX_SUGGESTION_LIMIT): DxSuggestions {
     const trimmed = term.trim();
     if (!trimmed) return { results: [], omittedResults: 0 };
-    const positions = looksLikeDxCode(trimmed) ? this.byCode(trimmed) : this.byWords(trimmed);
-    const results = positions.slice(0, limit).map((p) => {
+    const hits = looksLikeDxCode(trimmed) ? this.byCode(trimmed, limit) : this.byWords(trimmed, limit);
+    const results = hits.first.map((p) => {
       const entry = this.entries[p] as Entry;
       return { code: entry.code, name: entry.name };
     });
-    return { results, omittedResults: Math.max(0, positions.length - limit) };
+    return { results, omittedResults: Math.max(0, hits.total - results.length) };
   }
 
-  private byCode(term: string): number[] {
+  private byCode(term: string, limit: number): Hits {
     const prefix = compactDxCode(term);
     const start = lowerBound(this.compactCodes, prefix);
     const end = lowerBound(this.compactCodes, `${prefix}\uffff`);
-    return Array.from({ length: end - start }, (_, i) => start + i);
+    const shown = Math.min(end - start, limit);
+    return { first: Array.from({ length: shown }, (_, i) => start + i), total: end - start };
   }
 
-  private byWords(term: string): number[] {
+  /**
+   * Entries whose description has, for every query word, a word starting with it. Word k marks the entries that
+   * matched words 0..k-1 with the stamp base+k+1; the entries marked by the last word are the matches.
+   */
+  private byWords(term: string, limit: number): Hits {
     const queryWords = [...new Set(wordsOf(term))];
-    if (queryWords.length === 0) return [];
-    let matches: Uint8Array | null = null;
-    for (const query of queryWords) {
-      const hits = new Uint8Array(this.entries.length);
-      const end = lowerBound(this.words, `${query}\uffff`);
-      for (let w = lowerBound(this.words, query); w < end; w++) {
-        for (const position of this.postings[w] as Uint32Array) hits[position] = 1;
-      }
-      if (!matches) {
-        matches = hits;
-        continue;
-      }
-      for (let i = 0; i < matches.length; i++) {
-        if (!hits[i]) matches[i] = 0;
-      }
+    if (queryWords.length === 0) return NO_HITS;
+    const ranges = queryWords.map((query) => [
+      lowerBound(this.words, query),
+      lowerBound(this.words, `${query}\uffff`),
+    ]);
+    if (ranges.some(([from, to]) => from === to)) return NO_HITS;
+    if (this.stamp + ranges.length + 1 >= 0xffffffff) {
+      this.marks.fill(0);
+      this.stamp = 0;
     }
-    const found: number[] = [];
-    (matches as Uint8Array).forEach((hit, position) => {
-      if (hit) found.push(position);
+    const base = this.stamp;
+    this.stamp += ranges.length;
+    const marks = this.marks;
+    const first: number[] = [];
+    let total = 0;
+    ranges.forEach(([from, to], k) => {
+      const last = k === ranges.length - 1;
+      for (let w = from as number; w < (to as number); w++) {
+        const list = this.postings[w] as Uint32Array;
+        for (let i = 0; i < list.length; i++) {
+          const position = list[i] as number;
+          const mark = marks[position] as number;
+          if (k === 0 ? mark > base : mark !== base + k) continue;
+          marks[position] = base + k + 1;
+          if (last) {
+            total += 1;
+            keepSmallest(first, position, limit);
+          }
+        }
+      }
     });
-    return found;
+    return { first, total };
   }
 }
 

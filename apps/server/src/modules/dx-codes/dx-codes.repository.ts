@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { icd10Codes } from '../../db/schema/index.ts';
 import type { Icd10Release } from './icd10-release.ts';
@@ -36,6 +36,16 @@ export async function importRelease(db: Db, { release, rows }: Icd10Release) {
 
 export const findDxCode = async (db: Db, code: string) =>
   (await db.select().from(icd10Codes).where(eq(icd10Codes.code, code)).limit(1))[0] ?? null;
+
+/** Codes (with their dots) by code; codes the set does not have are absent. */
+export async function findDxCodes(db: Db, codes: readonly string[]) {
+  if (codes.length === 0) return new Map<string, typeof icd10Codes.$inferSelect>();
+  const rows = await db
+    .select()
+    .from(icd10Codes)
+    .where(inArray(icd10Codes.code, [...codes]));
+  return new Map(rows.map((row) => [row.code, row]));
+}
 
 /** The codes suggestions are drawn from: active and billable (header codes cannot go on a requisition). */
 export const suggestableCodes = (db: Db) =>

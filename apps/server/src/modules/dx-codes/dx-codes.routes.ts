@@ -1,8 +1,11 @@
-import { DX_MESSAGES, DX_SUGGESTION_LIMIT, formatDxCode } from '@gear/domain';
+import { DX_MESSAGES, DX_SUGGESTION_LIMIT, diagnosisCodesBodySchema, formatDxCode } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asOrderResponse, errorEnvelopeSchema, orderSchema } from '../../lib/api-schemas.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import { saveDiagnosisCodes } from './diagnosis-codes.service.ts';
 import { dxCodeIndex } from './dx-code-index.ts';
 import { findDxCode } from './dx-codes.repository.ts';
 
@@ -14,6 +17,7 @@ export async function dxCodeRoutes(app: FastifyInstance) {
   api.get(
     '/api/dxcodes/:code',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: 'Look up an ICD-10-CM code (spec 1 §7): whether it is active and its version',
@@ -43,6 +47,7 @@ export async function dxCodeRoutes(app: FastifyInstance) {
   api.get(
     '/gear/getDxCodeSuggestions',
     {
+      config: { access: 'signedIn' },
       schema: {
         tags,
         summary: `Up to ${DX_SUGGESTION_LIMIT} active codes matching a code or words of the description`,
@@ -56,5 +61,28 @@ export async function dxCodeRoutes(app: FastifyInstance) {
       },
     },
     async (request) => (await dxCodeIndex(app.db)).search(request.query.searchTerm),
+  );
+
+  api.put(
+    '/gear/diagnosisCodes/',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "Save a requisition's diagnosis codes (spec 1 §2.7, §4.5, §5)",
+        description:
+          "selectedCodes and otherCodes are lists of 'rank_code' (1_K58.0); ranks are reassigned: other codes " +
+          "first, then the product's codes in catalogue order. Each code must be an active ICD-10-CM code.",
+        body: diagnosisCodesBodySchema,
+        response: {
+          200: orderSchema,
+          400: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    (request) => asOrderResponse(saveDiagnosisCodes(app.db, callerOf(request).userInfo, request.body)),
   );
 }

@@ -220,6 +220,35 @@ export async function findOrderOwner(db: Db, id: number) {
   };
 }
 
+const requisitionOwnerQuery = preparedPerDb((db) =>
+  db
+    .select({
+      orderId: requisitions.orderId,
+      version: orders.version,
+      gsdlNo: practitioners.gsdlNo,
+      authorizingDoctorGsdlNo: practitioners.authorizingDoctorGsdlNo,
+    })
+    .from(requisitions)
+    .innerJoin(orders, eq(orders.id, requisitions.orderId))
+    .leftJoin(practitioners, eq(practitioners.gsdlNo, orders.practitionerGsdlNo))
+    .where(eq(requisitions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('requisition_owner'),
+);
+
+/** The order holding a requisition, with its version and practitioner (for the access check), in one query. */
+export async function findRequisitionOwner(db: Db, gearReqId: number) {
+  const [row] = await requisitionOwnerQuery(db).execute({ id: gearReqId });
+  if (!row) return null;
+  return {
+    orderId: row.orderId,
+    version: row.version,
+    practitioner: row.gsdlNo
+      ? { gsdlNo: row.gsdlNo, authorizingDoctorGsdlNo: row.authorizingDoctorGsdlNo }
+      : null,
+  };
+}
+
 /** Facts of the order itself that a step may change along with its version. */
 export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>>;
 

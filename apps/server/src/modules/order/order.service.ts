@@ -1,7 +1,7 @@
-import { type GearOrder, MESSAGES, mayViewOrder, type UserInfo } from '@gear/domain';
+import { type GearOrder, MESSAGES, mayViewOrder, type Requisition, type UserInfo } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
-import { findOrderOwner, loadOrder } from './order.repository.ts';
+import { findOrderOwner, findRequisitionOwner, loadOrder } from './order.repository.ts';
 import { cachedOrder, rememberOrder } from './order-read-cache.ts';
 
 /**
@@ -12,12 +12,36 @@ export async function orderForCaller(db: Db, user: UserInfo, id: number): Promis
   const owner = await findOrderOwner(db, id);
   if (!owner) throw notFound(MESSAGES.orderNotFound);
   if (!mayViewOrder(user, owner.practitioner)) throw forbidden(MESSAGES.forbidden);
-  const cached = cachedOrder(db, id, owner.version);
+  return orderAtVersion(db, id, owner.version);
+}
+
+async function orderAtVersion(db: Db, id: number, version: number): Promise<GearOrder> {
+  const cached = cachedOrder(db, id, version);
   if (cached) return cached;
   const order = await loadOrder(db, id);
   if (!order) throw notFound(MESSAGES.orderNotFound);
   rememberOrder(db, order);
   return order;
+}
+
+export type SavedOrder = GearOrder & { id: number };
+
+/**
+ * A requisition (by gearReqId) and its order, for a caller who may see that order: an unknown requisition answers
+ * 404, another practitioner's 403 with none of its data. One query when the order is cached at its version.
+ */
+export async function requisitionForCaller(
+  db: Db,
+  user: UserInfo,
+  gearReqId: number,
+): Promise<{ order: SavedOrder; requisition: Requisition }> {
+  const owner = await findRequisitionOwner(db, gearReqId);
+  if (!owner) throw notFound(MESSAGES.requisitionUnknown);
+  if (!mayViewOrder(user, owner.practitioner)) throw forbidden(MESSAGES.forbidden);
+  const order = (await orderAtVersion(db, owner.orderId, owner.version)) as SavedOrder;
+  const requisition = order.requisitions.find((r) => r.id === gearReqId);
+  if (!requisition) throw notFound(MESSAGES.requisitionUnknown);
+  return { order, requisition };
 }
 
 /** The order as saved, read afresh and kept for the next read. */

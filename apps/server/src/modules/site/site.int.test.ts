@@ -9,7 +9,7 @@ const ctx = useTestApp();
 describe('site routes', () => {
   it('GET /api/config answers the configured support phone', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
-    expect(response.json()).toEqual({ supportPhone: '800-522-4762' });
+    expect(response.json()).toEqual({ supportPhone: '800-522-4762', hrsaGsdlNumbers: ['P1007'] });
   });
 
   it('GET /html/ping.html keeps a signed-in session alive and refuses anonymous callers', async () => {
@@ -57,6 +57,13 @@ describe('site routes', () => {
         '/gear/testSelection',
         '/gear/log',
         '/gear/log/{x}',
+        '/gear/billingMethod/',
+        '/gear/order/{id}/confirm-price-increase/{reqId}/{source}',
+        '/gear/api/applied-price',
+        '/gear/api/inputFieldPriceMap/{orderableItemId}',
+        '/gear/diagnosisCodes/',
+        '/api/dxcodes/{code}',
+        '/gear/getDxCodeSuggestions',
       ]),
     );
     const schemas = Object.keys(

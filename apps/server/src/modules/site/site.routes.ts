@@ -19,11 +19,12 @@ export function siteRoutes(webDistDir: string) {
         config: { access: 'public' },
         schema: {
           tags: ['Site'],
-          summary: 'Settings the browser shows (the support phone)',
-          response: { 200: z.object({ supportPhone: z.string() }) },
+          summary:
+            'Settings the browser needs (the support phone, the HRSA GSDL numbers of the billing options)',
+          response: { 200: z.object({ supportPhone: z.string(), hrsaGsdlNumbers: z.array(z.string()) }) },
         },
       },
-      async () => ({ supportPhone: app.config.supportPhone }),
+      async () => ({ supportPhone: app.config.supportPhone, hrsaGsdlNumbers: app.config.hrsaGsdlNumbers }),
     );
 
     api.get(

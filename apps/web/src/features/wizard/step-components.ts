@@ -13,4 +13,10 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   panels: lazy(async () => ({
     default: (await import('../panels/panels-step.tsx')).PanelsStep,
   })),
+  billing: lazy(async () => ({
+    default: (await import('../billing/billing-step.tsx')).BillingStep,
+  })),
+  dxCodes: lazy(async () => ({
+    default: (await import('../dx-codes/dx-codes-step.tsx')).DxCodesStep,
+  })),
 };

@@ -1,0 +1,180 @@
+import { BILLING_METHODS, MESSAGES } from '@gear/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  addRequisition,
+  createOrder,
+  expectEnvelope,
+  GI_EFFECTS,
+  type SignedIn,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
+
+const ctx = useTestApp();
+let avery: SignedIn;
+let chen: SignedIn;
+let gearReqId: number;
+let withAddOn: number;
+
+beforeAll(async () => {
+  avery = await signIn(ctx.app, 'dr.avery');
+  chen = await signIn(ctx.app, 'dr.chen');
+  const order = await addRequisition(
+    ctx.app,
+    avery.headers,
+    await createOrder(ctx.app, avery.headers, 'P1001'),
+    GI_EFFECTS,
+  );
+  gearReqId = order.requisitions[0]?.id as number;
+  const second = await addRequisition(
+    ctx.app,
+    avery.headers,
+    await createOrder(ctx.app, avery.headers, 'P1001'),
+    { ...GI_EFFECTS, addons: [{ omsInputFieldID: 5413, cptQuantity: null }] },
+  );
+  withAddOn = second.requisitions[0]?.id as number;
+});
+
+const appliedPrice = (query: Record<string, string | number>, headers: SignedIn['headers'] = avery.headers) =>
+  ctx.app.inject({ method: 'GET', url: '/gear/api/applied-price', query: stringify(query), headers });
+
+const stringify = (query: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]));
+
+const GI = 'GI Effects Comprehensive Profile - Stool (3-day)';
+
+describe('GET /gear/api/applied-price (spec 1 §7, spec 3 §3)', () => {
+  it('Bill Insurance for 540: the initial payment and the most out of pocket, in cents', async () => {
+    const response = await appliedPrice({ gearReqId, billingMethod: BILLING_METHODS.insurance });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      gearRequisitionId: gearReqId,
+      billingMethod: 'Bill Insurance with Patient Payment',
+      insuranceProvider: null,
+      secondaryInsuranceProvider: null,
+      price: 19900,
+      maxOutOfPocket: 29900,
+      medicarePrice: 0,
+      tricarePrice: 0,
+      items: [{ name: GI, price: 19900, feeItem: false }],
+      error: null,
+      placeholder: false,
+      configError: false,
+    });
+  });
+
+  it.each([
+    [BILLING_METHODS.patientPay, 45900, null],
+    ['Physician Account (P1001 has its own price)', 29500, null],
+    [BILLING_METHODS.medicare, 0, null],
+  ])('prices %s', async (method, price, maxOutOfPocket) => {
+    const billingMethod = method.startsWith('Physician') ? BILLING_METHODS.physicianAccount : method;
+    const body = (await appliedPrice({ gearReqId, billingMethod })).json();
+    expect(body).toMatchObject({ price, maxOutOfPocket, error: null });
+  });
+
+  it('adds the add-ons, one line each', async () => {
+    const body = (
+      await appliedPrice({ gearReqId: withAddOn, billingMethod: BILLING_METHODS.patientPay })
+    ).json();
+    expect(body).toMatchObject({
+      price: 45900 + 5900,
+      items: [
+        { name: GI, price: 45900, feeItem: false },
+        { name: 'Helicobacter pylori Stool Antigen', price: 5900, feeItem: false },
+      ],
+    });
+  });
+
+  it("'Let my patient select their billing option' has no price: billingOptionUnknown", async () => {
+    const body = (await appliedPrice({ gearReqId, billingMethod: BILLING_METHODS.patientSelects })).json();
+    expect(body).toMatchObject({ price: null, error: 'billingOptionUnknown', configError: false });
+  });
+
+  it('answers 401, 403 for another practitioner, 404 for an unknown requisition', async () => {
+    expectEnvelope(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/gear/api/applied-price?gearReqId=${gearReqId}&billingMethod=Physician%20Account`,
+      }),
+      401,
+    );
+    expectEnvelope(
+      await appliedPrice({ gearReqId, billingMethod: BILLING_METHODS.insurance }, chen.headers),
+      403,
+      MESSAGES.forbidden,
+    );
+    expectEnvelope(
+      await appliedPrice({ gearReqId: 999_999, billingMethod: BILLING_METHODS.insurance }),
+      404,
+      MESSAGES.requisitionUnknown,
+    );
+  });
+
+  it("answers 400 for a billing method the spec does not name, with 'Please select a billing option.'", async () => {
+    const body = expectEnvelope(await appliedPrice({ gearReqId, billingMethod: 'Cash' }), 400);
+    expect(body.errors).toEqual([
+      { field: 'billingMethod', defaultMessage: 'Please select a billing option.' },
+    ]);
+  });
+
+  it.each([
+    ['no billing method', { gearReqId: 1 }],
+    ['no requisition', { billingMethod: BILLING_METHODS.insurance }],
+    ['a requisition id that is not a number', { gearReqId: 'x', billingMethod: BILLING_METHODS.insurance }],
+    [
+      'a requisition id beyond a database integer',
+      { gearReqId: 2 ** 40, billingMethod: BILLING_METHODS.insurance },
+    ],
+    ['a 2,000-character billing method', { gearReqId: 1, billingMethod: 'x'.repeat(2000) }],
+  ])('answers 400, never 500, for %s', async (_case, query) => {
+    expectEnvelope(await appliedPrice(query), 400);
+  });
+});
+
+describe('GET /gear/api/inputFieldPriceMap/{orderableItemId} (spec 1 §7, §9)', () => {
+  const priceMap = (path: string, headers: SignedIn['headers'] = avery.headers) =>
+    ctx.app.inject({ method: 'GET', url: `/gear/api/inputFieldPriceMap/${path}`, headers });
+
+  it("answers PTPAY and IIP by input field id, with the product's own price under 'item'", async () => {
+    const response = await priceMap('540?gsdlNo=P1001');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      PTPAY: { 5413: 5900, 5414: 6900, item: 45900 },
+      IIP: { 5413: 2900, 5414: 3900, item: 19900 },
+    });
+  });
+
+  it("the practitioner's override wins (P1002's patient-pay price of the SIBO breath test)", async () => {
+    const body = (await priceMap('215?gsdlNo=p1002')).json<{ PTPAY: Record<string, number> }>();
+    expect(body.PTPAY.item).toBe(17900);
+    expect((await priceMap('215?gsdlNo=P1001')).json<{ PTPAY: Record<string, number> }>().PTPAY.item).toBe(
+      19900,
+    );
+  });
+
+  it('spec 1 §9: component 6587 includes the price of 6700 (mixed component pricing, item 700)', async () => {
+    const body = (await priceMap('700?gsdlNo=P1001')).json<{ PTPAY: Record<string, number> }>();
+    expect(body.PTPAY['6587']).toBe((body.PTPAY['6700'] ?? 0) + 9900);
+  });
+
+  it('answers 401, 403 for a practitioner the caller may not order for, 404 for unknown ones', async () => {
+    expectEnvelope(
+      await ctx.app.inject({ method: 'GET', url: '/gear/api/inputFieldPriceMap/540?gsdlNo=P1001' }),
+      401,
+    );
+    expectEnvelope(await priceMap('540?gsdlNo=P1001', chen.headers), 403, MESSAGES.forbidden);
+    expectEnvelope(await priceMap('540?gsdlNo=P9999'), 404, 'No details found for P9999.');
+    expectEnvelope(await priceMap('99999?gsdlNo=P1001'), 404, MESSAGES.productNotFound);
+  });
+
+  it.each([
+    ['no gsdlNo', '540'],
+    ['a gsdlNo over 5 characters', '540?gsdlNo=P100100'],
+    ['an item id that is not a number', 'abc?gsdlNo=P1001'],
+    ['an item id beyond a database integer', `${2 ** 40}?gsdlNo=P1001`],
+    ['a NUL in the gsdlNo', '540?gsdlNo=P1%0001'],
+  ])('answers 400, never 500, for %s', async (_case, path) => {
+    expectEnvelope(await priceMap(path), 400);
+  });
+});

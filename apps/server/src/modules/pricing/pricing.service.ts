@@ -1,0 +1,110 @@
+import {
+  type BillingMethod,
+  type GearOrder,
+  inputFieldPriceMap,
+  itemListPrice,
+  MESSAGES,
+  PRICING_DISPLAY_TYPES,
+  type PriceResult,
+  type PricingDisplayType,
+  priceRequisition,
+  type Requisition,
+  surchargeReferenceDate,
+  type UserInfo,
+} from '@gear/domain';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { practitionerForCatalogue } from '../catalogue/catalogue.service.ts';
+import { catalogueOf } from '../catalogue/catalogue-cache.ts';
+import { requisitionForCaller } from '../order/order.service.ts';
+import { priceRowsOf } from './price-rows.ts';
+
+/**
+ * spec 3 §3 'Price result per requisition' as GET /gear/api/applied-price answers it: the domain's result (amounts in
+ * integer cents) with the insurance providers it was priced for. configError is true when the price lists cannot
+ * price the selection (no row for a part of it); placeholder is always false (a fetched price).
+ */
+export interface AppliedPrice extends PriceResult {
+  insuranceProvider: string | null;
+  secondaryInsuranceProvider: string | null;
+  placeholder: false;
+  configError: boolean;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The price of a requisition of an order under a billing method, from that item's price rows. */
+export async function priceOfRequisition(
+  db: Db,
+  order: GearOrder,
+  requisition: Requisition,
+  billingMethod: BillingMethod,
+): Promise<AppliedPrice> {
+  const insuranceProvider = order.insurance?.insuranceProvider ?? null;
+  const providers = {
+    insuranceProvider,
+    secondaryInsuranceProvider: order.secondaryInsurance?.insuranceProvider ?? null,
+    placeholder: false as const,
+  };
+  const item = (await catalogueOf(db)).item(requisition.omsOrderableItemId);
+  const { practitioner } = order;
+  if (!item || !practitioner) {
+    return {
+      gearRequisitionId: requisition.id,
+      billingMethod,
+      price: null,
+      maxOutOfPocket: null,
+      medicarePrice: null,
+      tricarePrice: null,
+      items: [],
+      error: 'unableToDeterminePrice',
+      ...providers,
+      configError: true,
+    };
+  }
+  const result = priceRequisition({
+    rows: await priceRowsOf(db, item.id),
+    item,
+    requisition,
+    billingMethod,
+    practitioner,
+    insuranceProvider,
+    pricingDate: surchargeReferenceDate(order.workflow.steps, today()),
+  });
+  return { ...result, ...providers, configError: result.error === 'unableToDeterminePrice' };
+}
+
+/** GET /gear/api/applied-price?gearReqId&billingMethod, for a caller who may see the requisition's order. */
+export async function appliedPriceFor(
+  db: Db,
+  user: UserInfo,
+  gearReqId: number,
+  billingMethod: BillingMethod,
+): Promise<AppliedPrice> {
+  const { order, requisition } = await requisitionForCaller(db, user, gearReqId);
+  return priceOfRequisition(db, order, requisition, billingMethod);
+}
+
+/** Prices in cents by input field id, and 'item' for the product's own price (docs/decisions/0006). */
+export type PriceMap = Record<PricingDisplayType, Record<string, number>>;
+
+/**
+ * GET /gear/api/inputFieldPriceMap/{orderableItemId}?gsdlNo (spec 1 §7): the PTPAY and IIP price of each component
+ * and add-on of a product, and of the product itself, for a practitioner the caller may order for.
+ */
+export async function priceMapFor(
+  db: Db,
+  user: UserInfo,
+  orderableItemId: number,
+  gsdlInput: string,
+): Promise<PriceMap> {
+  const { gsdlNo } = await practitionerForCatalogue(db, user, gsdlInput);
+  if (!(await catalogueOf(db)).item(orderableItemId)) throw notFound(MESSAGES.productNotFound);
+  const rows = await priceRowsOf(db, orderableItemId);
+  const byField = inputFieldPriceMap(rows, orderableItemId, gsdlNo);
+  const entries = PRICING_DISPLAY_TYPES.map((type) => {
+    const own = itemListPrice(rows, orderableItemId, gsdlNo, type);
+    return [type, own === null ? byField[type] : { ...byField[type], item: own }] as const;
+  });
+  return Object.fromEntries(entries) as PriceMap;
+}

@@ -1,0 +1,407 @@
+import {
+  BILLING_METHODS,
+  type BillingMethod,
+  type BillingOption,
+  billingOptions,
+  type GearOrder,
+  isOrderLocked,
+  MESSAGES,
+  needsPriceFetch,
+  needsPriceIncreaseConfirmation,
+  type Practitioner,
+  type PriceCellFacts,
+  priceRefetchKey,
+  pricingRegionNote,
+  type Requisition,
+  STEP_IDS,
+  type UserInfo,
+  validateBillingChoice,
+} from '@gear/domain';
+import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useConfirmPriceIncrease, useSaveBillingMethod } from '../../api/billing.ts';
+import { useApi, useConfig } from '../../api/context.tsx';
+import { isApiError } from '../../api/errors.ts';
+import { queryKeys } from '../../api/keys.ts';
+import { fetchAppliedPrice } from '../../api/pricing.ts';
+import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
+import type { StepProps } from '../wizard/types.ts';
+import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import { RequisitionImage } from './requisition-image.tsx';
+
+/** spec 1 §7 'source e.g. BillingOptions': the screen a price increase is confirmed on. */
+export const PRICE_INCREASE_SOURCE = 'BillingOptions';
+
+type SavedOrder = GearOrder & { id: number };
+
+/** The requisition the step is for: the one in the address, else the order's last (the one being worked on). */
+const requisitionOf = (order: StepProps['order'], gearReqId: number | null): Requisition | null =>
+  (gearReqId === null
+    ? order.requisitions.at(-1)
+    : order.requisitions.find((requisition) => requisition.id === gearReqId)) ?? null;
+
+/** spec 1 §2.5 Billing Options: the requisition's billing option, with prices. */
+export function BillingStep({ order, user, gearReqId, navigation }: StepProps) {
+  const requisition = requisitionOf(order, gearReqId);
+  if (order.id === 'new' || !order.practitioner || !requisition) {
+    return (
+      <Stack gap="md">
+        <Alert color="yellow" title="No test chosen yet">
+          Choose a test on Panel Selection before its billing option.
+        </Alert>
+        <Group>
+          <Button variant="default" onClick={() => void navigation.back()}>
+            Back
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  return (
+    <BillingForm
+      order={order as SavedOrder}
+      practitioner={order.practitioner}
+      requisition={requisition}
+      user={user}
+      navigation={navigation}
+    />
+  );
+}
+
+interface BillingFormProps {
+  order: SavedOrder;
+  practitioner: Practitioner;
+  requisition: Requisition;
+  user: UserInfo;
+  navigation: StepProps['navigation'];
+}
+
+const completedBilling = (order: SavedOrder, requisition: Requisition) =>
+  order.workflow.steps.some(
+    (row) =>
+      row.id === STEP_IDS.billing && row.gearReqId === requisition.id && (row.completed || row.skipped),
+  );
+
+function BillingForm({ order, practitioner, requisition, user, navigation }: BillingFormProps) {
+  const config = useConfig();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const save = useSaveBillingMethod();
+  const confirm = useConfirmPriceIncrease();
+  const errorId = useId();
+  const locked = isOrderLocked(order, user);
+
+  const options = billingOptions({
+    user,
+    practitioner,
+    order,
+    requisition,
+    hrsaGsdlNumbers: config.hrsaGsdlNumbers ?? [],
+  });
+  const saved = requisition.billingMethod;
+  const [choice, setChoice] = useState<BillingMethod | null>(
+    options.some((option) => option.name === saved) ? saved : null,
+  );
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [acknowledgementError, setAcknowledgementError] = useState<string | null>(null);
+  const [pendingIncrease, setPendingIncrease] = useState<BillingMethod | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  const priceFacts: Omit<PriceCellFacts, 'billingMethod'> = {
+    doNotQuotePrices: practitioner.doNotQuotePrices,
+    insuranceProvider: order.insurance?.insuranceProvider ?? null,
+    shownOn: 'billingOptions',
+  };
+  const others = order.requisitions.filter((other) => other.id !== requisition.id && !other.canceled);
+  const togglesMedicare =
+    choice !== null && (choice === BILLING_METHODS.medicare) !== order.governmentPayor && choice !== saved;
+  const needsAcknowledgement =
+    choice === BILLING_METHODS.medicare &&
+    !order.governmentPayor &&
+    user.type === 'myGDX' &&
+    !order.dateMedicalNecessityAcknowledged;
+  const busy = save.isPending || confirm.isPending || checking;
+
+  /** The applied price of an option, or null when it is not fetched (Physician Account) or cannot be had. */
+  const priceOf = async (billingMethod: BillingMethod | null): Promise<number | null> => {
+    if (billingMethod === null || !needsPriceFetch({ ...priceFacts, billingMethod })) return null;
+    const refetchKey = priceRefetchKey(requisition, priceFacts.insuranceProvider);
+    try {
+      const result = await queryClient.fetchQuery({
+        queryKey: queryKeys.appliedPrice(requisition.id, billingMethod, refetchKey),
+        queryFn: ({ signal }) => fetchAppliedPrice(api, requisition.id, billingMethod, signal),
+        staleTime: 60_000,
+      });
+      return result.error === null ? result.price : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const persist = (billingMethod: BillingMethod, confirmed: boolean) => {
+    setSaveError(null);
+    save.mutate(
+      {
+        billingMethod,
+        gearReqId: requisition.id,
+        version: order.version,
+        ...(needsAcknowledgement ? { dateMedicalNecessityAcknowledged: new Date().toISOString() } : {}),
+      },
+      {
+        onSuccess: async (savedOrder) => {
+          let after = savedOrder;
+          if (confirmed) {
+            try {
+              after = await confirm.mutateAsync({
+                orderId: order.id,
+                gearReqId: requisition.id,
+                source: PRICE_INCREASE_SOURCE,
+              });
+            } catch (error) {
+              setSaveError(isApiError(error) ? error.message : MESSAGES.invalidInput);
+              return;
+            }
+          }
+          await navigation.next(after);
+        },
+        onError: (error) => {
+          if (!isApiError(error)) return;
+          const fieldErrors = error.fieldErrors;
+          const onChoice = fieldErrors.find((e) => e.field === 'billingMethod');
+          const onAcknowledgement = fieldErrors.find((e) => e.field === 'dateMedicalNecessityAcknowledged');
+          if (onChoice) setChoiceError(onChoice.defaultMessage);
+          if (onAcknowledgement) setAcknowledgementError(onAcknowledgement.defaultMessage);
+          if (!onChoice && !onAcknowledgement) setSaveError(error.message);
+        },
+      },
+    );
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (locked) {
+      await navigation.next(order);
+      return;
+    }
+    const [invalid] = validateBillingChoice(choice, options);
+    if (invalid || choice === null) {
+      setChoiceError(invalid?.defaultMessage ?? MESSAGES.billingOptionRequired);
+      return;
+    }
+    if (needsAcknowledgement && !acknowledged) {
+      setAcknowledgementError(MESSAGES.medicalNecessityRequired);
+      return;
+    }
+    if (choice === saved && completedBilling(order, requisition)) {
+      await navigation.next(order);
+      return;
+    }
+    setChecking(true);
+    const [fromPriceCents, toPriceCents] = await Promise.all([priceOf(saved), priceOf(choice)]).finally(() =>
+      setChecking(false),
+    );
+    const warn = needsPriceIncreaseConfirmation({
+      order,
+      user,
+      requisition,
+      change: { from: saved, to: choice, fromPriceCents, toPriceCents },
+    });
+    if (warn) {
+      setPendingIncrease(choice);
+      return;
+    }
+    persist(choice, false);
+  };
+
+  const choose = (value: string) => {
+    setChoice(value as BillingMethod);
+    setChoiceError(null);
+    setAcknowledgementError(null);
+    setSaveError(null);
+  };
+
+  const regionNote = pricingRegionNote(practitioner.office);
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <Stack gap="md">
+        {locked && (
+          <Alert color="yellow" title="Order received" role="note">
+            {MESSAGES.orderReceivedByLab}
+          </Alert>
+        )}
+        <Text>
+          {requisition.omsOrderableItemName}
+          {requisition.reqNumber ? ` (requisition #${requisition.reqNumber})` : ''}
+        </Text>
+        <Radio.Group
+          name="billingMethod"
+          label="Billing option"
+          value={choice}
+          onChange={choose}
+          error={choiceError}
+          withAsterisk
+          errorProps={{ id: errorId }}
+        >
+          <Stack gap="sm" mt="xs">
+            {options.map((option) => (
+              <BillingOptionRow
+                key={option.name}
+                option={option}
+                requisition={requisition}
+                practitioner={practitioner}
+                priceFacts={priceFacts}
+                user={user}
+                disabled={locked || busy}
+                describedBy={choiceError ? errorId : undefined}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {options.length === 0 && <Text>No billing option is available for this test.</Text>}
+        {regionNote && (
+          <Text size="sm" c="dimmed">
+            {regionNote}
+          </Text>
+        )}
+        <Group>
+          <RequisitionImage />
+        </Group>
+        {togglesMedicare && others.length > 0 && (
+          <Alert color="blue" role="note" title="Medicare or Tricare">
+            {MESSAGES.medicareFlagChanged}
+          </Alert>
+        )}
+        {needsAcknowledgement && (
+          <Stack gap={4}>
+            <Text size="sm">
+              Medical necessity: Medicare and Tricare pay only for tests that are reasonable and necessary for
+              the diagnosis or treatment of the patient's illness or injury, as documented in the patient's
+              record.
+            </Text>
+            <Checkbox
+              label="I have read the definition of medical necessity."
+              checked={acknowledged}
+              required
+              disabled={busy}
+              error={acknowledgementError}
+              aria-invalid={acknowledgementError ? true : undefined}
+              onChange={(event) => {
+                setAcknowledged(event.currentTarget.checked);
+                if (event.currentTarget.checked) setAcknowledgementError(null);
+              }}
+            />
+          </Stack>
+        )}
+        {saveError && (
+          <Alert color="red" role="alert">
+            {saveError}
+          </Alert>
+        )}
+        <WizardButtons onBack={() => void navigation.back()} saving={busy} />
+      </Stack>
+      <Modal
+        opened={pendingIncrease !== null}
+        onClose={() => {
+          setPendingIncrease(null);
+          setChoice(saved);
+        }}
+        title="Confirm the price change"
+        closeButtonProps={{ 'aria-label': 'Close and keep the current billing option' }}
+      >
+        <Stack gap="md">
+          <Text>
+            The patient has already confirmed this order. Changing the billing option to {pendingIncrease} may
+            increase what the patient pays. Do you want to continue?
+          </Text>
+          <Group justify="flex-end">
+            <Button
+              variant="default"
+              onClick={() => {
+                // spec 1 §4.3: 'No reverts the choice.'
+                setPendingIncrease(null);
+                setChoice(saved);
+              }}
+            >
+              No
+            </Button>
+            <Button
+              loading={busy}
+              onClick={() => {
+                const confirmed = pendingIncrease;
+                setPendingIncrease(null);
+                if (confirmed) persist(confirmed, true);
+              }}
+            >
+              Yes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </form>
+  );
+}
+
+interface BillingOptionRowProps {
+  option: BillingOption;
+  requisition: Requisition;
+  practitioner: Practitioner;
+  priceFacts: Omit<PriceCellFacts, 'billingMethod'>;
+  user: UserInfo;
+  disabled: boolean;
+  describedBy: string | undefined;
+}
+
+/** One radio with its label and price cell ('Let my patient select' has no price of its own). */
+function BillingOptionRow({
+  option,
+  requisition,
+  practitioner,
+  priceFacts,
+  user,
+  disabled,
+  describedBy,
+}: BillingOptionRowProps) {
+  const descriptionId = useId();
+  const patientSelects = option.name === BILLING_METHODS.patientSelects;
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="md">
+      <Radio
+        value={option.name}
+        label={option.label}
+        disabled={disabled}
+        aria-describedby={[descriptionId, describedBy].filter(Boolean).join(' ')}
+        miw={300}
+      />
+      <div id={descriptionId}>
+        {patientSelects ? (
+          <Text size="sm" c="dimmed">
+            The patient chooses the billing option, and sees its price, when completing the order.
+          </Text>
+        ) : (
+          <OptionPrice
+            option={option}
+            requisition={requisition}
+            practitioner={practitioner}
+            priceFacts={priceFacts}
+            user={user}
+          />
+        )}
+      </div>
+    </Group>
+  );
+}
+
+function OptionPrice({
+  option,
+  requisition,
+  practitioner,
+  priceFacts,
+  user,
+}: Omit<BillingOptionRowProps, 'disabled' | 'describedBy'>) {
+  const cell = usePriceCell({ requisition, billingMethod: option.name, facts: priceFacts, user });
+  return <PriceCellView cell={cell} billingMethod={option.name} office={practitioner.office} />;
+}

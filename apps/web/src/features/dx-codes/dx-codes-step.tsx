@@ -1,0 +1,76 @@
+import { isOrderLocked, MESSAGES, type Requisition } from '@gear/domain';
+import { Alert, Button, Group, Stack } from '@mantine/core';
+import { useId } from 'react';
+import { useRequisitionProduct, useSaveDiagnosisCodes } from '../../api/dx-codes.ts';
+import { PageLoader } from '../../app/startup.tsx';
+import type { StepProps } from '../wizard/types.ts';
+import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import { type DxCodeLists, DxCodesEditor } from './dx-codes-editor.tsx';
+
+const requisitionOf = (order: StepProps['order'], gearReqId: number | null): Requisition | null =>
+  (gearReqId === null
+    ? order.requisitions.at(-1)
+    : order.requisitions.find((requisition) => requisition.id === gearReqId)) ?? null;
+
+/**
+ * spec 1 §2.7 Diagnosis Codes as a wizard step: the editor with Back and Next (the shell shows the heading). Next
+ * saves and advances (spec 1 §4.5); on an order received by the lab it only advances (spec 1 §4.2).
+ */
+export function DxCodesStep({ order, user, gearReqId, navigation }: StepProps) {
+  const formId = useId();
+  const requisition = requisitionOf(order, gearReqId);
+  const product = useRequisitionProduct(requisition?.id ?? null);
+  const save = useSaveDiagnosisCodes();
+
+  if (order.id === 'new' || !requisition) {
+    return (
+      <Stack gap="md">
+        <Alert color="yellow" title="No test chosen yet">
+          Choose a test on Panel Selection before its diagnosis codes.
+        </Alert>
+        <Group>
+          <Button variant="default" onClick={() => void navigation.back()}>
+            Back
+          </Button>
+        </Group>
+      </Stack>
+    );
+  }
+  if (product.isPending) return <PageLoader />;
+  const locked = isOrderLocked(order, user);
+  const orderId = order.id;
+
+  const onSave = async (lists: DxCodeLists) => {
+    if (locked) {
+      await navigation.next(order);
+      return;
+    }
+    const saved = await save.mutateAsync({ ...lists, gearReqId: requisition.id, version: order.version });
+    await navigation.next(saved);
+  };
+
+  return (
+    <Stack gap="md">
+      {locked && (
+        <Alert color="yellow" title="Order received" role="note">
+          {MESSAGES.orderReceivedByLab}
+        </Alert>
+      )}
+      {product.isError && (
+        <Alert color="red" role="alert">
+          {product.error.message}
+        </Alert>
+      )}
+      <DxCodesEditor
+        key={`${orderId}/${requisition.id}`}
+        formId={formId}
+        requisition={requisition}
+        productCodes={product.data?.diagnosisCodes ?? []}
+        onSave={onSave}
+        disabled={locked}
+      >
+        <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
+      </DxCodesEditor>
+    </Stack>
+  );
+}
