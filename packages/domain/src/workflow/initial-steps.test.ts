@@ -5,6 +5,7 @@ import {
   completeStep,
   initialWorkflowSteps,
   newWorkflowStep,
+  skipStep,
   stepsForRequisition,
   updateShippingApplicability,
 } from './initial-steps.ts';
@@ -152,5 +153,29 @@ describe('completeStep', () => {
       stepDate: '2026-01-05T10:00:00.000Z',
     });
     expect(done.filter((step) => step.completed).map(label)).toEqual(['2:102']);
+  });
+});
+
+describe('skipStep', () => {
+  const steps = completeStep(
+    initialWorkflowSteps({ ...noPacksShipped, requisitions: [requisition(), requisition({ id: 102 })] }),
+    { id: 3, gearReqId: 102, userType: 'prc', stepDate: '2026-01-04T10:00:00.000Z' },
+  );
+
+  it('spec 1 §4.3: billing left to the patient is Skipped (status id 4) for that requisition, not completed', () => {
+    const skipped = skipStep(steps, {
+      id: 3,
+      gearReqId: 102,
+      userType: 'myGDX',
+      stepDate: '2026-01-05T10:00:00.000Z',
+    });
+    expect(skipped.find((step) => step.id === 3 && step.gearReqId === 102)).toMatchObject({
+      completed: false,
+      notStarted: false,
+      skipped: true,
+      userType: 'myGDX',
+      status: { id: 4, name: 'Skipped' },
+    });
+    expect(skipped.filter((step) => step.skipped).map(label)).toEqual(['3:102']);
   });
 });

@@ -85,3 +85,24 @@ export function completeStep(steps: readonly WorkflowStep[], completion: StepCom
       : row,
   );
 }
+
+/**
+ * The rows with one step marked Skipped (status id 4) by a user at a time: left for someone else to complete, e.g.
+ * billing when the practitioner lets the patient select the billing option (spec 1 §4.3). Other rows are unchanged.
+ */
+export function skipStep(steps: readonly WorkflowStep[], completion: StepCompletion): WorkflowStep[] {
+  const owner = completion.gearReqId ?? null;
+  return steps.map((row) =>
+    row.id === completion.id && row.gearReqId === owner
+      ? {
+          ...row,
+          completed: false,
+          notStarted: false,
+          skipped: true,
+          userType: completion.userType,
+          stepDate: completion.stepDate,
+          status: { ...STEP_STATUS.skipped },
+        }
+      : row,
+  );
+}
