@@ -13,4 +13,10 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   panels: lazy(async () => ({
     default: (await import('../panels/panels-step.tsx')).PanelsStep,
   })),
+  collection: lazy(async () => ({
+    default: (await import('../collection/collection-step.tsx')).CollectionStep,
+  })),
+  shipping: lazy(async () => ({
+    default: (await import('../shipping/shipping-step.tsx')).ShippingStep,
+  })),
 };
