@@ -9,6 +9,7 @@ import { Alert, Stack } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { useRequisitionProduct } from '../../api/collection.ts';
 import { PageLoader } from '../../app/startup.tsx';
+import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { DropShipInstructionsForm } from './drop-ship-instructions-form.tsx';
 import { SampleCollectionForm } from './sample-collection-form.tsx';
@@ -49,9 +50,9 @@ export function CollectionStep({ order, user, gearReqId, navigation }: StepProps
   return (
     <Stack gap="md">
       {isOrderLocked(order, user) && (
-        <Alert color="yellow" title="Order received" role="note">
+        <WarningAlert title="Order received" role="note">
           {MESSAGES.orderReceivedByLab}
-        </Alert>
+        </WarningAlert>
       )}
       {showsDropShipInstructions(user, requisition) ? (
         <DropShipInstructionsForm key={requisition.id} {...common} />

@@ -1,7 +1,8 @@
 import { type GearOrder, offersSkipStep, type StepDefinition, type UserInfo } from '@gear/domain';
-import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { Button, Group, List, Text } from '@mantine/core';
 import { isApiError } from '../../api/errors.ts';
 import { useSkipStep } from '../../api/removal.ts';
+import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 
 export interface SkipStepAlertProps {
@@ -24,7 +25,7 @@ export function SkipStepAlert({ order, user, step, gearReqId, navigation }: Skip
   if (!offersSkipStep(order, user, step.id, owner)) return null;
   const errors = isApiError(skip.error) ? skip.error.fieldErrors : [];
   return (
-    <Alert color="blue" title="Not ready to complete this step?" role="note">
+    <WarningAlert color="blue" title="Not ready to complete this step?" role="note">
       <Group justify="space-between" align="center" gap="sm">
         <Text size="sm">You can skip {step.label} for now and come back to complete it later.</Text>
         <Button
@@ -60,6 +61,6 @@ export function SkipStepAlert({ order, user, step, gearReqId, navigation }: Skip
           )}
         </div>
       )}
-    </Alert>
+    </WarningAlert>
   );
 }

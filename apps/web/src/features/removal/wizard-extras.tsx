@@ -9,6 +9,7 @@ import {
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { RemoveRequisitionModal } from './remove-requisition-modal.tsx';
@@ -52,11 +53,11 @@ export function WizardStepExtras({ order, user, step, gearReqId, navigation }: W
 
   if (hasNoRequisitionsLeft(order, step)) {
     return (
-      <Alert color="yellow" title={REMOVAL_MESSAGES.noRequisitionsLeft} role="status">
+      <WarningAlert title={REMOVAL_MESSAGES.noRequisitionsLeft} role="status">
         <Anchor component={Link} to={`/order/${order.id}/panels`}>
           {REMOVAL_MESSAGES.addRequisitionLink}
         </Anchor>
-      </Alert>
+      </WarningAlert>
     );
   }
 
@@ -78,7 +79,7 @@ export function WizardStepExtras({ order, user, step, gearReqId, navigation }: W
   return (
     <>
       {savedForLater !== undefined && (
-        <Alert color="green" title="Saved for later" role="status">
+        <Alert color="blue" title="Saved for later" role="status">
           <Text size="sm">
             The test was moved to order {savedForLater}.{' '}
             <Anchor component={Link} to={`/order/${savedForLater}/panels`}>

@@ -24,6 +24,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { useSaveShippingInfo, useShippingCharges } from '../../api/shipping.ts';
+import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 
@@ -179,9 +180,9 @@ function ShippingForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {locked && (
-          <Alert color="yellow" title="Order received" role="note">
+          <WarningAlert title="Order received" role="note">
             {MESSAGES.orderReceivedByLab}
-          </Alert>
+          </WarningAlert>
         )}
         {charges.isError && (
           <Alert color="red" role="alert">
@@ -215,9 +216,9 @@ function ShippingForm({
         </Radio.Group>
         {isCanada(info.country) && <Text size="sm">Collection packs to Canada ship by FedEx Ground.</Text>}
         {warnings.map((warning) => (
-          <Alert key={warning} color="yellow" title="P.O. Box" role="status">
+          <WarningAlert key={warning} title="P.O. Box" role="status">
             {warning} Smart Post is the only method for this address; you may still save it.
-          </Alert>
+          </WarningAlert>
         ))}
         {coded.map((error) => (
           <Alert
