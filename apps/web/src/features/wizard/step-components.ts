@@ -19,4 +19,10 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   dxCodes: lazy(async () => ({
     default: (await import('../dx-codes/dx-codes-step.tsx')).DxCodesStep,
   })),
+  collection: lazy(async () => ({
+    default: (await import('../collection/collection-step.tsx')).CollectionStep,
+  })),
+  shipping: lazy(async () => ({
+    default: (await import('../shipping/shipping-step.tsx')).ShippingStep,
+  })),
 };

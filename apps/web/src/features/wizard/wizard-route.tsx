@@ -9,6 +9,7 @@ import { RequireSignIn } from '../../app/login-required.tsx';
 import { NotFoundPage } from '../../app/pages.tsx';
 import { useCurrentUser } from '../../app/services.tsx';
 import { PageLoader } from '../../app/startup.tsx';
+import { hasNoRequisitionsLeft, WizardStepExtras } from '../removal/wizard-extras.tsx';
 import { StepBar } from './step-bar.tsx';
 import { stepComponents } from './step-components.ts';
 import { useWizardNavigation } from './use-wizard-navigation.ts';
@@ -87,7 +88,8 @@ function WizardShell({
       <OrderBreadcrumbs current={step.label} />
       <StepBar items={stepBar(order, user, route, gearReqId)} orderId={order.id} search={search} />
       <Title order={1}>{step.label}</Title>
-      {StepComponent && (
+      <WizardStepExtras order={order} user={user} step={step} gearReqId={gearReqId} navigation={navigation} />
+      {StepComponent && !hasNoRequisitionsLeft(order, step) && (
         <Suspense fallback={<PageLoader />}>
           <StepComponent
             key={`${route}/${gearReqId ?? ''}`}

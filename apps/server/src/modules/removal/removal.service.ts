@@ -1,0 +1,211 @@
+import {
+  CANCEL_ORDER_RESULTS,
+  type CancelOrderResult,
+  type GearOrder,
+  initialWorkflowSteps,
+  isOrderCancelable,
+  isOrderLocked,
+  MESSAGES,
+  REMOVAL_MESSAGES,
+  type RemovalRefusal,
+  type Requisition,
+  removalRefusal,
+  STEP_IDS,
+  saveForLaterRefusal,
+  skipStep,
+  skipStepErrors,
+  type UserInfo,
+  updateShippingApplicability,
+  type WorkflowStep,
+} from '@gear/domain';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import { claimOrder, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { saveWorkflowSteps } from '../order/order.repository.ts';
+import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import { deleteRequisitions } from '../requisition/requisition.repository.ts';
+import {
+  cancelRequisitionsOf,
+  insertOrderLike,
+  isOrderCanceled,
+  moveRequisition,
+} from './removal.repository.ts';
+
+type Flags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
+
+/** The rows with the shipping step applying exactly while a requisition left ships packs. */
+const withShipping = (steps: readonly WorkflowStep[], remaining: readonly Flags[]) =>
+  updateShippingApplicability(steps, {
+    requisitions: remaining,
+    containsDropShipRequisition: false,
+    containsShipToOfficeRequisition: false,
+  });
+
+// --- Skip step ----------------------------------------------------------------------------------------------------
+
+/**
+ * PUT /gear/order/{id}/skip-step/{stepId}[/{reqId}] (spec 2 §4, §7; decision 0036): a practitioner leaves an
+ * incomplete step for later. The row becomes Skipped (status id 4), so the step bar and Next move past it; the step
+ * stays incomplete and is completed when it is saved. Patients are refused (403), a step that is complete, not the
+ * user's or without its row answers 400 with errors[{field, defaultMessage}].
+ */
+export async function skipOrderStep(
+  db: Db,
+  user: UserInfo,
+  orderId: number,
+  stepId: number,
+  gearReqId: number | null,
+  version: number | undefined,
+): Promise<GearOrder> {
+  const order = await orderToChange(db, user, orderId);
+  const errors = skipStepErrors(order, user, stepId, gearReqId);
+  const [first] = errors;
+  if (first) {
+    if (user.type !== 'myGDX') throw new HttpError(403, first.defaultMessage, errors);
+    throw badRequest(first.defaultMessage, errors);
+  }
+  await transaction(db, async (tx) => {
+    await claimOrder(tx, order, version);
+    const steps = order.workflow.steps;
+    const after = skipStep(steps, {
+      id: stepId,
+      gearReqId,
+      userType: user.type,
+      stepDate: new Date().toISOString(),
+    });
+    await saveWorkflowSteps(tx, order.id, steps, after);
+  });
+  return savedOrder(db, order.id);
+}
+
+// --- Remove a requisition ---------------------------------------------------------------------------------------------
+
+/** spec 2 §8: 400 cannot be removed, 403 not authorized, 404 cannot be found. */
+function removalError(refusal: RemovalRefusal): HttpError {
+  switch (refusal) {
+    case 'notFound':
+      return notFound(REMOVAL_MESSAGES.notFound);
+    case 'notAuthorized':
+      return forbidden(REMOVAL_MESSAGES.notAuthorized);
+    case 'onlyRequisition':
+      return badRequest(REMOVAL_MESSAGES.saveForLaterOnlyRequisition);
+    default:
+      return badRequest(REMOVAL_MESSAGES.cannotBeRemoved);
+  }
+}
+
+const others = (order: SavedOrder, gearReqId: number) =>
+  order.requisitions.filter((requisition) => requisition.id !== gearReqId);
+
+/**
+ * DELETE /gear/order/{id}/requisition/{reqId} (spec 2 §4, §7, §8; decision 0034): removes a requisition the lab has
+ * not received, with its workflow rows; patients only from an order of a single requisition. Answers the updated
+ * order (which may have no requisitions left).
+ */
+export async function removeRequisition(
+  db: Db,
+  user: UserInfo,
+  orderId: number,
+  gearReqId: number,
+  version: number | undefined,
+): Promise<GearOrder> {
+  const order = await orderToChange(db, user, orderId);
+  const refusal = removalRefusal(user, order, gearReqId);
+  if (refusal) throw removalError(refusal);
+  await transaction(db, async (tx) => {
+    await claimOrder(tx, order, version);
+    await deleteRequisitions(tx, order.id, [gearReqId]);
+    const before = order.workflow.steps.filter((row) => row.gearReqId !== gearReqId);
+    await saveWorkflowSteps(tx, order.id, before, withShipping(before, others(order, gearReqId)));
+  });
+  return savedOrder(db, order.id);
+}
+
+// --- Save for later --------------------------------------------------------------------------------------------------
+
+/** The order steps a new order takes over from the one it was split from: the data it copies (decision 0035). */
+const CARRIED_ORDER_STEPS: ReadonlySet<number> = new Set([
+  STEP_IDS.pract,
+  STEP_IDS.patient,
+  STEP_IDS.insurance,
+  STEP_IDS.shipping,
+]);
+
+function newOrderSteps(order: SavedOrder, moved: Requisition): WorkflowStep[] {
+  const fresh = initialWorkflowSteps({
+    requisitions: [moved],
+    containsDropShipRequisition: false,
+    containsShipToOfficeRequisition: false,
+  }).filter((row) => row.gearReqId === null);
+  const carried = fresh.map((row) => {
+    const old = order.workflow.steps.find(
+      (candidate) => candidate.id === row.id && candidate.gearReqId === null,
+    );
+    return old && CARRIED_ORDER_STEPS.has(row.id) ? { ...old, notApplicable: row.notApplicable } : row;
+  });
+  const movedRows = order.workflow.steps.filter((row) => row.gearReqId === moved.id);
+  return withShipping([...carried, ...movedRows], [moved]);
+}
+
+export interface SavedForLater {
+  order: GearOrder;
+  newOrderId: number;
+}
+
+/**
+ * PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later (spec 2 §3, §4; decision 0035): moves a requisition
+ * and its workflow rows to a new order of the same practitioner and patient; patients and admins only, with more
+ * than one requisition on the order. Answers the order it left and the new order's id.
+ */
+export async function saveRequisitionForLater(
+  db: Db,
+  user: UserInfo,
+  userId: number,
+  orderId: number,
+  gearReqId: number,
+  version: number | undefined,
+): Promise<SavedForLater> {
+  const order = await orderToChange(db, user, orderId);
+  const refusal = saveForLaterRefusal(user, order, gearReqId);
+  if (refusal === 'notAuthorized') throw forbidden(REMOVAL_MESSAGES.saveForLaterNotAuthorized);
+  if (refusal) throw removalError(refusal);
+  const moved = order.requisitions.find((requisition) => requisition.id === gearReqId) as Requisition;
+  const newOrderId = await transaction(db, async (tx) => {
+    await claimOrder(tx, order, version);
+    const created = await insertOrderLike(tx, order, userId);
+    await moveRequisition(tx, gearReqId, created);
+    const movedRows = order.workflow.steps.filter((row) => row.gearReqId === gearReqId);
+    await saveWorkflowSteps(tx, created, movedRows, newOrderSteps(order, moved));
+    const before = order.workflow.steps.filter((row) => row.gearReqId !== gearReqId);
+    await saveWorkflowSteps(tx, order.id, before, withShipping(before, others(order, gearReqId)));
+    return created;
+  });
+  return { order: await savedOrder(db, order.id), newOrderId };
+}
+
+// --- Cancel an order ----------------------------------------------------------------------------------------------
+
+/**
+ * DELETE /gear/order/cancel/{id} (spec 3 §7, spec 2 §2 the cancel choice of the removal modal; decision 0034):
+ * 'cancelPass' when the order is canceled now (the order and every requisition, which frees their packs);
+ * 'cancelAlreadyRefunded' when it already was; 'other' when a requisition has reached the lab (an admin past the
+ * lock). A non-admin's order received by the lab answers 409 like any change.
+ */
+export async function cancelOrder(
+  db: Db,
+  user: UserInfo,
+  orderId: number,
+  version: number | undefined,
+): Promise<CancelOrderResult> {
+  const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
+  if (await isOrderCanceled(db, order.id)) return CANCEL_ORDER_RESULTS.alreadyRefunded;
+  if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  if (!isOrderCancelable(order)) return CANCEL_ORDER_RESULTS.other;
+  await transaction(db, async (tx) => {
+    await claimOrder(tx, order, version, { canceled: true });
+    await cancelRequisitionsOf(tx, order.id);
+  });
+  await savedOrder(db, order.id);
+  return CANCEL_ORDER_RESULTS.pass;
+}

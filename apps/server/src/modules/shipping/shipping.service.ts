@@ -1,0 +1,121 @@
+import {
+  addressHasPoBox,
+  completeStep,
+  type GearOrder,
+  type PatientAddress,
+  SHIPPING_STEP_REFUSALS,
+  type ShippingCharge,
+  type ShippingDestination,
+  type ShippingFieldError,
+  type ShippingInformation,
+  type ShippingStepBody,
+  STEP_IDS,
+  shippingMethodFor,
+  shipsPacks,
+  type UserInfo,
+  validateShipping,
+} from '@gear/domain';
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { claimOrder, orderToChange } from '../../lib/order-write.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { saveWorkflowSteps } from '../order/order.repository.ts';
+import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import type { Carrier } from './carrier.ts';
+
+type AddressLines = { address1: string | null; address2: string | null; country: string | null };
+
+type TypedAddress = Pick<PatientAddress, 'address1' | 'address2' | 'country'> & { type: string };
+
+const shippingAddressOf = (addresses: readonly TypedAddress[]) =>
+  addresses.find((address) => address.type === 'shipping') ?? null;
+
+/**
+ * Where an order's packs go (decision 0033): the shipping information saved on the shipping step, else the
+ * patient's shipping address on a drop-ship order, else the practitioner's office.
+ */
+export function destinationOf(order: GearOrder): AddressLines | null {
+  if (order.shippingInformation) return order.shippingInformation;
+  const patientAddress = shippingAddressOf(order.patientInfo?.addresses ?? []);
+  if (order.containsDropShipRequisition && patientAddress) return patientAddress;
+  return order.practitioner?.office.address ?? null;
+}
+
+const asDestination = (address: AddressLines | null): ShippingDestination => ({
+  country: address?.country ?? null,
+  poBox: address ? addressHasPoBox(address) : false,
+});
+
+/** GET /gear/order/{id}/available-shipping-charges (spec 2 §7): the charges for where the order's packs go. */
+export async function availableShippingCharges(
+  db: Db,
+  carrier: Carrier,
+  user: UserInfo,
+  orderId: number,
+): Promise<ShippingCharge[]> {
+  const order = await orderForCaller(db, user, orderId);
+  return carrier.shippingCharges(asDestination(destinationOf(order)));
+}
+
+/** A refusal of the shipping save: the field errors, each keeping the spec's error key when it has one. */
+function refuseShipping(errors: readonly ShippingFieldError[]) {
+  const [first] = errors;
+  if (first) throw badRequest(first.defaultMessage, [...errors]);
+}
+
+/**
+ * PUT /gear/order/{id}/shippingInfo/ (spec 2 §5, §7, §8): the shipping method and address of an order that ships
+ * packs. validateShipping refuses what the spec refuses (missing fields, the limits, NY with products ending in *,
+ * listing them, ordering.restricted.found; a country other than the practitioner's,
+ * shipping.practitioner.country.mismatch); a PO box only warns. The method is kept to those the address allows
+ * (Canada Ground, PO box Smart Post: shippingMethodFor). Completes step 14.
+ */
+export async function saveShippingInfo(
+  db: Db,
+  user: UserInfo,
+  orderId: number,
+  body: ShippingStepBody & { version: number },
+): Promise<GearOrder> {
+  if (body.gearOrderId !== orderId) {
+    const message = SHIPPING_STEP_REFUSALS.orderIdMismatch;
+    throw badRequest(message, [{ field: 'gearOrderId', defaultMessage: message }]);
+  }
+  const order = await orderToChange(db, user, orderId);
+  if (!shipsPacks(order)) throw badRequest(SHIPPING_STEP_REFUSALS.noPacksToShip);
+  const { gearOrderId: _id, version, ...sent } = body;
+  const practitioner = order.practitioner;
+  refuseShipping(
+    validateShipping(sent, {
+      practitionerCountry: practitioner?.office.address.country ?? null,
+      reqLayoutId: practitioner?.office.reqLayoutId ?? null,
+      productNames: order.requisitions
+        .filter((requisition) => !requisition.canceled)
+        .map((requisition) => requisition.omsOrderableItemName),
+    }),
+  );
+  const info: ShippingInformation = {
+    ...sent,
+    shippingMethod: shippingMethodFor(sent.shippingMethod, asDestination(sent)),
+  };
+
+  await transaction(db, async (tx) => {
+    await claimOrder(tx, order, version, { shippingInformation: info, shippingMethod: info.shippingMethod });
+    const steps = order.workflow.steps;
+    const after = completeStep(steps, {
+      id: STEP_IDS.shipping,
+      gearReqId: null,
+      userType: user.type,
+      stepDate: new Date().toISOString(),
+    });
+    await saveWorkflowSteps(tx, order.id, steps, after);
+  });
+  return savedOrder(db, order.id);
+}
+
+/** POST /gear/is-po-box-patient-address (spec 2 §7, spec 3 §7): whether the patient's shipping address is a PO box. */
+export const isPoBoxPatientAddress = (body: {
+  patientInfo?: { addresses?: TypedAddress[] | null } | null;
+}): boolean => {
+  const address = shippingAddressOf(body.patientInfo?.addresses ?? []);
+  return address !== null && addressHasPoBox(address);
+};

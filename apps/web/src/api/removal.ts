@@ -1,0 +1,93 @@
+import type { CancelOrderResult, GearOrder } from '@gear/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from './context.tsx';
+import { queryKeys } from './keys.ts';
+
+/**
+ * The calls of the skip-step alert and the removal modal. They answer 403 with the spec's own message (spec 2 §8),
+ * so they keep their 403s ('throw') instead of leaving the page.
+ */
+const ownErrors = { authErrors: 'throw' } as const;
+
+const useRememberOrder = () => {
+  const queryClient = useQueryClient();
+  return (saved: GearOrder) => {
+    if (typeof saved.id === 'number') queryClient.setQueryData(queryKeys.order(saved.id), saved);
+  };
+};
+
+export interface SkipStepCall {
+  orderId: number;
+  version: number;
+  stepId: number;
+  gearReqId: number | null;
+}
+
+/** PUT /gear/order/{id}/skip-step/{stepId}[/{reqId}]: answers the order or errors[{field, defaultMessage}]. */
+export function useSkipStep() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: ({ orderId, version, stepId, gearReqId }: SkipStepCall) =>
+      api.put<GearOrder>(
+        `/gear/order/${orderId}/skip-step/${stepId}${gearReqId === null ? '' : `/${gearReqId}`}`,
+        undefined,
+        {
+          query: { version },
+          ...ownErrors,
+        },
+      ),
+    onSuccess: remember,
+  });
+}
+
+export interface RequisitionCall {
+  orderId: number;
+  version: number;
+  gearReqId: number;
+}
+
+/** DELETE /gear/order/{id}/requisition/{reqId}: answers the updated order. */
+export function useRemoveRequisition() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: ({ orderId, version, gearReqId }: RequisitionCall) =>
+      api.delete<GearOrder>(`/gear/order/${orderId}/requisition/${gearReqId}`, {
+        query: { version },
+        ...ownErrors,
+      }),
+    onSuccess: remember,
+  });
+}
+
+/** PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later: answers {order, newOrderId} (decision 0035). */
+export function useSaveForLater() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: ({ orderId, version, gearReqId }: RequisitionCall) =>
+      api.put<{ order: GearOrder; newOrderId: number }>(
+        `/gear/order/${orderId}/requisition/${gearReqId}/save-for-later`,
+        undefined,
+        { query: { version }, ...ownErrors },
+      ),
+    onSuccess: ({ order }) => remember(order),
+  });
+}
+
+/** DELETE /gear/order/cancel/{id}: the text cancelPass, cancelAlreadyRefunded or other (spec 3 §7). */
+export function useCancelOrder() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, version }: { orderId: number; version: number }) =>
+      api.delete<CancelOrderResult>(`/gear/order/cancel/${orderId}`, {
+        query: { version },
+        responseType: 'text',
+        ...ownErrors,
+      }),
+    onSuccess: (_result, { orderId }) =>
+      queryClient.invalidateQueries({ queryKey: queryKeys.order(orderId) }),
+  });
+}

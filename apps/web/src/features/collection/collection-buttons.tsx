@@ -1,0 +1,63 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+
+export interface CollectionButtonsProps {
+  onBack: () => void;
+  /** Whether leaving would lose changes: Back then asks first (spec 2 §4). */
+  dirty: boolean;
+  /** Add Another Test, when spec 2 §4 offers it. */
+  onAddAnother?: () => void;
+  saving: boolean;
+}
+
+/** spec 2 §2 'buttons Back, Add Another Test, Next'; Next submits the form. */
+export function CollectionButtons({ onBack, dirty, onAddAnother, saving }: CollectionButtonsProps) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <Group justify="space-between" mt="lg">
+        <Button
+          variant="default"
+          type="button"
+          disabled={saving}
+          onClick={() => (dirty ? setConfirming(true) : onBack())}
+        >
+          Back
+        </Button>
+        <Group gap="sm">
+          {onAddAnother && (
+            <Button variant="default" type="button" disabled={saving} onClick={onAddAnother}>
+              Add Another Test
+            </Button>
+          )}
+          <Button type="submit" loading={saving} disabled={saving}>
+            Next
+          </Button>
+        </Group>
+      </Group>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Unsaved changes will be lost"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text size="sm">You have changes on this page that are not saved. Go back anyway?</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                onBack();
+              }}
+            >
+              Continue
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import {
+  canAddAnotherTest,
+  type GearOrder,
+  isOrderLocked,
+  MESSAGES,
+  showsDropShipInstructions,
+} from '@gear/domain';
+import { Alert, Stack } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router';
+import { useRequisitionProduct } from '../../api/collection.ts';
+import { PageLoader } from '../../app/startup.tsx';
+import { WarningAlert } from '../../components/warning-alert.tsx';
+import type { StepProps } from '../wizard/types.ts';
+import { DropShipInstructionsForm } from './drop-ship-instructions-form.tsx';
+import { SampleCollectionForm } from './sample-collection-form.tsx';
+
+type SavedOrder = GearOrder & { id: number };
+const isSaved = (order: StepProps['order']): order is SavedOrder => typeof order.id === 'number';
+
+/**
+ * spec 2 §2 Sample Collection Information (route collection[/{gearReqId}]): the requisition's collection form, or the
+ * drop-ship instructions for a practitioner's drop-ship requisition without a number. Add Another Test saves and
+ * starts a new requisition on the panel step (spec 2 §4).
+ */
+export function CollectionStep({ order, user, gearReqId, navigation }: StepProps) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const requisition =
+    order.requisitions.find((candidate) => candidate.id === gearReqId) ??
+    (gearReqId === null ? order.requisitions.at(-1) : undefined) ??
+    null;
+  const product = useRequisitionProduct(requisition?.id ?? null);
+  if (!isSaved(order) || !requisition) return null;
+
+  const offerAddAnother = canAddAnotherTest(order);
+  const onSaved = (saved: GearOrder, then: 'next' | 'addAnother') => {
+    if (then === 'next') void navigation.next(saved);
+    // spec 2 §4: 'sets add-new-requisition mode, clears the current requisition and goes to the panel step'.
+    else void navigate(`/order/${saved.id}/panels${search}`);
+  };
+  const common = {
+    order,
+    user,
+    requisition,
+    onBack: () => void navigation.back(),
+    onSaved,
+    offerAddAnother,
+  };
+
+  return (
+    <Stack gap="md">
+      {isOrderLocked(order, user) && (
+        <WarningAlert title="Order received" role="note">
+          {MESSAGES.orderReceivedByLab}
+        </WarningAlert>
+      )}
+      {showsDropShipInstructions(user, requisition) ? (
+        <DropShipInstructionsForm key={requisition.id} {...common} />
+      ) : product.isPending ? (
+        <PageLoader />
+      ) : product.isError ? (
+        <Alert color="red" role="alert">
+          {product.error.message}
+        </Alert>
+      ) : (
+        <SampleCollectionForm key={`${requisition.id}:${order.version}`} {...common} item={product.data} />
+      )}
+    </Stack>
+  );
+}

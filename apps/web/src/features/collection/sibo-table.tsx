@@ -1,0 +1,115 @@
+import { type InputField, siboTubeTimes } from '@gear/domain';
+import { Button, Fieldset, Group, Stack, Table, Text } from '@mantine/core';
+import { CollectionField } from './collection-field.tsx';
+
+export interface SiboTableProps {
+  /** The fields of the collection table, in catalogue order: the drink time, then the tubes shown. */
+  fields: InputField[];
+  panel: number | null;
+  values: Record<number, string>;
+  errors: Record<number, string>;
+  requiredIds: ReadonlySet<number>;
+  disabled: boolean;
+  onChange: (id: number, value: string) => void;
+}
+
+const tubeNumber = (field: InputField): number | null => {
+  const match = /^Tube (\d+)$/.exec(field.name);
+  return match ? Number(match[1]) : null;
+};
+
+/**
+ * spec 2 §2, spec 1 §9: the SIBO collection table: the lactulose drink time, then each tube with its timing (tubes
+ * 1 and 2 are baselines before the drink; tube 3 is 20 minutes after it, …) and the time it was collected. The
+ * suggested times come from the drink time (siboTubeTimes); 'Use suggested times' fills the empty ones.
+ */
+export function SiboTable({
+  fields,
+  panel,
+  values,
+  errors,
+  requiredIds,
+  disabled,
+  onChange,
+}: SiboTableProps) {
+  const drink = fields.find((field) => tubeNumber(field) === null);
+  const tubes = fields.filter((field) => tubeNumber(field) !== null);
+  const suggested = new Map(
+    (siboTubeTimes(drink ? (values[drink.id] ?? '') : '', panel) ?? []).map((entry) => [
+      entry.tube,
+      entry.time,
+    ]),
+  );
+  const fillSuggested = () => {
+    for (const tube of tubes) {
+      const time = suggested.get(tubeNumber(tube) ?? 0);
+      if (time && !values[tube.id]) onChange(tube.id, time);
+    }
+  };
+  return (
+    <Fieldset legend="Breath collection table">
+      <Stack gap="sm">
+        {drink && (
+          <CollectionField
+            field={drink}
+            value={values[drink.id] ?? ''}
+            error={errors[drink.id]}
+            disabled={disabled}
+            required={requiredIds.has(drink.id)}
+            onChange={(value) => onChange(drink.id, value)}
+          />
+        )}
+        <Table striped withTableBorder aria-label="Breath collection tubes">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Tube</Table.Th>
+              <Table.Th scope="col">When</Table.Th>
+              <Table.Th scope="col">Suggested time</Table.Th>
+              <Table.Th scope="col">Time collected</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tubes.map((tube) => {
+              const number = tubeNumber(tube) ?? 0;
+              return (
+                <Table.Tr key={tube.id}>
+                  <Table.Th scope="row">{tube.name}</Table.Th>
+                  <Table.Td>
+                    <Text size="sm">
+                      {(tube.disclaimer ?? '').replace(/^Tube \d+: /, '').replace(/\.$/, '')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{number <= 2 ? 'Before the drink' : (suggested.get(number) ?? '—')}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <CollectionField
+                      field={tube}
+                      label={`${tube.name} time`}
+                      description=""
+                      value={values[tube.id] ?? ''}
+                      error={errors[tube.id]}
+                      disabled={disabled}
+                      required={requiredIds.has(tube.id)}
+                      onChange={(value) => onChange(tube.id, value)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        <Group>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={fillSuggested}
+            disabled={disabled || suggested.size === 0}
+          >
+            Use suggested times
+          </Button>
+        </Group>
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,266 @@
+import {
+  addressHasPoBox,
+  countryName,
+  DEFAULT_SHIPPING_METHOD,
+  type FieldError,
+  type GearOrder,
+  isCanada,
+  isInternationalAddress,
+  isOrderLocked,
+  MESSAGES,
+  SHIPPING_ERROR_CODES,
+  SHIPPING_LIMITS,
+  SHIPPING_MESSAGES,
+  type ShippingFieldError,
+  type ShippingInformation,
+  type ShippingMethod,
+  shippingMethodChoices,
+  shippingMethodFor,
+  shippingWarnings,
+  validateShipping,
+} from '@gear/domain';
+import { Alert, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useMessages } from '../../api/context.tsx';
+import { isApiError } from '../../api/errors.ts';
+import { useSaveShippingInfo, useShippingCharges } from '../../api/shipping.ts';
+import { WarningAlert } from '../../components/warning-alert.tsx';
+import type { StepProps } from '../wizard/types.ts';
+import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+
+type SavedOrder = GearOrder & { id: number };
+type TextField = Exclude<keyof ShippingInformation, 'shippingMethod'>;
+
+const blank = (value: string | null | undefined) => value ?? '';
+
+/** spec 2 §5 limits; the country is chosen from a list of about 250 names (spec 2 §9), none longer than this. */
+const LIMITS: Record<TextField, number> = { ...SHIPPING_LIMITS, country: 64 };
+
+/**
+ * The form's first values: what was saved, else where the packs go by default (decision 0033): the patient on a
+ * drop-ship order, otherwise the practitioner's office.
+ */
+function initialInformation(order: SavedOrder): ShippingInformation {
+  if (order.shippingInformation) return order.shippingInformation;
+  const patient = order.patientInfo;
+  const patientAddress = patient?.addresses.find((address) => address.type === 'shipping');
+  if (order.containsDropShipRequisition && patientAddress) {
+    return {
+      shippingMethod: order.shippingMethod || DEFAULT_SHIPPING_METHOD,
+      company: null,
+      attention: [patient?.nameFirst, patient?.nameLast].filter(Boolean).join(' ') || null,
+      address1: patientAddress.address1,
+      address2: patientAddress.address2,
+      city: patientAddress.city,
+      state: patientAddress.state,
+      zipCode: patientAddress.zipCode,
+      country: patientAddress.country,
+      instructions: null,
+    };
+  }
+  const practitioner = order.practitioner;
+  const office = practitioner?.office;
+  return {
+    shippingMethod: order.shippingMethod || DEFAULT_SHIPPING_METHOD,
+    company: office?.name ?? null,
+    attention: practitioner
+      ? `${practitioner.firstName} ${practitioner.lastName}, ${practitioner.degree}`
+      : null,
+    address1: office?.address.address1 ?? null,
+    address2: office?.address.address2 ?? null,
+    city: office?.address.city ?? null,
+    state: office?.address.state ?? null,
+    zipCode: office?.address.zipCode ?? null,
+    country: office?.address.country ? countryName(office.address.country) : null,
+    instructions: null,
+  };
+}
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+const trimmed = (info: ShippingInformation): ShippingInformation => {
+  const out = { ...info };
+  for (const key of Object.keys(out) as (keyof ShippingInformation)[]) {
+    if (key === 'shippingMethod') continue;
+    const value = out[key]?.trim() ?? '';
+    out[key] = value === '' ? null : value;
+  }
+  return out;
+};
+
+/**
+ * spec 2 §2, §4, §5, §8, §9 Shipping step: the shipping method with its charge and cutoff time, company, attention,
+ * address and order instructions with their limits. A PO box only warns (and the method becomes Smart Post);
+ * Canada ships by Ground; NY with products ending in * is refused, listing them; the country must be the
+ * practitioner's. Next saves (PUT /gear/order/{id}/shippingInfo/) and moves on.
+ */
+export function ShippingStep({ order, user, navigation }: StepProps) {
+  if (typeof order.id !== 'number') return null;
+  return <ShippingForm order={order as SavedOrder} user={user} navigation={navigation} />;
+}
+
+function ShippingForm({
+  order,
+  user,
+  navigation,
+}: Pick<StepProps, 'user' | 'navigation'> & { order: SavedOrder }) {
+  const text = useMessages();
+  const charges = useShippingCharges(order.id);
+  const save = useSaveShippingInfo();
+  const locked = isOrderLocked(order, user);
+  const initial = useMemo(() => initialInformation(order), [order]);
+  const [info, setInfo] = useState<ShippingInformation>(initial);
+  const [errors, setErrors] = useState<ShippingFieldError[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const practitioner = order.practitioner;
+  const facts = {
+    practitionerCountry: practitioner?.office.address.country ?? null,
+    reqLayoutId: practitioner?.office.reqLayoutId ?? null,
+    productNames: order.requisitions.filter((r) => !r.canceled).map((r) => r.omsOrderableItemName),
+  };
+  const international = isInternationalAddress(facts.reqLayoutId, info.country);
+  const destination = { country: info.country, poBox: addressHasPoBox(info) };
+  const choices = shippingMethodChoices(destination, charges.data);
+  const method: ShippingMethod = shippingMethodFor(info.shippingMethod, destination);
+  const warnings = shippingWarnings(info);
+  const fieldError = (field: string) => errors.find((error) => error.field === field)?.defaultMessage;
+  const coded = errors.filter((error) => error.code !== undefined);
+
+  const set = (field: TextField, value: string) =>
+    setInfo((current) => ({ ...current, [field]: value.slice(0, LIMITS[field]) }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    if (locked) {
+      void navigation.next(order);
+      return;
+    }
+    const body = { ...trimmed(info), shippingMethod: method };
+    const found = validateShipping(body, facts);
+    setErrors(found);
+    if (found.length > 0) return;
+    save.mutate(
+      { ...body, gearOrderId: order.id, version: order.version },
+      {
+        onSuccess: (saved) => void navigation.next(saved),
+        onError: (error) => {
+          if (isApiError(error) && error.kind === 'validation' && error.fieldErrors.length > 0) {
+            setErrors(error.fieldErrors as FieldError[] as ShippingFieldError[]);
+            return;
+          }
+          if (isApiError(error) && error.kind === 'conflict') {
+            setFailure(error.serverMessage ?? error.message);
+            return;
+          }
+          // spec 2 §8: 'Any other shipping error' / 'Shipping save failure'.
+          setFailure(
+            isApiError(error) && error.status === 400 ? text.shippingUnexpectedError : text.unexpectedError,
+          );
+        },
+      },
+    );
+  };
+
+  const disabled = locked || save.isPending;
+  const input = (field: TextField, label: string, required = false) => (
+    <TextInput
+      label={label}
+      required={required}
+      value={blank(info[field])}
+      maxLength={LIMITS[field]}
+      error={fieldError(field)}
+      disabled={disabled}
+      onChange={(event) => set(field, event.currentTarget.value)}
+    />
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {locked && (
+          <WarningAlert title="Order received" role="note">
+            {MESSAGES.orderReceivedByLab}
+          </WarningAlert>
+        )}
+        {charges.isError && (
+          <Alert color="red" role="alert">
+            {SHIPPING_MESSAGES.chargesLoadFailed}
+          </Alert>
+        )}
+        <Radio.Group
+          label="Shipping Method"
+          required
+          value={method}
+          onChange={(value) => setInfo((current) => ({ ...current, shippingMethod: value }))}
+          error={fieldError('shippingMethod')}
+        >
+          <Stack gap={6} mt={6}>
+            {choices.map((choice) => (
+              <Radio
+                key={choice.shippingMethod}
+                value={choice.shippingMethod}
+                disabled={disabled}
+                label={`${choice.shippingMethod}: ${
+                  choice.price === null
+                    ? 'price unavailable'
+                    : choice.price === 0
+                      ? 'Free'
+                      : money(choice.price)
+                }`}
+                description={`Order by ${choice.cutoff} to ship the same business day`}
+              />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {isCanada(info.country) && <Text size="sm">Collection packs to Canada ship by FedEx Ground.</Text>}
+        {warnings.map((warning) => (
+          <WarningAlert key={warning} title="P.O. Box" role="status">
+            {warning} Smart Post is the only method for this address; you may still save it.
+          </WarningAlert>
+        ))}
+        {coded.map((error) => (
+          <Alert
+            key={error.code}
+            color="red"
+            role="alert"
+            title={
+              error.code === SHIPPING_ERROR_CODES.orderingRestricted
+                ? 'Not orderable in this state'
+                : undefined
+            }
+          >
+            {error.defaultMessage}
+          </Alert>
+        ))}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {input('company', 'Company')}
+          {input('attention', 'Attention')}
+          {input('address1', 'Address line 1', true)}
+          {input('address2', 'Address line 2')}
+          {input('city', 'City', true)}
+          {input('state', international ? 'State or province' : 'State', true)}
+          {input('zipCode', international ? 'Postal code' : 'Zip code', true)}
+          {input('country', 'Country', true)}
+        </SimpleGrid>
+        <Textarea
+          label="Order instructions"
+          description={`${blank(info.instructions).length}/${SHIPPING_LIMITS.instructions} characters`}
+          rows={3}
+          maxLength={SHIPPING_LIMITS.instructions}
+          value={blank(info.instructions)}
+          error={fieldError('instructions')}
+          disabled={disabled}
+          onChange={(event) => set('instructions', event.currentTarget.value)}
+        />
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
+      </Stack>
+    </form>
+  );
+}

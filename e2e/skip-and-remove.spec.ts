@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { dropShipOrder, getOrder, signIn, stepStatus } from './orders.ts';
+import { expectAccessible } from './support.ts';
+
+test('a practitioner skips the drop-ship instructions for now and lands on the patient step', async ({
+  page,
+}) => {
+  await signIn(page, 'dr.avery');
+  const order = await dropShipOrder(page, 1);
+  const requisition = order.requisitions[0];
+  if (!requisition) throw new Error('no requisition');
+  await page.goto(`/order/${order.id}/collection/${requisition.id}`);
+  await expect(page.getByRole('textbox', { name: /Patient Instructions/ })).toBeVisible();
+  await expect(
+    page.getByText('You can skip Sample Collection for now and come back to complete it later.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Skip this step' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/patient$`));
+  await expectAccessible(page);
+  expect(stepStatus(await getOrder(page, order.id), 5, requisition.id)).toBe(4);
+});
+
+test('a practitioner removes a test, then the last one: the notice links to add a test', async ({ page }) => {
+  await signIn(page, 'dr.avery');
+  const order = await dropShipOrder(page, 2);
+  const [first, second] = order.requisitions;
+  if (!first || !second) throw new Error('two requisitions expected');
+  await page.goto(`/order/${order.id}/collection/${second.id}`);
+  await page.getByRole('button', { name: 'Remove this test…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove SIBO Breath Test' });
+  await expect(dialog.getByRole('button', { name: 'Save for later' })).toHaveCount(0);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Remove test' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/collection/${first.id}$`));
+  await expect(page.getByRole('heading', { level: 2, name: /GI Effects/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Remove this test…' }).click();
+  await page
+    .getByRole('dialog', { name: /^Remove GI Effects/ })
+    .getByRole('button', { name: 'Remove test' })
+    .click();
+  await expect(page.getByText('This order has no tests left.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add a test' })).toHaveAttribute(
+    'href',
+    `/order/${order.id}/panels`,
+  );
+  await expectAccessible(page);
+  expect((await getOrder(page, order.id)).requisitions).toEqual([]);
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import type { Requisition, UserInfo } from '../model.ts';
+import { requisition, users } from '../test-support/fixtures.ts';
+import {
+  CANCEL_ORDER_MESSAGES,
+  isOrderCancelable,
+  mayRemoveRequisitions,
+  maySaveForLater,
+  REMOVAL_MESSAGES,
+  type RemovalRefusal,
+  removalFailed,
+  removalRefusal,
+  saveForLaterRefusal,
+} from './removal.ts';
+
+const one = { requisitions: [requisition()] };
+const two = { requisitions: [requisition(), requisition({ id: 102 })] };
+const received = requisition({ id: 102, accessionNo: 'A2601050001' });
+
+describe('mayRemoveRequisitions', () => {
+  it.each<[string, UserInfo, { requisitions: Requisition[] }, boolean]>([
+    ['spec 3 §6: a practitioner removes from an order of one', users.drAvery, one, true],
+    ['spec 3 §6: a practitioner removes from an order of several', users.staffKim, two, true],
+    ['spec 2 §4: a patient only when the order has a single requisition', users.patient, one, true],
+    ['spec 2 §4: not a patient with two', users.patient, two, false],
+    [
+      'spec 2 §4: a canceled test does not count',
+      users.patient,
+      { requisitions: [requisition(), requisition({ id: 102, canceled: true })] },
+      true,
+    ],
+    ['spec 3 §6: admins edit anything', users.admin, two, true],
+  ])('%s', (_spec, user, order, expected) => {
+    expect(mayRemoveRequisitions(user, order)).toBe(expected);
+  });
+});
+
+describe('maySaveForLater', () => {
+  it.each<[string, UserInfo, { requisitions: Requisition[] }, boolean]>([
+    ['spec 2 §4: a patient with two requisitions', users.patient, two, true],
+    ['spec 2 §4: an admin with two', users.admin, two, true],
+    ['spec 2 §4: not with a single requisition', users.patient, one, false],
+    ['spec 2 §4: not a practitioner', users.drAvery, two, false],
+  ])('%s', (_spec, user, order, expected) => {
+    expect(maySaveForLater(user, order)).toBe(expected);
+  });
+});
+
+describe('removalRefusal', () => {
+  it.each<[string, UserInfo, { requisitions: Requisition[] }, number, RemovalRefusal | null]>([
+    ['a practitioner removes a requisition of the order', users.drAvery, two, 102, null],
+    ['spec 2 §8 404: not on the order', users.drAvery, two, 999, 'notFound'],
+    ['spec 2 §8 403: a patient with two requisitions', users.patient, two, 101, 'notAuthorized'],
+    [
+      'spec 2 §8 400 / spec 3 §6: received by the lab (even an admin)',
+      users.admin,
+      { requisitions: [requisition(), received] },
+      102,
+      'cannotBeRemoved',
+    ],
+    [
+      'spec 2 §8 400: already canceled',
+      users.drAvery,
+      { requisitions: [requisition({ canceled: true })] },
+      101,
+      'cannotBeRemoved',
+    ],
+  ])('%s', (_spec, user, order, gearReqId, expected) => {
+    expect(removalRefusal(user, order, gearReqId)).toBe(expected);
+  });
+});
+
+describe('saveForLaterRefusal', () => {
+  it.each<[string, UserInfo, { requisitions: Requisition[] }, number, RemovalRefusal | null]>([
+    ['spec 2 §4: a patient moves one of two', users.patient, two, 102, null],
+    ['spec 2 §4: not a practitioner', users.drAvery, two, 102, 'notAuthorized'],
+    ['spec 2 §4: not the only requisition', users.admin, one, 101, 'onlyRequisition'],
+    ['not on the order', users.admin, two, 999, 'notFound'],
+    ['received by the lab', users.admin, { requisitions: [requisition(), received] }, 102, 'cannotBeRemoved'],
+  ])('%s', (_spec, user, order, gearReqId, expected) => {
+    expect(saveForLaterRefusal(user, order, gearReqId)).toBe(expected);
+  });
+});
+
+describe('isOrderCancelable', () => {
+  it.each<[string, Requisition[], boolean]>([
+    ['spec 3 §4: every requisition cancelable', [requisition(), requisition({ id: 102 })], true],
+    ['spec 3 §4: one received by the lab', [requisition(), received], false],
+    [
+      'spec 3 §4: accession details count as received',
+      [
+        requisition({
+          accessionDetails: [
+            {
+              accessionNo: 'A1',
+              productName: 'GI',
+              requisitionStatusId: null,
+              dueDate: null,
+              discardedSpecimen: false,
+              issues: [],
+            },
+          ],
+        }),
+      ],
+      false,
+    ],
+    ['a canceled test does not stand in the way', [requisition(), { ...received, canceled: true }], true],
+    ['an order with no requisitions', [], true],
+  ])('%s', (_spec, requisitions, expected) => {
+    expect(isOrderCancelable({ requisitions })).toBe(expected);
+  });
+});
+
+describe('messages', () => {
+  it('spec 2 §8: the removal messages, verbatim', () => {
+    expect([
+      REMOVAL_MESSAGES.cannotBeRemoved,
+      REMOVAL_MESSAGES.notAuthorized,
+      REMOVAL_MESSAGES.notFound,
+    ]).toEqual([
+      'Sorry, this requisition cannot be removed',
+      'Sorry, you are not authorized to remove this requisition',
+      'Sorry, this requisition cannot be found',
+    ]);
+    expect(removalFailed('800-522-4762')).toContain('contact support at 800-522-4762');
+  });
+
+  it('spec 3 §8: the cancel-order messages, verbatim', () => {
+    expect(CANCEL_ORDER_MESSAGES).toEqual({
+      alreadyRefunded: 'This order has already been refunded. Please refresh the page.',
+      failed: 'Order cancellation failed. Please contact support.',
+    });
+  });
+});

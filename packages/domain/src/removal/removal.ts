@@ -1,0 +1,108 @@
+import type { GearOrder, Requisition, UserInfo } from '../model.ts';
+import { isAdmin } from '../workflow/locking.ts';
+
+/**
+ * spec 2 §8 Removal, verbatim: '400 'Sorry, this requisition cannot be removed'; 403 'Sorry, you are not authorized
+ * to remove this requisition'; 404 'Sorry, this requisition cannot be found'; otherwise a generic apology asking the
+ * user to contact support.' The texts the spec leaves out (save for later, the notice) are ours (decision 0034).
+ */
+export const REMOVAL_MESSAGES = {
+  cannotBeRemoved: 'Sorry, this requisition cannot be removed',
+  notAuthorized: 'Sorry, you are not authorized to remove this requisition',
+  notFound: 'Sorry, this requisition cannot be found',
+  // Ours: 'Save-for-later failure messages: not shown' (spec 2 §8).
+  saveForLaterNotAuthorized: 'Sorry, you are not authorized to save this requisition for later',
+  saveForLaterOnlyRequisition: 'Sorry, the only requisition on an order cannot be saved for later',
+  // Ours: spec 2 §4 'An order with no requisitions left shows a notice with a link to add one.'
+  noRequisitionsLeft: 'This order has no tests left.',
+  addRequisitionLink: 'Add a test',
+} as const;
+
+/** spec 2 §8 'otherwise a generic apology asking the user to contact support' (the words are ours). */
+export const removalFailed = (phone: string): string =>
+  `We're sorry, something went wrong. Please contact support at ${phone}.`;
+
+/** spec 3 §7 DELETE /gear/order/cancel/{id}: 'Returns text cancelPass, cancelAlreadyRefunded or other'. */
+export const CANCEL_ORDER_RESULTS = {
+  pass: 'cancelPass',
+  alreadyRefunded: 'cancelAlreadyRefunded',
+  other: 'other',
+} as const;
+export type CancelOrderResult = (typeof CANCEL_ORDER_RESULTS)[keyof typeof CANCEL_ORDER_RESULTS];
+
+/** spec 3 §8 Cancel order, verbatim. */
+export const CANCEL_ORDER_MESSAGES = {
+  alreadyRefunded: 'This order has already been refunded. Please refresh the page.',
+  failed: 'Order cancellation failed. Please contact support.',
+} as const;
+
+type RemovalUser = Pick<UserInfo, 'type' | 'adminUser'>;
+type RemovalOrder = Pick<GearOrder, 'requisitions'>;
+type RemovalRequisition = Pick<Requisition, 'id' | 'accessionNo' | 'accessionDetails' | 'canceled'>;
+
+/** The requisitions still on an order (a canceled test no longer counts). */
+const liveRequisitions = (order: RemovalOrder) =>
+  order.requisitions.filter((requisition) => !requisition.canceled);
+
+/**
+ * spec 2 §4 'Deletion is allowed for prc only when the order has a single requisition'; practitioners 'can delete
+ * requisitions without an accession number' (spec 3 §6); admins edit anything (spec 3 §6).
+ */
+export const mayRemoveRequisitions = (user: RemovalUser, order: RemovalOrder): boolean =>
+  isAdmin(user) || user.type === 'myGDX' || liveRequisitions(order).length === 1;
+
+/** spec 2 §4 'Save for later is for prc or admin users with more than one requisition'. */
+export const maySaveForLater = (user: RemovalUser, order: RemovalOrder): boolean =>
+  (user.type === 'prc' || isAdmin(user)) && liveRequisitions(order).length > 1;
+
+/**
+ * A requisition the lab has not received and that is not canceled: only such a one can leave its order (spec 3 §6
+ * 'requisitions without an accession number'; spec 3 §4 'A test is cancelable when it is not canceled, has no
+ * accession details').
+ */
+export const isRemovableRequisition = (requisition: RemovalRequisition): boolean =>
+  !requisition.canceled && !requisition.accessionNo && requisition.accessionDetails.length === 0;
+
+/** Why a requisition may not be removed or saved for later, by the status the API answers with. */
+export type RemovalRefusal = 'notFound' | 'notAuthorized' | 'cannotBeRemoved' | 'onlyRequisition';
+
+function refusalFor(
+  order: Pick<GearOrder, 'requisitions'>,
+  gearReqId: number,
+  allowed: boolean,
+): { requisition: Requisition | null; refusal: RemovalRefusal | null } {
+  const requisition = order.requisitions.find((candidate) => candidate.id === gearReqId) ?? null;
+  if (requisition === null) return { requisition, refusal: 'notFound' };
+  if (!allowed) return { requisition, refusal: 'notAuthorized' };
+  if (!isRemovableRequisition(requisition)) return { requisition, refusal: 'cannotBeRemoved' };
+  return { requisition, refusal: null };
+}
+
+/** DELETE /gear/order/{id}/requisition/{reqId}: null when the user may remove that requisition. */
+export const removalRefusal = (
+  user: RemovalUser,
+  order: Pick<GearOrder, 'requisitions'>,
+  gearReqId: number,
+): RemovalRefusal | null => refusalFor(order, gearReqId, mayRemoveRequisitions(user, order)).refusal;
+
+/** Save for later: null when the user may move that requisition to a new order. */
+export function saveForLaterRefusal(
+  user: RemovalUser,
+  order: Pick<GearOrder, 'requisitions'>,
+  gearReqId: number,
+): RemovalRefusal | null {
+  const roleAllows = user.type === 'prc' || isAdmin(user);
+  const { refusal } = refusalFor(order, gearReqId, roleAllows);
+  if (refusal) return refusal;
+  return maySaveForLater(user, order) ? null : 'onlyRequisition';
+}
+
+/**
+ * spec 3 §4 'cancel order (only if all requisitions are cancelable)': none received by the lab. A canceled test
+ * does not stand in the way.
+ */
+export const isOrderCancelable = (order: Pick<GearOrder, 'requisitions'>): boolean =>
+  order.requisitions.every(
+    (requisition) =>
+      requisition.canceled || (!requisition.accessionNo && requisition.accessionDetails.length === 0),
+  );
