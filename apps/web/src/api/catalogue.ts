@@ -142,6 +142,8 @@ export interface SingleRequisitionBody {
 export interface SingleSelectionBody {
   id: GearOrder['id'];
   version: number;
+  /** The Medicare/Tricare answer (decision 0005). */
+  governmentPayor: boolean;
   dateMedicalNecessityAcknowledged: string | null;
   requisitions: [SingleRequisitionBody];
 }

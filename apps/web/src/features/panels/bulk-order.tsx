@@ -1,4 +1,14 @@
-import type { BulkLine, OrderableItemLists, OrderableItemSummary, Practitioner } from '@gear/domain';
+import {
+  type BulkLine,
+  isDisabledForShipToOffice,
+  isPackCapApplied,
+  MESSAGES,
+  mayOrderInOfficeState,
+  type OrderableItemLists,
+  type OrderableItemSummary,
+  type Practitioner,
+  setLineQuantity,
+} from '@gear/domain';
 import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { BulkRequisitionBody } from '../../api/catalogue.ts';
@@ -9,13 +19,6 @@ import { PageLoader } from '../../app/startup.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
-import {
-  isDisabledForShipToOffice,
-  isInternationalLayout,
-  isRefusedInNewYork,
-  PANEL_MESSAGES,
-  setBulkQuantity,
-} from './pending-domain.ts';
 import { allProducts, ProductCatalogue } from './product-catalogue.tsx';
 import { RequisitionDetails } from './requisition-details.tsx';
 import { emptySelection, type TestSelection } from './selection.ts';
@@ -34,6 +37,23 @@ export const bulkLinesOf = (order: WizardOrder): BulkLine[] =>
       panel: r.panel,
       patientInstructions: r.patientInstructions,
     }));
+
+type LineProduct = Pick<OrderableItemSummary, 'id' | 'name'>;
+
+/** spec 1 §5 bulk quantities, by the domain's rule: the product's line (new when absent) at that quantity. */
+function withQuantity(lines: readonly BulkLine[], product: LineProduct, quantity: number, capped: boolean) {
+  const line: BulkLine = lines.find((l) => l.omsOrderableItemId === product.id) ?? {
+    id: null,
+    omsOrderableItemId: product.id,
+    omsOrderableItemName: product.name,
+    quantity: 0,
+    components: [],
+    addons: [],
+    panel: null,
+    patientInstructions: null,
+  };
+  return setLineQuantity(lines, { ...line, quantity }, capped);
+}
 
 export interface BulkOrderProps {
   order: WizardOrder;
@@ -57,7 +77,7 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
   const [overLimit, setOverLimit] = useState(false);
   const [missing, setMissing] = useState(false);
   const [customizing, setCustomizing] = useState<BulkLine | null>(null);
-  const international = isInternationalLayout(practitioner);
+  const capped = isPackCapApplied(practitioner);
   const gsdlNo = practitioner.gsdlNo;
 
   const preAdded = useRef(false);
@@ -65,13 +85,13 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
     if (preAdded.current || preAddItemId === null || locked || order.requisitions.length > 0) return;
     preAdded.current = true;
     const item = allProducts(lists).find((i) => i.id === preAddItemId);
-    if (item && !isDisabledForShipToOffice(item)) {
-      setLines((current) => setBulkQuantity(current, item, 1, { international }).lines);
+    if (item && !isDisabledForShipToOffice(item, practitioner)) {
+      setLines((current) => withQuantity(current, item, 1, capped).lines);
     }
-  }, [preAddItemId, lists, locked, order.requisitions.length, international]);
+  }, [preAddItemId, lists, locked, order.requisitions.length, capped, practitioner]);
 
-  const change = (item: Pick<OrderableItemSummary, 'id' | 'name'>, quantity: number) => {
-    const result = setBulkQuantity(lines, item, quantity, { international });
+  const change = (item: LineProduct, quantity: number) => {
+    const result = withQuantity(lines, item, quantity, capped);
     setLines(result.lines);
     setOverLimit(result.overLimit);
     setMissing(false);
@@ -79,9 +99,9 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
   };
 
   const unavailable = (item: OrderableItemSummary) => {
-    if (isDisabledForShipToOffice(item)) return 'Ships to patients only: not available for ship to office.';
-    if (isRefusedInNewYork(item.name, practitioner.office.address.state))
-      return 'This product cannot be ordered in New York.';
+    if (isDisabledForShipToOffice(item, practitioner))
+      return 'Ships to patients only: not available for ship to office.';
+    if (!mayOrderInOfficeState(item, practitioner)) return MESSAGES.notOrderableInNewYork;
     return null;
   };
 
@@ -198,7 +218,7 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
         </Paper>
         {missing && (
           <Alert color="red" role="alert">
-            {PANEL_MESSAGES.selectTest}
+            {MESSAGES.selectTest}
           </Alert>
         )}
         {saveError && (

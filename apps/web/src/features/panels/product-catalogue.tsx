@@ -1,4 +1,10 @@
-import type { BundleSummary, OrderableItemLists, OrderableItemSummary } from '@gear/domain';
+import {
+  type BundleSummary,
+  LINE_QUANTITY,
+  type OrderableItemLists,
+  type OrderableItemSummary,
+  onlineOrderingRefusal,
+} from '@gear/domain';
 import {
   Accordion,
   ActionIcon,
@@ -13,7 +19,6 @@ import {
 import { type ReactNode, useState } from 'react';
 import { InfoIcon, SearchIcon } from './icons.tsx';
 import classes from './panels.module.css';
-import { BULK_LINE_MAX, PANEL_MESSAGES } from './pending-domain.ts';
 import { ProductInfoModal } from './product-info-modal.tsx';
 
 export interface ProductCatalogueProps {
@@ -106,10 +111,11 @@ export function ProductCatalogue(props: ProductCatalogueProps) {
   const [open, setOpen] = useState<string[]>([defaultOpen]);
   const opened = filtering ? open : open.filter((v) => v !== 'filtered');
 
-  if (products.length === 0) {
+  const refusal = onlineOrderingRefusal(products.length);
+  if (refusal) {
     return (
       <Alert color="yellow" role="status">
-        {PANEL_MESSAGES.notEligible}
+        {refusal}
       </Alert>
     );
   }
@@ -220,8 +226,8 @@ function ProductRow({
         aria-label={`Quantity of ${item.name}`}
         value={quantity || ''}
         placeholder="0"
-        min={0}
-        max={BULK_LINE_MAX}
+        min={LINE_QUANTITY.min}
+        max={LINE_QUANTITY.max}
         clampBehavior="strict"
         allowDecimal={false}
         allowNegative={false}

@@ -191,6 +191,7 @@ describe('ship to patient: saving (spec 1 §7 PUT /gear/testSelection)', () => {
     expect(put?.body).toEqual({
       id: 42,
       version: 1,
+      governmentPayor: false,
       dateMedicalNecessityAcknowledged: null,
       requisitions: [
         {
@@ -280,6 +281,16 @@ describe('Medicare (spec 1 §4.4, §5, §6)', () => {
     ).toBeVisible();
   });
 
+  it('tells a practitioner whose degree is not eligible to answer No (spec 1 §5)', async () => {
+    await openDropShip({ order: makeOrder({ practitioner: { ...medicarePractitioner, degree: 'ND' } }) });
+    expect(
+      screen.getByText(
+        "Medicare and Tricare do not cover tests ordered by a practitioner with this degree. Please answer 'No' to order with Non-Medicare billing.",
+      ),
+    ).toBeInTheDocument();
+    expect(medicareChoice('Yes')).toBeDisabled();
+  });
+
   it('has no Medicare selector without Medicare billing', async () => {
     await openDropShip();
     expect(screen.queryByRole('radiogroup', { name: /Medicare/ })).not.toBeInTheDocument();
@@ -313,6 +324,7 @@ describe('Medicare (spec 1 §4.4, §5, §6)', () => {
     expect(new Date(body.dateMedicalNecessityAcknowledged as string).getTime()).toBeGreaterThanOrEqual(
       now.getTime() - 1000,
     );
+    expect(body.governmentPayor).toBe(true);
     expect(body.requisitions[0].billingMethod).toBe('Medicare or Tricare');
     expect(body.requisitions[0].addons).toEqual([{ omsInputFieldID: 5417, cptQuantity: 2 }]);
   });
@@ -334,6 +346,11 @@ describe('Medicare (spec 1 §4.4, §5, §6)', () => {
     await choose(app, 'Toxic Element Clearance - Urine');
     await app.user.click(screen.getByRole('checkbox', { name: 'Toxic Element Clearance' }));
     await app.user.click(screen.getByRole('radio', { name: 'Post-provocation' }));
+    expect(
+      screen.getByText(
+        'Chelation (provocation) agents are statutorily non-covered by Medicare, so this test is billed as No Insurance Billing: Pay Full Amount.',
+      ),
+    ).toBeInTheDocument();
     await app.user.click(
       screen.getByRole('checkbox', { name: 'I have read the definition of medical necessity.' }),
     );
