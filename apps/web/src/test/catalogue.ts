@@ -275,6 +275,7 @@ export const catalogueRequisition = (
   reqNumber: null,
   activationCode: null,
   paperless: false,
+  preselection: null,
   orderableItem,
   ...more,
 });

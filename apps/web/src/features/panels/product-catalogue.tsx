@@ -249,7 +249,7 @@ function ProductRow({
         aria-describedby={reasonId}
         disabled={disabled || reason !== null}
         onClick={() => onSelect?.(item)}
-        w={72}
+        w={88}
       >
         {selected ? 'Selected' : 'Select'}
       </Button>

@@ -3,6 +3,7 @@ import {
   formatActivationNumber,
   formatRequisitionNumber,
   type InputField,
+  MESSAGES,
   type OrderableItem,
   PATIENT_INSTRUCTIONS_MAX_LENGTH,
   RESUBMITTAL_ID_FIELD_ID,
@@ -160,7 +161,7 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
       )}
       {variant === 'full' && item.nutritional && (
         <Alert color="yellow" role="note">
-          This is a nutritional product: specimens from patients under 2 years of age are discarded.
+          {MESSAGES.nutritionalUnderTwo}
         </Alert>
       )}
       {props.testsLocked && (
@@ -182,7 +183,7 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
       )}
       {showPrices && prices.isError && (
         <Alert color="red" role="alert">
-          {text.priceFailure}
+          {`${text.priceFailure}${MESSAGES.priceFailureFeeScheduleSuffix}`}
         </Alert>
       )}
       {printError && (

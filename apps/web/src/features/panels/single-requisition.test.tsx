@@ -329,6 +329,20 @@ describe('Medicare (spec 1 §4.4, §5, §6)', () => {
     expect(body.requisitions[0].addons).toEqual([{ omsInputFieldID: 5417, cptQuantity: 2 }]);
   });
 
+  it('warns that an unregistered Medicare requisition will be discarded (spec 1 §8)', async () => {
+    const order = makeOrder({
+      practitioner: medicarePractitioner,
+      governmentPayor: true,
+      requisitions: [makeRequisition({ reqNumber: '50012345', billingMethod: 'Medicare or Tricare' })],
+    });
+    openPanels('/order/42/panels/9', { order });
+    expect(
+      await screen.findByText(
+        'This Medicare or Tricare test will be discarded unless the physician registers it online with requisition number #50-012-345.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('refuses a product not eligible for Medicare on a Medicare order', async () => {
     const app = await openDropShip({ order: medicareOrder() });
     await app.user.click(medicareChoice('Yes'));
@@ -469,7 +483,7 @@ describe('pricing display, printing and product information (spec 1 §2.6, §7)'
     await app.user.click(screen.getByRole('switch', { name: 'Display pricing' }));
     expect(
       await screen.findByText(
-        `We are having difficulty retrieving your price. Please call us at ${TEST_PHONE}`,
+        `We are having difficulty retrieving your price. Please call us at ${TEST_PHONE} or consult our Fee Schedule`,
       ),
     ).toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import {
   COVID_ITEM_IDS,
   COVID_REGISTRATION_ITEM_ID,
   formatActivationNumber,
+  formatRequisitionNumber,
   isAlreadyOnOrder,
   isChelationProvocationChosen,
   isMedicareEligibleItem,
@@ -16,13 +17,14 @@ import {
   type OrderType,
   type Practitioner,
   type Requisition,
+  showsMedicareUnregisteredWarning,
   type UserInfo,
 } from '@gear/domain';
 import { Alert, Group, List, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { fetchRequisitionForItem, useSaveTestSelection } from '../../api/catalogue.ts';
+import { fetchRequisitionById, fetchRequisitionForItem, useSaveTestSelection } from '../../api/catalogue.ts';
 import { useApi, useConfig } from '../../api/context.tsx';
 import { errorMessage, isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
@@ -74,11 +76,6 @@ interface Chosen {
   activationCode: string | null;
 }
 
-/** A catalogue requisition may carry the provider's preselection of a paperless pack (beyond the contract). */
-type WithPreselection = CatalogueRequisition & {
-  preselection?: { panel: number | null; components: number[]; addons: number[] } | null;
-};
-
 /**
  * One requisition (spec 1 §2.6 'Requisition details'): Ship to Patient, Activate Online (by number), Activate COVID
  * Test, activation without a number and unknown-id activation. Next saves with PUT /gear/testSelection.
@@ -108,12 +105,15 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     requisition ? requisition.billingMethod === BILLING_METHODS.medicare : order.governmentPayor,
   );
 
-  const loadItem = async (itemId: number): Promise<CatalogueRequisition | null> => {
+  const load = async (
+    queryKey: readonly unknown[],
+    queryFn: (signal: AbortSignal) => Promise<CatalogueRequisition>,
+  ): Promise<CatalogueRequisition | null> => {
     setLoadingItem(true);
     try {
       return await queryClient.fetchQuery({
-        queryKey: queryKeys.requisitionForItem(gsdlNo ?? '', itemId),
-        queryFn: ({ signal }) => fetchRequisitionForItem(api, itemId, gsdlNo, signal),
+        queryKey,
+        queryFn: ({ signal }) => queryFn(signal),
         staleTime: 5 * 60_000,
       });
     } catch (error) {
@@ -123,6 +123,14 @@ export function SingleRequisition(props: SingleRequisitionProps) {
       setLoadingItem(false);
     }
   };
+  /** A product of the catalogue, as a requisition without a pack. */
+  const loadItem = (itemId: number) =>
+    load(queryKeys.requisitionForItem(gsdlNo ?? '', itemId), (signal) =>
+      fetchRequisitionForItem(api, itemId, gsdlNo, signal),
+    );
+  /** The pack and product of a requisition on the order (patients too: no practitioner catalogue needed). */
+  const loadSaved = (gearReqId: number) =>
+    load(queryKeys.savedRequisition(gearReqId), (signal) => fetchRequisitionById(api, gearReqId, signal));
 
   /** spec 1 §5: 'Products whose name ends with * cannot be ordered in New York.' */
   const notOrderableHere = (item: Pick<OrderableItemSummary, 'name'>): string | null =>
@@ -145,7 +153,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     setErrors(null);
     setChosen({ requisition: found, reqNumber, activationCode });
     if (found.paperless && !practitionerUser) {
-      setSelection(paperlessSelection(found.orderableItem, (found as WithPreselection).preselection));
+      setSelection(paperlessSelection(found.orderableItem, found.preselection));
     } else if (!requisition || requisition.omsOrderableItemId !== found.orderableItem.id) {
       setSelection((current) => ({ ...emptySelection(), medicalNecessity: current.medicalNecessity }));
     }
@@ -164,13 +172,13 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     }
   };
 
-  // Editing a saved requisition: its product; Activate COVID Test: item 902 (spec 1 §4.4).
+  // Editing a saved requisition: its pack and product; Activate COVID Test: item 902 (spec 1 §4.4).
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     if (requisition) {
-      void loadItem(requisition.omsOrderableItemId).then((found) => {
+      void loadSaved(requisition.id).then((found) => {
         if (found) {
           setChosen({
             requisition: found,
@@ -192,6 +200,12 @@ export function SingleRequisition(props: SingleRequisitionProps) {
       : null;
   const medicareRefused = props.showMedicareSelector && practitioner ? medicareRefusal(practitioner) : null;
   const chelationOnMedicare = medicare && isChelationProvocationChosen(answersOf(selection));
+  const unregisteredMedicare =
+    requisition?.reqNumber &&
+    'dateMedicalNecessityAcknowledged' in order &&
+    showsMedicareUnregisteredWarning(order, requisition)
+      ? MESSAGES.medicareUnregistered(formatRequisitionNumber(requisition.reqNumber))
+      : null;
 
   const changeMedicare = (value: boolean) => {
     setMedicare(value);
@@ -268,6 +282,11 @@ export function SingleRequisition(props: SingleRequisitionProps) {
         {medicareRefused && (
           <Alert color="yellow" role="note">
             {medicareRefused}
+          </Alert>
+        )}
+        {unregisteredMedicare && (
+          <Alert color="yellow" role="note">
+            {unregisteredMedicare}
           </Alert>
         )}
         {medicareProblem && (
