@@ -14,13 +14,14 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { BulkRequisitionBody } from '../../api/catalogue.ts';
 import { useRequisitionForItem, useSaveBulkSelection } from '../../api/catalogue.ts';
 import { useConfig, useMessages } from '../../api/context.tsx';
-import { errorMessage, isApiError } from '../../api/errors.ts';
+import { isApiError } from '../../api/errors.ts';
 import { PageLoader } from '../../app/startup.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { allProducts, ProductCatalogue } from './product-catalogue.tsx';
 import { RequisitionDetails } from './requisition-details.tsx';
+import { SaveErrors } from './save-errors.tsx';
 import { emptySelection, type TestSelection } from './selection.ts';
 
 /** The order's ship-to-office requisitions as bulk lines. */
@@ -132,11 +133,6 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
     );
   };
 
-  const saveError = save.error
-    ? isApiError(save.error) && save.error.kind === 'conflict'
-      ? (save.error.serverMessage ?? save.error.message)
-      : errorMessage(save.error, supportPhone)
-    : null;
   const total = lines.reduce((sum, line) => sum + line.quantity, 0);
 
   return (
@@ -221,11 +217,7 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
             {MESSAGES.selectTest}
           </Alert>
         )}
-        {saveError && (
-          <Alert color="red" role="alert">
-            {saveError}
-          </Alert>
-        )}
+        <SaveErrors error={save.error} phone={supportPhone} />
         <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
       </Stack>
       <CustomizeModal

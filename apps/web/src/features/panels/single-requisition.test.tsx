@@ -247,6 +247,19 @@ describe('ship to patient: saving (spec 1 §7 PUT /gear/testSelection)', () => {
     expect(nextButton()).toBeEnabled();
   });
 
+  it.each([
+    [409, 'This order has been received by our lab and no more changes can be made...'],
+    [410, 'This product is no longer available. Please contact client services for further assistance.'],
+  ])("shows the server's words when the save answers %i", async (status, message) => {
+    const app = await openDropShip({
+      handlers: { 'PUT /gear/testSelection': () => envelope(status, message) },
+    });
+    await choose(app, GI);
+    await app.user.click(screen.getByRole('checkbox', { name: 'GI Effects Comprehensive Profile' }));
+    await app.user.click(nextButton());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('edits a saved requisition: prefilled, sent with its id', async () => {
     const order = makeOrder({
       requisitions: [

@@ -20,13 +20,13 @@ import {
   showsMedicareUnregisteredWarning,
   type UserInfo,
 } from '@gear/domain';
-import { Alert, Group, List, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { fetchRequisitionById, fetchRequisitionForItem, useSaveTestSelection } from '../../api/catalogue.ts';
 import { useApi, useConfig } from '../../api/context.tsx';
-import { errorMessage, isApiError } from '../../api/errors.ts';
+import { errorMessage } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { PageLoader } from '../../app/startup.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
@@ -36,6 +36,7 @@ import { ActivationSearch } from './activation-search.tsx';
 import { ProductCatalogue } from './product-catalogue.tsx';
 import { RequisitionDetails } from './requisition-details.tsx';
 import { packNumbers } from './requisition-search.ts';
+import { SaveErrors } from './save-errors.tsx';
 import {
   answersOf,
   emptySelection,
@@ -251,16 +252,6 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     save.mutate({ body, search }, { onSuccess: (saved) => navigation.next(saved) });
   };
 
-  const saveErrors = save.error
-    ? isApiError(save.error) && save.error.fieldErrors.length > 0
-      ? save.error.fieldErrors.map((e) => e.defaultMessage)
-      : [
-          isApiError(save.error) && save.error.kind === 'conflict'
-            ? (save.error.serverMessage ?? save.error.message)
-            : errorMessage(save.error, supportPhone),
-        ]
-    : [];
-
   const searching = orderType === 'registration' && !requisition;
   const fromCatalogue = !requisition && orderType !== 'registration';
 
@@ -375,19 +366,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             {errors.test}
           </Alert>
         )}
-        {saveErrors.length > 0 && (
-          <Alert color="red" role="alert">
-            {saveErrors.length === 1 ? (
-              saveErrors[0]
-            ) : (
-              <List size="sm">
-                {saveErrors.map((message) => (
-                  <List.Item key={message}>{message}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
+        <SaveErrors error={save.error} phone={supportPhone} />
         <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
       </Stack>
     </form>
