@@ -15,9 +15,10 @@ import {
   Stack,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { InfoIcon, SearchIcon } from './icons.tsx';
+import { CheckIcon, InfoIcon, SearchIcon } from './icons.tsx';
 import classes from './panels.module.css';
 import { ProductInfoModal } from './product-info-modal.tsx';
 
@@ -240,18 +241,20 @@ function ProductRow({
     );
   } else {
     const selected = selectedId === item.id;
+    // A toggle keeps its name ('Select <product>', the visible word first); pressed shows the choice.
     control = (
       <Button
         size="compact-sm"
         variant={selected ? 'filled' : 'default'}
-        aria-label={`Select ${item.name}`}
         aria-pressed={selected}
         aria-describedby={reasonId}
         disabled={disabled || reason !== null}
         onClick={() => onSelect?.(item)}
-        w={88}
+        leftSection={selected ? <CheckIcon /> : undefined}
+        w={100}
       >
-        {selected ? 'Selected' : 'Select'}
+        {'Select '}
+        <VisuallyHidden>{item.name}</VisuallyHidden>
       </Button>
     );
   }
