@@ -332,14 +332,15 @@ describe('ship to office: saving (spec 1 §7 PUT /gear/testSelection/)', () => {
 });
 
 describe('Customize modal (spec 1 §2.6)', () => {
-  it("edits a line's panel, components and add-ons (SARS add-ons shown for ship to office) and saves them", async () => {
+  it("shows a line's base panel, edits its panel, components and add-ons (SARS add-ons shown for ship to office) and saves them", async () => {
     const app = await openBulk({
       handlers: { 'PUT /gear/testSelection/': () => json(savedWithRequisition({ shipToOffice: true })) },
     });
     await app.user.type(await quantity(GI), '2');
     await app.user.click(summary().getByRole('button', { name: `Customize ${GI}` }));
     const dialog = within(await screen.findByRole('dialog', { name: `Customize ${GI}` }));
-    await app.user.click(await dialog.findByRole('checkbox', { name: 'GI Effects Comprehensive Profile' }));
+    // A line without a chosen test is saved with the base panel: the modal shows it so.
+    expect(await dialog.findByRole('checkbox', { name: 'GI Effects Comprehensive Profile' })).toBeChecked();
     expect(dialog.getByRole('checkbox', { name: 'Calprotectin' })).toBeChecked();
     await app.user.click(dialog.getByRole('checkbox', { name: 'Pancreatic Elastase-1' }));
     expect(dialog.getByText('Profile selected: Inflammation and Immunology Markers')).toBeInTheDocument();

@@ -1,9 +1,12 @@
 import {
   type BulkLine,
+  defaultSelection,
   isDisabledForShipToOffice,
   isPackCapApplied,
+  isTestSelected,
   MESSAGES,
   mayOrderInOfficeState,
+  type OrderableItem,
   type OrderableItemLists,
   type OrderableItemSummary,
   type Practitioner,
@@ -236,10 +239,12 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
   );
 }
 
-const selectionOfLine = (line: BulkLine): TestSelection => ({
+/** A line's choices to customize; a line without a chosen test shows what it is saved as, the base panel (decision 0005). */
+const selectionOfLine = (line: BulkLine, item: OrderableItem): TestSelection => ({
   ...emptySelection(),
-  panel: line.panel,
-  components: [...line.components],
+  ...(isTestSelected(line)
+    ? { panel: line.panel, components: [...line.components] }
+    : defaultSelection(item)),
   addons: line.addons.map((a) => ({ ...a })),
   patientInstructions: line.patientInstructions ?? '',
 });
@@ -288,7 +293,6 @@ function CustomizeForm({
 }) {
   const text = useMessages();
   const details = useRequisitionForItem(line.omsOrderableItemId, gsdlNo);
-  const [selection, setSelection] = useState(() => selectionOfLine(line));
   if (details.isPending) return <PageLoader />;
   if (details.isError) {
     // spec 1 §8 'Customize modal load failure: the error message, or the generic text'.
@@ -303,9 +307,37 @@ function CustomizeForm({
     );
   }
   return (
+    <CustomizeFields
+      item={details.data.orderableItem}
+      line={line}
+      gsdlNo={gsdlNo}
+      orderId={orderId}
+      onClose={onClose}
+      onSave={onSave}
+    />
+  );
+}
+
+function CustomizeFields({
+  item,
+  line,
+  gsdlNo,
+  orderId,
+  onClose,
+  onSave,
+}: {
+  item: OrderableItem;
+  line: BulkLine;
+  gsdlNo: string;
+  orderId: WizardOrder['id'];
+  onClose: () => void;
+  onSave: (line: BulkLine) => void;
+}) {
+  const [selection, setSelection] = useState(() => selectionOfLine(line, item));
+  return (
     <Stack gap="md">
       <RequisitionDetails
-        item={details.data.orderableItem}
+        item={item}
         selection={selection}
         onChange={setSelection}
         errors={{ fields: {} }}
