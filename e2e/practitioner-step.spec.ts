@@ -1,12 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORDS, expectAccessible, watchConsole } from './support.ts';
-
-async function signIn(page: Page, login: keyof typeof DEMO_PASSWORDS) {
-  await page.goto('/login');
-  await page.getByLabel('Login name').fill(login);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORDS[login]);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn, watchConsole } from './support.ts';
 
 test('dr.avery picks P1002, ticks the authorization, and Next lands on panel selection of the saved order', async ({
   page,

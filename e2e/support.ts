@@ -3,10 +3,24 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORDS = {
   'dr.avery': 'demo-Avery-2026',
+  'staff.kim': 'demo-Kim-2026',
   'dr.chen': 'demo-Chen-2026',
   'dr.diaz': 'demo-Diaz-2026',
+  'dr.evans': 'demo-Evans-2026',
+  'dr.fox': 'demo-Fox-2026',
+  'dr.gray': 'demo-Gray-2026',
   'admin.ops': 'demo-Admin-2026',
 } as const;
+
+export type DemoLogin = keyof typeof DEMO_PASSWORDS;
+
+/** Signs in on the login page as a demo user; the wizard opens on a new order. */
+export async function signIn(page: Page, login: DemoLogin) {
+  await page.goto('/login');
+  await page.getByLabel('Login name').fill(login);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORDS[login]);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
 
 /** axe on the page as it stands: no serious or critical violations. */
 export async function expectAccessible(page: Page) {
@@ -17,11 +31,19 @@ export async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-/** Collects console errors (CSP violations among them) so a journey can assert there were none. */
-export function watchConsole(page: Page) {
+/**
+ * Collects console errors (CSP violations among them) so a journey can assert there were none. Chromium logs every
+ * non-2xx answer as 'Failed to load resource'; answers the journey expects (a lookup's 404 or 410) are named by
+ * expectedFailures, patterns of their URLs, and not collected.
+ */
+export function watchConsole(page: Page, expectedFailures: readonly RegExp[] = []) {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
+    if (message.type() !== 'error') return;
+    const failedLoad = message.text().startsWith('Failed to load resource');
+    const url = message.location().url;
+    if (failedLoad && expectedFailures.some((pattern) => pattern.test(url))) return;
+    errors.push(failedLoad ? `${message.text()} (${url})` : message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;

@@ -51,6 +51,12 @@ export function useRequisitionForItem(orderableItemId: number | null, gsdlNo: st
   });
 }
 
+/** GET /gear/requisitionById?gearReqId: the pack and product of a requisition on an order the caller may see. */
+export const fetchRequisitionById = (api: ApiClient, gearReqId: number, signal?: AbortSignal) =>
+  api
+    .get<{ omsRequisition: CatalogueRequisition }>('/gear/requisitionById', { query: { gearReqId }, signal })
+    .then((answer) => answer.omsRequisition);
+
 /** GET /gear/requisition?reqNum&gsdlNo: the lab's requisition (pack) with that number. */
 export const fetchCatalogueRequisition = (api: ApiClient, reqNum: string, gsdlNo: string | null) =>
   api.get<CatalogueRequisition>('/gear/requisition', { query: { reqNum, gsdlNo } });
@@ -142,6 +148,8 @@ export interface SingleRequisitionBody {
 export interface SingleSelectionBody {
   id: GearOrder['id'];
   version: number;
+  /** The Medicare/Tricare answer (decision 0005). */
+  governmentPayor: boolean;
   dateMedicalNecessityAcknowledged: string | null;
   requisitions: [SingleRequisitionBody];
 }

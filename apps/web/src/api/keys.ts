@@ -12,6 +12,7 @@ export const queryKeys = {
   orderableItems: (gsdlNo: string) => ['practitioners', gsdlNo, 'orderable-items'] as const,
   requisitionForItem: (gsdlNo: string, orderableItemId: number) =>
     ['practitioners', gsdlNo, 'orderable-items', orderableItemId, 'requisition'] as const,
+  savedRequisition: (gearReqId: number) => ['requisitions', gearReqId, 'definition'] as const,
   previousInstructions: (gsdlNo: string, orderableItemId: number) =>
     ['practitioners', gsdlNo, 'previous-instructions', orderableItemId] as const,
   priceMap: (gsdlNo: string, orderableItemId: number) =>

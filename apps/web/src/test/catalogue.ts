@@ -124,10 +124,15 @@ export const gi540 = item({
       addOn(5416, 'SARS-CoV-2 Stool PCR', '1'),
       addOn(5417, 'Zonulin Family Peptide', '3'),
     ]),
-    profile(5415, 'Inflammation and Immunology Markers', [], [], {
+    // As the server builds it: a display-only panel's components are the fields its 'component' params name.
+    {
+      ...profile(5415, 'Inflammation and Immunology Markers', []),
       displayOnly: true,
+      profileComponents: giComponents
+        .filter((c) => [5404, 5405, 5406].includes(c.id))
+        .map((c) => ({ ...c, parentId: 5400 })),
       inputFieldParams: [p('component', '5404'), p('component', '5405'), p('component', '5406')],
-    }),
+    },
   ],
 });
 
@@ -270,6 +275,7 @@ export const catalogueRequisition = (
   reqNumber: null,
   activationCode: null,
   paperless: false,
+  preselection: null,
   orderableItem,
   ...more,
 });

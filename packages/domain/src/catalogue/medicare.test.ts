@@ -39,6 +39,13 @@ describe('showsMedicareSelector', () => {
     ['spec 1 §6: …unless international layout', 'myGDX', false, { office: international }, false],
     ['spec 1 §6: …or inline', 'myGDX', true, {}, false],
     ['spec 1 §6: prc users have no Medicare selector', 'prc', false, {}, false],
+    [
+      'decision 0005: no selector without Medicare among the billing methods',
+      'myGDX',
+      false,
+      { billingMethods: ['Client', 'Patient'] },
+      false,
+    ],
   ])('%s', (_spec, userType, inline, overrides, expected) => {
     expect(showsMedicareSelector({ userType, inline, practitioner: practitioner(overrides) })).toBe(expected);
   });

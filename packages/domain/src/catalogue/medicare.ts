@@ -30,12 +30,20 @@ export const isMedicareEligibleDegree = (degree: string): boolean =>
 
 type MedicarePractitioner = Pick<Practitioner, 'billingMethods' | 'degree' | 'office'>;
 
-/** spec 1 §6: myGDX users see the Medicare/Tricare selector, 'unless international layout or inline'. */
+/** Medicare billing is offered: a domestic-or-helper layout (not international) and Medicare among the billing methods. */
+export const offersMedicareBilling = (
+  practitioner: Pick<Practitioner, 'billingMethods' | 'office'>,
+): boolean => !isInternationalLayout(practitioner) && practitioner.billingMethods.includes('Medicare');
+
+/**
+ * spec 1 §6: myGDX users see the Medicare/Tricare selector, 'unless international layout or inline'; only when the
+ * practitioner bills Medicare (docs/decisions/0005, 0006).
+ */
 export const showsMedicareSelector = (facts: {
   userType: UserType;
-  practitioner: Pick<Practitioner, 'office'>;
+  practitioner: Pick<Practitioner, 'billingMethods' | 'office'>;
   inline: boolean;
-}): boolean => facts.userType === 'myGDX' && !facts.inline && !isInternationalLayout(facts.practitioner);
+}): boolean => facts.userType === 'myGDX' && !facts.inline && offersMedicareBilling(facts.practitioner);
 
 /**
  * Why a practitioner's order may not be a Medicare order, or null when it may: the selector is not offered
@@ -43,8 +51,7 @@ export const showsMedicareSelector = (facts: {
  * (spec 1 §5 'must answer No').
  */
 export function medicareRefusal(practitioner: MedicarePractitioner): string | null {
-  if (isInternationalLayout(practitioner) || !practitioner.billingMethods.includes('Medicare'))
-    return MESSAGES.medicareNotOffered;
+  if (!offersMedicareBilling(practitioner)) return MESSAGES.medicareNotOffered;
   return isMedicareEligibleDegree(practitioner.degree) ? null : MESSAGES.medicareDegreeNotEligible;
 }
 

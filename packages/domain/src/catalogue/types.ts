@@ -55,12 +55,21 @@ export interface OrderableItem extends OrderableItemSummary {
   inputFields: InputField[];
 }
 
+/** The tests a provider ordered on a paperless pack (spec 1 §4.4 'the tests are preselected and locked'). */
+export interface TestPreselection {
+  panel: number | null;
+  components: number[];
+  addons: number[];
+}
+
 /** spec 1 §3 Catalogue requisition (lab side). id is null for a product ordered without a pack. */
 export interface CatalogueRequisition {
   id: number | null;
   reqNumber: string | null;
   activationCode: string | null;
   paperless: boolean;
+  /** A paperless pack's tests as the provider ordered them; null when not ordered (the base panel is used). */
+  preselection: TestPreselection | null;
   orderableItem: OrderableItem;
 }
 

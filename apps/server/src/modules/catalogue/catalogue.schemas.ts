@@ -70,6 +70,10 @@ export const catalogueRequisitionSchema = z
     reqNumber: z.string().nullable(),
     activationCode: z.string().nullable(),
     paperless: z.boolean(),
+    preselection: z
+      .object({ panel: z.number().nullable(), components: z.array(z.number()), addons: z.array(z.number()) })
+      .nullable()
+      .describe("A paperless pack's tests as the provider ordered them (spec 1 §4.4); null when not ordered"),
     orderableItem: orderableItemSchema,
   })
   .meta({ id: 'CatalogueRequisition' }) satisfies z.ZodType<CatalogueRequisition>;

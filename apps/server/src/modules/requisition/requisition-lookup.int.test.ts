@@ -57,7 +57,11 @@ describe('GET /gear/requisition', () => {
 
   it('spec 1 §2.6: a paperless pack says so', async () => {
     const response = await get('staff.kim', '/gear/requisition?reqNum=C565591369');
-    expect(response.json()).toMatchObject({ paperless: true, orderableItem: { id: 215 } });
+    expect(response.json()).toMatchObject({
+      paperless: true,
+      preselection: { panel: 4710, components: [4711, 4712], addons: [] },
+      orderableItem: { id: 215 },
+    });
   });
 
   it.each([
@@ -152,7 +156,13 @@ describe('GET /gear/requisition/getReqByOrderableItem', () => {
     );
     expect(response.statusCode).toBe(200);
     const body = response.json<CatalogueRequisition>();
-    expect(body).toMatchObject({ id: null, reqNumber: null, activationCode: null, paperless: false });
+    expect(body).toMatchObject({
+      id: null,
+      reqNumber: null,
+      activationCode: null,
+      paperless: false,
+      preselection: null,
+    });
     const item: OrderableItem = body.orderableItem;
     expect(item.profileList.map((profile) => [profile.id, profile.displayOnly])).toEqual([
       [5400, false],

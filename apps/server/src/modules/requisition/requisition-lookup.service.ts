@@ -53,13 +53,17 @@ async function packOfSearch(db: Db, search: NumberSearch): Promise<PackRow> {
 export const removedPackNotice = (pack: Pick<PackRow, 'removedNotice'>): string =>
   pack.removedNotice ?? MESSAGES.productNoLongerAvailable;
 
-type PackFacts = Pick<CatalogueRequisition, 'id' | 'reqNumber' | 'activationCode' | 'paperless'>;
+type PackFacts = Pick<
+  CatalogueRequisition,
+  'id' | 'reqNumber' | 'activationCode' | 'paperless' | 'preselection'
+>;
 
 const toCatalogueRequisition = (pack: PackFacts, orderableItem: OrderableItem): CatalogueRequisition => ({
   id: pack.id,
   reqNumber: pack.reqNumber,
   activationCode: pack.activationCode,
   paperless: pack.paperless,
+  preselection: pack.preselection,
   orderableItem,
 });
 
@@ -99,7 +103,7 @@ export async function catalogueRequisitionForItem(
   if (!item) throw notFound(MESSAGES.productNotFound);
   if (!mayOrderInOfficeState(item, practitioner)) throw badRequest(MESSAGES.notOrderableInNewYork);
   return toCatalogueRequisition(
-    { id: null, reqNumber: null, activationCode: null, paperless: item.paperless },
+    { id: null, reqNumber: null, activationCode: null, paperless: item.paperless, preselection: null },
     item,
   );
 }

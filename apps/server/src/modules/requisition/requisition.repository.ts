@@ -101,12 +101,14 @@ export const findRequisitionsWithOwner = (db: Db, ids: readonly number[]) =>
       reqNumber: requisitions.reqNumber,
       activationCode: requisitions.activationCode,
       paperless: requisitions.paperless,
+      preselection: catalogueRequisitions.preselection,
       gsdlNo: practitioners.gsdlNo,
       authorizingDoctorGsdlNo: practitioners.authorizingDoctorGsdlNo,
     })
     .from(requisitions)
     .innerJoin(orders, eq(orders.id, requisitions.orderId))
     .leftJoin(practitioners, eq(practitioners.gsdlNo, orders.practitionerGsdlNo))
+    .leftJoin(catalogueRequisitions, eq(catalogueRequisitions.id, requisitions.catalogueRequisitionId))
     .where(inArray(requisitions.id, [...ids]));
 
 /** The position after the order's last requisition. */

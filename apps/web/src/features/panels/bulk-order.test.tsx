@@ -73,7 +73,7 @@ describe('product search (spec 1 §2.6)', () => {
       'COVID-19COVID-19 Antibody',
       'COVID-19COVID-19 PCR',
       `Gastrointestinal${GI}`,
-      '—Home KitsGut Microbiome Home KitShips to patients only: not available for ship to office.',
+      'Home KitsGut Microbiome Home Kit',
       'NutritionalMetabolomix+',
       'EndocrinologyRhythm Plus*',
       'ToxicologyToxic Element Clearance - Urine',
@@ -193,9 +193,21 @@ describe('ship to office quantities (spec 1 §5, §9)', () => {
     expect(screen.queryByText(CAP_MESSAGE)).not.toBeInTheDocument();
   });
 
-  it('offers no quantity for a drop-ship-only product, and says why', async () => {
+  it('offers a drop-ship-only product to a practitioner permitted to ship to office', async () => {
     const app = await openBulk();
     await app.user.click(screen.getByRole('button', { name: 'Home Kits (1)' }));
+    const row = (await section('Home Kits')).getByRole('listitem');
+    expect(within(row).getByRole('textbox', { name: 'Quantity of Gut Microbiome Home Kit' })).toBeEnabled();
+  });
+
+  it('offers no quantity for a drop-ship-only product when the practitioner is not permitted, and says why', async () => {
+    const order = makeOrder({
+      practitioner: makePractitioner({ shipToOfficePermitted: false }),
+      containsShipToOfficeRequisition: true,
+      requisitions: [makeRequisition({ dropShip: false, shipToOffice: true, quantity: 2 })],
+    });
+    const app = openPanels('/order/42/panels', { order });
+    await app.user.click(await screen.findByRole('button', { name: 'Home Kits (1)' }));
     const row = (await section('Home Kits')).getByRole('listitem');
     expect(within(row).queryByRole('textbox')).not.toBeInTheDocument();
     expect(row).toHaveTextContent(
@@ -320,14 +332,15 @@ describe('ship to office: saving (spec 1 §7 PUT /gear/testSelection/)', () => {
 });
 
 describe('Customize modal (spec 1 §2.6)', () => {
-  it("edits a line's panel, components and add-ons (SARS add-ons shown for ship to office) and saves them", async () => {
+  it("shows a line's base panel, edits its panel, components and add-ons (SARS add-ons shown for ship to office) and saves them", async () => {
     const app = await openBulk({
       handlers: { 'PUT /gear/testSelection/': () => json(savedWithRequisition({ shipToOffice: true })) },
     });
     await app.user.type(await quantity(GI), '2');
     await app.user.click(summary().getByRole('button', { name: `Customize ${GI}` }));
     const dialog = within(await screen.findByRole('dialog', { name: `Customize ${GI}` }));
-    await app.user.click(await dialog.findByRole('checkbox', { name: 'GI Effects Comprehensive Profile' }));
+    // A line without a chosen test is saved with the base panel: the modal shows it so.
+    expect(await dialog.findByRole('checkbox', { name: 'GI Effects Comprehensive Profile' })).toBeChecked();
     expect(dialog.getByRole('checkbox', { name: 'Calprotectin' })).toBeChecked();
     await app.user.click(dialog.getByRole('checkbox', { name: 'Pancreatic Elastase-1' }));
     expect(dialog.getByText('Profile selected: Inflammation and Immunology Markers')).toBeInTheDocument();

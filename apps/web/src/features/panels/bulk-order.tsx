@@ -1,23 +1,30 @@
-import type { BulkLine, OrderableItemLists, OrderableItemSummary, Practitioner } from '@gear/domain';
+import {
+  type BulkLine,
+  defaultSelection,
+  isDisabledForShipToOffice,
+  isPackCapApplied,
+  isTestSelected,
+  MESSAGES,
+  mayOrderInOfficeState,
+  type OrderableItem,
+  type OrderableItemLists,
+  type OrderableItemSummary,
+  type Practitioner,
+  setLineQuantity,
+} from '@gear/domain';
 import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { BulkRequisitionBody } from '../../api/catalogue.ts';
 import { useRequisitionForItem, useSaveBulkSelection } from '../../api/catalogue.ts';
 import { useConfig, useMessages } from '../../api/context.tsx';
-import { errorMessage, isApiError } from '../../api/errors.ts';
+import { isApiError } from '../../api/errors.ts';
 import { PageLoader } from '../../app/startup.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
-import {
-  isDisabledForShipToOffice,
-  isInternationalLayout,
-  isRefusedInNewYork,
-  PANEL_MESSAGES,
-  setBulkQuantity,
-} from './pending-domain.ts';
 import { allProducts, ProductCatalogue } from './product-catalogue.tsx';
 import { RequisitionDetails } from './requisition-details.tsx';
+import { SaveErrors } from './save-errors.tsx';
 import { emptySelection, type TestSelection } from './selection.ts';
 
 /** The order's ship-to-office requisitions as bulk lines. */
@@ -34,6 +41,23 @@ export const bulkLinesOf = (order: WizardOrder): BulkLine[] =>
       panel: r.panel,
       patientInstructions: r.patientInstructions,
     }));
+
+type LineProduct = Pick<OrderableItemSummary, 'id' | 'name'>;
+
+/** spec 1 §5 bulk quantities, by the domain's rule: the product's line (new when absent) at that quantity. */
+function withQuantity(lines: readonly BulkLine[], product: LineProduct, quantity: number, capped: boolean) {
+  const line: BulkLine = lines.find((l) => l.omsOrderableItemId === product.id) ?? {
+    id: null,
+    omsOrderableItemId: product.id,
+    omsOrderableItemName: product.name,
+    quantity: 0,
+    components: [],
+    addons: [],
+    panel: null,
+    patientInstructions: null,
+  };
+  return setLineQuantity(lines, { ...line, quantity }, capped);
+}
 
 export interface BulkOrderProps {
   order: WizardOrder;
@@ -57,7 +81,7 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
   const [overLimit, setOverLimit] = useState(false);
   const [missing, setMissing] = useState(false);
   const [customizing, setCustomizing] = useState<BulkLine | null>(null);
-  const international = isInternationalLayout(practitioner);
+  const capped = isPackCapApplied(practitioner);
   const gsdlNo = practitioner.gsdlNo;
 
   const preAdded = useRef(false);
@@ -65,13 +89,13 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
     if (preAdded.current || preAddItemId === null || locked || order.requisitions.length > 0) return;
     preAdded.current = true;
     const item = allProducts(lists).find((i) => i.id === preAddItemId);
-    if (item && !isDisabledForShipToOffice(item)) {
-      setLines((current) => setBulkQuantity(current, item, 1, { international }).lines);
+    if (item && !isDisabledForShipToOffice(item, practitioner)) {
+      setLines((current) => withQuantity(current, item, 1, capped).lines);
     }
-  }, [preAddItemId, lists, locked, order.requisitions.length, international]);
+  }, [preAddItemId, lists, locked, order.requisitions.length, capped, practitioner]);
 
-  const change = (item: Pick<OrderableItemSummary, 'id' | 'name'>, quantity: number) => {
-    const result = setBulkQuantity(lines, item, quantity, { international });
+  const change = (item: LineProduct, quantity: number) => {
+    const result = withQuantity(lines, item, quantity, capped);
     setLines(result.lines);
     setOverLimit(result.overLimit);
     setMissing(false);
@@ -79,9 +103,9 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
   };
 
   const unavailable = (item: OrderableItemSummary) => {
-    if (isDisabledForShipToOffice(item)) return 'Ships to patients only: not available for ship to office.';
-    if (isRefusedInNewYork(item.name, practitioner.office.address.state))
-      return 'This product cannot be ordered in New York.';
+    if (isDisabledForShipToOffice(item, practitioner))
+      return 'Ships to patients only: not available for ship to office.';
+    if (!mayOrderInOfficeState(item, practitioner)) return MESSAGES.notOrderableInNewYork;
     return null;
   };
 
@@ -112,11 +136,6 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
     );
   };
 
-  const saveError = save.error
-    ? isApiError(save.error) && save.error.kind === 'conflict'
-      ? (save.error.serverMessage ?? save.error.message)
-      : errorMessage(save.error, supportPhone)
-    : null;
   const total = lines.reduce((sum, line) => sum + line.quantity, 0);
 
   return (
@@ -198,14 +217,10 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
         </Paper>
         {missing && (
           <Alert color="red" role="alert">
-            {PANEL_MESSAGES.selectTest}
+            {MESSAGES.selectTest}
           </Alert>
         )}
-        {saveError && (
-          <Alert color="red" role="alert">
-            {saveError}
-          </Alert>
-        )}
+        <SaveErrors error={save.error} phone={supportPhone} />
         <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
       </Stack>
       <CustomizeModal
@@ -224,10 +239,12 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
   );
 }
 
-const selectionOfLine = (line: BulkLine): TestSelection => ({
+/** A line's choices to customize; a line without a chosen test shows what it is saved as, the base panel (decision 0005). */
+const selectionOfLine = (line: BulkLine, item: OrderableItem): TestSelection => ({
   ...emptySelection(),
-  panel: line.panel,
-  components: [...line.components],
+  ...(isTestSelected(line)
+    ? { panel: line.panel, components: [...line.components] }
+    : defaultSelection(item)),
   addons: line.addons.map((a) => ({ ...a })),
   patientInstructions: line.patientInstructions ?? '',
 });
@@ -276,7 +293,6 @@ function CustomizeForm({
 }) {
   const text = useMessages();
   const details = useRequisitionForItem(line.omsOrderableItemId, gsdlNo);
-  const [selection, setSelection] = useState(() => selectionOfLine(line));
   if (details.isPending) return <PageLoader />;
   if (details.isError) {
     // spec 1 §8 'Customize modal load failure: the error message, or the generic text'.
@@ -291,9 +307,37 @@ function CustomizeForm({
     );
   }
   return (
+    <CustomizeFields
+      item={details.data.orderableItem}
+      line={line}
+      gsdlNo={gsdlNo}
+      orderId={orderId}
+      onClose={onClose}
+      onSave={onSave}
+    />
+  );
+}
+
+function CustomizeFields({
+  item,
+  line,
+  gsdlNo,
+  orderId,
+  onClose,
+  onSave,
+}: {
+  item: OrderableItem;
+  line: BulkLine;
+  gsdlNo: string;
+  orderId: WizardOrder['id'];
+  onClose: () => void;
+  onSave: (line: BulkLine) => void;
+}) {
+  const [selection, setSelection] = useState(() => selectionOfLine(line, item));
+  return (
     <Stack gap="md">
       <RequisitionDetails
-        item={details.data.orderableItem}
+        item={item}
         selection={selection}
         onChange={setSelection}
         errors={{ fields: {} }}

@@ -1,4 +1,13 @@
-import { type GearOrder, isOrderLocked, isPanelSelectionLocked, MESSAGES } from '@gear/domain';
+import {
+  availableOrderTypeChoices,
+  type InitialOrderTypeFacts,
+  initialOrderType,
+  isOrderLocked,
+  isPanelSelectionLocked,
+  MESSAGES,
+  type OrderType,
+  showsMedicareSelector,
+} from '@gear/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,18 +15,19 @@ import { useOrderableItems } from '../../api/catalogue.ts';
 import { PageLoader } from '../../app/startup.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { BulkOrder } from './bulk-order.tsx';
 import { OrderTypeChooser } from './order-type-chooser.tsx';
-import {
-  availableOrderTypes,
-  initialOrderType,
-  isInternationalLayout,
-  type OrderType,
-} from './pending-domain.ts';
 import { SingleRequisition } from './single-requisition.tsx';
 
 const wholeNumber = (value: string | null): number | null =>
   value && /^\d+$/.test(value) ? Number(value) : null;
+
+/** The order facts the order-type rules read; a new order has none of a saved order's flags yet. */
+const orderTypeFactsOf = (order: WizardOrder): InitialOrderTypeFacts['order'] =>
+  'recollectionFor' in order
+    ? order
+    : { ...order, myGDXKitOrder: false, covidRegistration: false, recollectionFor: null };
 
 /**
  * spec 1 §2.6 Panel Selection: the order type ('What would you like to do?' for practitioners), then a bulk order
@@ -33,16 +43,29 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
     gearReqId === null ? null : (order.requisitions.find((r) => r.id === gearReqId) ?? null);
   const addingRequisition = user.type === 'prc' && order.id !== 'new' && !requisition;
   const catalogue = useOrderableItems(practitionerUser ? (practitioner?.gsdlNo ?? null) : null);
-  // A new order has none of a saved order's flags yet.
-  const flags: Partial<GearOrder> = 'recollectionFor' in order ? order : {};
-  const types = practitionerUser && practitioner ? availableOrderTypes(practitioner, flags) : [];
+  const facts = orderTypeFactsOf(order);
+  const choices = practitioner
+    ? availableOrderTypeChoices({
+        userType: user.type,
+        practitioner,
+        recollection: facts.recollectionFor !== null,
+      })
+    : [];
   const preAddItemId = wholeNumber(params.get('orderableItemId'));
 
   const [orderType, setOrderType] = useState<OrderType | null>(() => {
-    const initial = initialOrderType({ user, order: flags, requisition, addingRequisition });
+    const initial = initialOrderType({
+      inlineType: null,
+      userType: user.type,
+      addingRequisition,
+      fromBundles: false,
+      order: facts,
+      requisition,
+    });
     if (initial) return initial;
     // spec 1 §2.8: orderableItemId pre-adds a bulk line to an order that has none yet.
-    if (preAddItemId !== null && types.includes('bulk') && order.requisitions.length === 0) return 'bulk';
+    const mayShipToOffice = choices.some((choice) => choice.orderType === 'bulk');
+    if (preAddItemId !== null && mayShipToOffice && order.requisitions.length === 0) return 'bulk';
     return null;
   });
   const [unknownActivationCode, setUnknownActivationCode] = useState<string | null>(null);
@@ -103,10 +126,9 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
         unknownActivationCode={unknownActivationCode}
         onSwitchType={switchType}
         showMedicareSelector={
-          practitionerUser &&
           orderType !== 'covidRegistration' &&
-          !isInternationalLayout(practitioner) &&
-          Boolean(practitioner?.billingMethods.includes('Medicare'))
+          practitioner !== null &&
+          showsMedicareSelector({ userType: user.type, practitioner, inline: false })
         }
         query={{
           requisitionNumber: params.get('requisitionNumber'),
@@ -129,15 +151,15 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
           {heading}
         </Title>
       )}
-      {choosing && types.length > 0 && (
+      {choosing && choices.length > 0 && (
         <OrderTypeChooser
-          types={types}
+          choices={choices}
           value={orderType}
           onChange={(type) => switchType(type)}
           disabled={locked}
         />
       )}
-      {choosing && types.length === 0 && <Text>This practitioner account cannot place orders online.</Text>}
+      {choosing && choices.length === 0 && <Text>This practitioner account cannot place orders online.</Text>}
       {flow}
     </Stack>
   );

@@ -1,4 +1,10 @@
-import type { BundleSummary, OrderableItemLists, OrderableItemSummary } from '@gear/domain';
+import {
+  type BundleSummary,
+  LINE_QUANTITY,
+  type OrderableItemLists,
+  type OrderableItemSummary,
+  onlineOrderingRefusal,
+} from '@gear/domain';
 import {
   Accordion,
   ActionIcon,
@@ -9,11 +15,11 @@ import {
   Stack,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { InfoIcon, SearchIcon } from './icons.tsx';
+import { CheckIcon, InfoIcon, SearchIcon } from './icons.tsx';
 import classes from './panels.module.css';
-import { BULK_LINE_MAX, PANEL_MESSAGES } from './pending-domain.ts';
 import { ProductInfoModal } from './product-info-modal.tsx';
 
 export interface ProductCatalogueProps {
@@ -106,10 +112,11 @@ export function ProductCatalogue(props: ProductCatalogueProps) {
   const [open, setOpen] = useState<string[]>([defaultOpen]);
   const opened = filtering ? open : open.filter((v) => v !== 'filtered');
 
-  if (products.length === 0) {
+  const refusal = onlineOrderingRefusal(products.length);
+  if (refusal) {
     return (
       <Alert color="yellow" role="status">
-        {PANEL_MESSAGES.notEligible}
+        {refusal}
       </Alert>
     );
   }
@@ -220,8 +227,8 @@ function ProductRow({
         aria-label={`Quantity of ${item.name}`}
         value={quantity || ''}
         placeholder="0"
-        min={0}
-        max={BULK_LINE_MAX}
+        min={LINE_QUANTITY.min}
+        max={LINE_QUANTITY.max}
         clampBehavior="strict"
         allowDecimal={false}
         allowNegative={false}
@@ -234,18 +241,20 @@ function ProductRow({
     );
   } else {
     const selected = selectedId === item.id;
+    // A toggle keeps its name ('Select <product>', the visible word first); pressed shows the choice.
     control = (
       <Button
         size="compact-sm"
         variant={selected ? 'filled' : 'default'}
-        aria-label={`Select ${item.name}`}
         aria-pressed={selected}
         aria-describedby={reasonId}
         disabled={disabled || reason !== null}
         onClick={() => onSelect?.(item)}
-        w={72}
+        leftSection={selected ? <CheckIcon /> : undefined}
+        w={100}
       >
-        {selected ? 'Selected' : 'Select'}
+        {'Select '}
+        <VisuallyHidden>{item.name}</VisuallyHidden>
       </Button>
     );
   }

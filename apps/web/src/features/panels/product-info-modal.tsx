@@ -1,4 +1,4 @@
-import type { OrderableItem, OrderableItemSummary } from '@gear/domain';
+import { addOnsOfItem, type OrderableItem, type OrderableItemSummary } from '@gear/domain';
 import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useRequisitionForItem } from '../../api/catalogue.ts';
@@ -6,7 +6,7 @@ import { useMessages } from '../../api/context.tsx';
 import { PageLoader } from '../../app/startup.tsx';
 import { PrintIcon } from './icons.tsx';
 import { printTestSelection } from './print-selection.ts';
-import { addOnsOf, selectableProfiles } from './selection.ts';
+import { selectableProfiles } from './selection.ts';
 
 /** The sections of the info modal and of its PDF: each profile with its components, then the add-ons. */
 export function itemSections(item: OrderableItem) {
@@ -14,7 +14,7 @@ export function itemSections(item: OrderableItem) {
     heading: profile.name,
     lines: profile.profileComponents.map((c) => c.name),
   }));
-  const addOns = addOnsOf(item, true);
+  const addOns = addOnsOfItem(item);
   if (addOns.length > 0) sections.push({ heading: 'Add-ons', lines: addOns.map((a) => a.name) });
   return sections;
 }

@@ -1,8 +1,14 @@
 import {
+  cptQuantityBounds,
   formatActivationNumber,
   formatRequisitionNumber,
   type InputField,
+  MESSAGES,
   type OrderableItem,
+  PATIENT_INSTRUCTIONS_MAX_LENGTH,
+  RESUBMITTAL_ID_FIELD_ID,
+  RESUBMITTAL_ID_MAX_LENGTH,
+  visibleAddOns,
 } from '@gear/domain';
 import {
   Alert,
@@ -25,16 +31,9 @@ import { logUiAction, usePreviousInstructions, usePriceMap } from '../../api/cat
 import { useApi, useMessages } from '../../api/context.tsx';
 import { PrintIcon } from './icons.tsx';
 import classes from './panels.module.css';
-import {
-  cptQuantityMax,
-  PANEL_MESSAGES,
-  RESUBMITTAL_FIELD_ID,
-  RESUBMITTAL_MAX_LENGTH,
-} from './pending-domain.ts';
 import { printTestSelection } from './print-selection.ts';
 import {
-  addOnsOf,
-  isFieldShown,
+  isProfileFieldShown,
   type ProfileField,
   profileFields,
   type SelectionErrors,
@@ -45,9 +44,6 @@ import {
   toggleComponent,
   togglePanel,
 } from './selection.ts';
-
-/** spec 1 §5, §9: patient instructions max 512 characters, with a counter. */
-export const PATIENT_INSTRUCTIONS_MAX = 512;
 
 export interface RequisitionDetailsProps {
   item: OrderableItem;
@@ -82,12 +78,12 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
   const variant = props.variant ?? 'full';
   const api = useApi();
   const text = useMessages();
-  const [conflict, setConflict] = useState(false);
+  const [addOnWarning, setAddOnWarning] = useState<string | null>(null);
   const [showPrices, setShowPrices] = useState(false);
   const [printError, setPrintError] = useState<string | null>(null);
   const prices = usePriceMap(props.gsdlNo, item.id, showPrices);
   const profiles = selectableProfiles(item);
-  const addOns = addOnsOf(item, props.shipToOffice);
+  const addOns = visibleAddOns(item, { shipToOffice: props.shipToOffice });
   const testsDisabled = disabled || Boolean(props.testsLocked);
   const displayOnly = item.profileList.find((p) => p.displayOnly && p.id === selection.panel);
   const price = (id: number | 'item') => (showPrices ? money(prices.data?.PTPAY?.[String(id)]) : null);
@@ -165,7 +161,7 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
       )}
       {variant === 'full' && item.nutritional && (
         <Alert color="yellow" role="note">
-          This is a nutritional product: specimens from patients under 2 years of age are discarded.
+          {MESSAGES.nutritionalUnderTwo}
         </Alert>
       )}
       {props.testsLocked && (
@@ -187,7 +183,7 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
       )}
       {showPrices && prices.isError && (
         <Alert color="red" role="alert">
-          {text.priceFailure}
+          {`${text.priceFailure}${MESSAGES.priceFailureFeeScheduleSuffix}`}
         </Alert>
       )}
       {printError && (
@@ -206,7 +202,9 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
                 styles={{ label: { fontWeight: 600 } }}
                 checked={selection.panel === profile.id}
                 disabled={testsDisabled}
-                onChange={(event) => onChange(togglePanel(selection, profile, event.currentTarget.checked))}
+                onChange={(event) =>
+                  onChange(togglePanel(selection, item, profile, event.currentTarget.checked))
+                }
               />
               <Stack gap={4} className={classes.indented}>
                 {profile.profileComponents.map((component) => (
@@ -218,14 +216,7 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
                     checked={selection.components.includes(component.id)}
                     disabled={testsDisabled}
                     onChange={(event) =>
-                      onChange(
-                        toggleComponent(
-                          selection,
-                          item.profileList,
-                          component.id,
-                          event.currentTarget.checked,
-                        ),
-                      )
+                      onChange(toggleComponent(selection, item, component.id, event.currentTarget.checked))
                     }
                   />
                 ))}
@@ -255,9 +246,9 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
                     }
                     checked={Boolean(chosen)}
                     disabled={testsDisabled}
-                    onChange={(event) => {
-                      const result = toggleAddOn(selection, addOn, event.currentTarget.checked, medicare);
-                      setConflict(result.conflict !== null);
+                    onChange={() => {
+                      const result = toggleAddOn(selection, addOn, medicare);
+                      setAddOnWarning(result.warning);
                       onChange(result.selection);
                     }}
                   />
@@ -266,13 +257,13 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
                       aria-label={`CPT quantity for ${addOn.name}`}
                       size="xs"
                       w={72}
-                      min={1}
-                      max={cptQuantityMax(addOn)}
+                      min={cptQuantityBounds(addOn).min}
+                      max={cptQuantityBounds(addOn).max}
                       clampBehavior="strict"
                       allowDecimal={false}
                       allowNegative={false}
                       disabled={testsDisabled}
-                      value={chosen.cptQuantity ?? cptQuantityMax(addOn)}
+                      value={chosen.cptQuantity ?? cptQuantityBounds(addOn).max}
                       onChange={(value) => {
                         const quantity = typeof value === 'number' ? value : Number.parseInt(value, 10);
                         if (Number.isFinite(quantity) && quantity >= 1) {
@@ -284,9 +275,9 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
                 </Group>
               );
             })}
-            {conflict && (
+            {addOnWarning && (
               <Alert color="yellow" role="alert">
-                {PANEL_MESSAGES.addOnExclusion}
+                {addOnWarning}
               </Alert>
             )}
           </Stack>
@@ -317,10 +308,10 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
         <TextInput
           label="Resubmittal ID"
           description={
-            item.inputFields.find((f) => f.id === RESUBMITTAL_FIELD_ID)?.disclaimer ??
+            item.inputFields.find((f) => f.id === RESUBMITTAL_ID_FIELD_ID)?.disclaimer ??
             'The accession number of the earlier specimen when this requisition re-submits a test.'
           }
-          maxLength={RESUBMITTAL_MAX_LENGTH}
+          maxLength={RESUBMITTAL_ID_MAX_LENGTH}
           value={selection.resubmittalId}
           disabled={disabled}
           onChange={(event) => onChange({ ...selection, resubmittalId: event.currentTarget.value })}
@@ -392,7 +383,7 @@ function PatientInstructions({
           onChange={(event) => {
             const chosen = earlier[Number(event.currentTarget.value)];
             if (event.currentTarget.value !== '' && chosen !== undefined) {
-              onChange(chosen.slice(0, PATIENT_INSTRUCTIONS_MAX));
+              onChange(chosen.slice(0, PATIENT_INSTRUCTIONS_MAX_LENGTH));
             }
           }}
           maw={480}
@@ -400,12 +391,12 @@ function PatientInstructions({
       )}
       <Textarea
         label="Patient Instructions"
-        description={`${value.length}/${PATIENT_INSTRUCTIONS_MAX} characters`}
-        maxLength={PATIENT_INSTRUCTIONS_MAX}
+        description={`${value.length}/${PATIENT_INSTRUCTIONS_MAX_LENGTH} characters`}
+        maxLength={PATIENT_INSTRUCTIONS_MAX_LENGTH}
         rows={4}
         value={value}
         disabled={disabled}
-        onChange={(event) => onChange(event.currentTarget.value.slice(0, PATIENT_INSTRUCTIONS_MAX))}
+        onChange={(event) => onChange(event.currentTarget.value.slice(0, PATIENT_INSTRUCTIONS_MAX_LENGTH))}
       />
     </Stack>
   );
@@ -425,7 +416,7 @@ function ProfileSpecificFields({
   errors: SelectionErrors;
   disabled: boolean;
 }) {
-  const fields = profileFields(item).filter((f) => isFieldShown(f, selection));
+  const fields = profileFields(item).filter((f) => isProfileFieldShown(f, selection));
   if (fields.length === 0) return null;
   const set = (id: number, value: string) =>
     onChange({ ...selection, fields: { ...selection.fields, [id]: value } });

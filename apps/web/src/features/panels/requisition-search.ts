@@ -1,20 +1,39 @@
 import {
   type CatalogueRequisition,
   type GearOrder,
-  isValidActivationNumber,
+  looksLikeActivationNumber,
+  MESSAGES,
   messages,
-  normaliseRequisitionSearch,
+  parseRequisitionSearch,
+  type RequisitionSearch,
+  requisitionNotFoundMessage,
   requisitionSearchMatches,
   type UserType,
+  unknownNumberOutcome,
 } from '@gear/domain';
 import { fetchCatalogueRequisition, findOrderByRequisition } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { type ApiError, isApiError } from '../../api/errors.ts';
-import { PANEL_MESSAGES } from './pending-domain.ts';
 
-/** An activation number's shape: C and 9 digits (spec 1 §5); whether its check digit passes is another matter. */
-const ACTIVATION_SHAPE = /^C\d{9}$/;
-export const looksLikeActivationNumber = (number: string): boolean => ACTIVATION_SHAPE.test(number);
+/** The numbers a found pack is saved with: the lab's, else the number searched in its own slot. */
+export function packNumbers(
+  found: Pick<CatalogueRequisition, 'reqNumber' | 'activationCode'>,
+  searched: string,
+): { reqNumber: string | null; activationCode: string | null } {
+  const activation = looksLikeActivationNumber(parseRequisitionSearch(searched));
+  return {
+    reqNumber: found.reqNumber ?? (activation ? null : searched),
+    activationCode: found.activationCode ?? (activation ? searched : null),
+  };
+}
+
+/** Numbers the lab cannot have: refused before any call (spec 1 §5 search rules, decision 0006). */
+function refusalOf(search: RequisitionSearch): string | null {
+  if (search.kind === 'empty') return MESSAGES.requisitionNumberRequired;
+  if (search.kind === 'invalidActivationNumber' || search.kind === 'unrecognised')
+    return requisitionNotFoundMessage(search);
+  return null;
+}
 
 /** The server's name for 'the pack exists but the practitioner has not ordered it yet' (spec 1 §8). */
 export const ACTIVATION_MISSING = 'ClientActivationMissingException';
@@ -60,12 +79,10 @@ const requisitionIdIn = (order: GearOrder, number: string): number | null =>
  */
 export async function searchRequisition(input: string, context: SearchContext): Promise<SearchOutcome> {
   const text = messages(context.phone);
-  const number = normaliseRequisitionSearch(input);
-  if (!number) return { kind: 'error', message: PANEL_MESSAGES.requisitionNumberRequired };
-  const activation = looksLikeActivationNumber(number);
-  if (activation && !isValidActivationNumber(number)) {
-    return { kind: 'error', message: PANEL_MESSAGES.activationNotFound };
-  }
+  const search = parseRequisitionSearch(input);
+  const refused = refusalOf(search);
+  if (refused) return { kind: 'error', message: refused };
+  const number = search.kind === 'empty' ? '' : search.value;
 
   let holding: GearOrder | null = null;
   try {
@@ -78,7 +95,7 @@ export async function searchRequisition(input: string, context: SearchContext): 
     if (!isApiError(error)) return { kind: 'error', message: text.orderLookupFailure };
     if (isRedirect(error)) return { kind: 'redirected' };
     if (error.status === 410)
-      return { kind: 'notice', message: error.text ?? PANEL_MESSAGES.noLongerAvailable };
+      return { kind: 'notice', message: error.text ?? MESSAGES.productNoLongerAvailable };
     if (error.kind === 'network') return { kind: 'error', message: error.message };
     if (error.status !== 404) return { kind: 'error', message: text.orderLookupFailure };
   }
@@ -97,13 +114,12 @@ export async function searchRequisition(input: string, context: SearchContext): 
     if (!isApiError(error)) return { kind: 'error', message: text.unexpectedError };
     if (isRedirect(error)) return { kind: 'redirected' };
     if (error.status === 410)
-      return { kind: 'notice', message: error.text ?? PANEL_MESSAGES.noLongerAvailable };
+      return { kind: 'notice', message: error.text ?? MESSAGES.productNoLongerAvailable };
     if (error.body?.error === ACTIVATION_MISSING) return { kind: 'unknownActivation', number };
     if (error.status === 404 || error.status === 400) {
-      if (activation && error.status === 404) return { kind: 'unknownActivation', number };
-      const message =
-        error.serverMessage ??
-        (activation ? PANEL_MESSAGES.activationNotFound : PANEL_MESSAGES.requisitionNotFound);
+      if (error.status === 404 && unknownNumberOutcome(search, context.userType) !== 'notFound')
+        return { kind: 'unknownActivation', number };
+      const message = error.serverMessage ?? requisitionNotFoundMessage(search);
       const addToNewOrder = context.userType === 'prc' && context.order.id !== 'new' && error.status === 404;
       return { kind: 'error', message, addToNewOrder };
     }

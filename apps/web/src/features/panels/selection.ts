@@ -1,27 +1,39 @@
-import type {
-  AddOnSelection,
-  BillingMethod,
-  GearOrder,
-  InputField,
-  OrderableItem,
-  Profile,
-  Requisition,
+import {
+  type AddOnSelection,
+  type BillingMethod,
+  componentIdsOf,
+  defaultSelection,
+  displayOnlyPanelMatching,
+  type FieldError,
+  fieldOptions,
+  type GearOrder,
+  INPUT_FIELD_PARAM,
+  type InputField,
+  isFieldShown,
+  isFlagParam,
+  isMedicareEligibleItem,
+  isTestSelected,
+  MESSAGES,
+  normaliseResubmittalId,
+  numericParam,
+  type OrderableItem,
+  type OrderType,
+  orderTypeOfRequisition,
+  type Profile,
+  paramValue,
+  parsedCptQuantity,
+  profileSpecificFieldErrors,
+  RESUBMITTAL_ID_EMPTY_VALUE,
+  RESUBMITTAL_ID_FIELD_ID,
+  type Requisition,
+  requiresMedicalNecessity,
+  type SpecificField,
+  selectPanel,
+  toggleAddOn as toggleAddOnRule,
+  type UserType,
+  visibleAddOns,
 } from '@gear/domain';
 import type { SingleRequisitionBody, SingleSelectionBody } from '../../api/catalogue.ts';
-import {
-  addOnSelection,
-  conflictingAddOn,
-  displayOnlyPanelFor,
-  isAddOnField,
-  isAddOnShown,
-  isMedicareEligibleItem,
-  medicareNotAvailableMessage,
-  type OrderType,
-  PANEL_MESSAGES,
-  panelComponents,
-  RESUBMITTAL_FIELD_ID,
-  resubmittalValue,
-} from './pending-domain.ts';
 
 /** What the user has chosen for one requisition (spec 1 §2.6 'Requisition details'). */
 export interface TestSelection {
@@ -53,8 +65,8 @@ export function selectionFromRequisition(
   const fields: Record<number, string> = {};
   let resubmittalId = '';
   for (const field of requisition.profileSpecificFields) {
-    if (field.id === RESUBMITTAL_FIELD_ID) resubmittalId = field.value === 'Not Provided' ? '' : field.value;
-    else fields[field.id] = field.value;
+    if (field.id !== RESUBMITTAL_ID_FIELD_ID) fields[field.id] = field.value;
+    else if (field.value !== RESUBMITTAL_ID_EMPTY_VALUE) resubmittalId = field.value;
   }
   return {
     panel: requisition.panel,
@@ -67,21 +79,15 @@ export function selectionFromRequisition(
   };
 }
 
-/** The item's base panel (param basePanel), else its first selectable panel. */
-export const basePanel = (item: OrderableItem): Profile | null =>
-  item.profileList.find((p) =>
-    p.inputFieldParams.some((x) => x.name === 'basePanel' && x.value === 'true'),
-  ) ??
-  item.profileList.find((p) => !p.displayOnly) ??
-  null;
-
-/** spec 1 §4.4 'Paperless requisitions (patients): the tests are preselected and locked; the base panel is used
- * when the provider did not order.' */
+/**
+ * spec 1 §4.4 'Paperless requisitions (patients): the tests are preselected and locked; the base panel is used
+ * when the provider did not order.'
+ */
 export function paperlessSelection(
   item: OrderableItem,
   preselection: { panel: number | null; components: number[]; addons: number[] } | null | undefined,
 ): TestSelection {
-  if (preselection && (preselection.panel || preselection.components.length > 0)) {
+  if (preselection && isTestSelected(preselection)) {
     return {
       ...emptySelection(),
       panel: preselection.panel,
@@ -89,32 +95,19 @@ export function paperlessSelection(
       addons: preselection.addons.map((id) => ({ omsInputFieldID: id, cptQuantity: null })),
     };
   }
-  const base = basePanel(item);
-  return { ...emptySelection(), panel: base?.id ?? null, components: panelComponents(base) };
+  return { ...emptySelection(), ...defaultSelection(item) };
 }
 
 export const selectableProfiles = (item: OrderableItem): Profile[] =>
   item.profileList.filter((p) => !p.displayOnly);
 
-/** The add-ons offered with the item: each profile's addOnList and the item's own Add-On fields, once each. */
-export function addOnsOf(item: OrderableItem, shipToOffice: boolean): InputField[] {
-  const seen = new Set<number>();
-  const all = [...item.profileList.flatMap((p) => p.addOnList), ...item.inputFields.filter(isAddOnField)];
-  return all.filter((field) => {
-    if (seen.has(field.id)) return false;
-    seen.add(field.id);
-    return isAddOnShown(field, shipToOffice);
-  });
-}
-
 /** spec 1 §4.4: selecting a panel sets its components; clearing it clears them. */
-export function togglePanel(selection: TestSelection, profile: Profile, checked: boolean): TestSelection {
-  return {
-    ...selection,
-    panel: checked ? profile.id : null,
-    components: checked ? panelComponents(profile) : [],
-  };
-}
+export const togglePanel = (
+  selection: TestSelection,
+  item: OrderableItem,
+  profile: Profile,
+  checked: boolean,
+): TestSelection => ({ ...selection, ...selectPanel(item, checked ? profile.id : null) });
 
 const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
 
@@ -123,56 +116,52 @@ const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((
  * that matches (spec 1 §4.4); else the panel holding them all (the current one first); else 0, an à-la-carte choice.
  */
 export function panelForComponents(
-  profiles: Profile[],
+  item: OrderableItem,
   components: number[],
   current: number | null,
 ): number | null {
   if (components.length === 0) return null;
-  const selectable = profiles.filter((p) => !p.displayOnly);
-  const exact = selectable.find((p) => sameSet(panelComponents(p), components));
+  const selectable = selectableProfiles(item);
+  const exact = selectable.find((p) => sameSet(componentIdsOf(p), components));
   if (exact) return exact.id;
-  const displayOnly = displayOnlyPanelFor(profiles, components);
+  const displayOnly = displayOnlyPanelMatching(item, components);
   if (displayOnly !== null) return displayOnly;
   const holding = [...selectable]
     .sort((a, b) => Number(b.id === current) - Number(a.id === current))
-    .find((p) => components.every((c) => panelComponents(p).includes(c)));
+    .find((p) => components.every((c) => componentIdsOf(p).includes(c)));
   return holding?.id ?? 0;
 }
 
 export function toggleComponent(
   selection: TestSelection,
-  profiles: Profile[],
+  item: OrderableItem,
   componentId: number,
   checked: boolean,
 ): TestSelection {
   const components = checked
     ? [...new Set([...selection.components, componentId])]
     : selection.components.filter((c) => c !== componentId);
-  return { ...selection, components, panel: panelForComponents(profiles, components, selection.panel) };
+  return { ...selection, components, panel: panelForComponents(item, components, selection.panel) };
 }
 
-/** spec 1 §5 exclusions: a conflicting add-on is not added; conflict names the one already chosen. */
+/** The add-on as sent: on a Medicare order with its CPT quantity (at most the catalogue's), else without. */
+const addOnSelection = (field: InputField, medicare: boolean): AddOnSelection => ({
+  omsInputFieldID: field.id,
+  cptQuantity: medicare ? parsedCptQuantity(field) : null,
+});
+
+/** spec 1 §5 exclusions: an excluded add-on is not added and the spec's warning is given. */
 export function toggleAddOn(
   selection: TestSelection,
   field: InputField,
-  checked: boolean,
   medicare: boolean,
-): { selection: TestSelection; conflict: number | null } {
-  if (!checked) {
-    return {
-      selection: { ...selection, addons: selection.addons.filter((a) => a.omsInputFieldID !== field.id) },
-      conflict: null,
-    };
-  }
-  const conflict = conflictingAddOn(
-    selection.addons.map((a) => a.omsInputFieldID),
-    field.id,
+): { selection: TestSelection; warning: string | null } {
+  const chosen = selection.addons.map((a) => a.omsInputFieldID);
+  const { addOns, warning } = toggleAddOnRule(chosen, field.id);
+  const addons = addOns.map(
+    (id) => selection.addons.find((a) => a.omsInputFieldID === id) ?? addOnSelection(field, medicare),
   );
-  if (conflict !== null) return { selection, conflict };
-  return {
-    selection: { ...selection, addons: [...selection.addons, addOnSelection(field, medicare)] },
-    conflict: null,
-  };
+  return { selection: { ...selection, addons }, warning };
 }
 
 export const setCptQuantity = (
@@ -185,17 +174,20 @@ export const setCptQuantity = (
 });
 
 /** Medicare changed: CPT quantities apply only to Medicare orders (spec 1 §5). */
-export const withMedicare = (
+export function withMedicare(
   selection: TestSelection,
-  addOns: InputField[],
+  item: OrderableItem,
   medicare: boolean,
-): TestSelection => ({
-  ...selection,
-  addons: selection.addons.map((a) => {
-    const field = addOns.find((f) => f.id === a.omsInputFieldID);
-    return field ? addOnSelection(field, medicare) : { ...a, cptQuantity: medicare ? a.cptQuantity : null };
-  }),
-});
+): TestSelection {
+  const offered = visibleAddOns(item, { shipToOffice: false });
+  return {
+    ...selection,
+    addons: selection.addons.map((a) => {
+      const field = offered.find((f) => f.id === a.omsInputFieldID);
+      return field ? addOnSelection(field, medicare) : { ...a, cptQuantity: medicare ? a.cptQuantity : null };
+    }),
+  };
+}
 
 // ------------------------------------------------------------------------------------------------------------
 // Profile-specific fields (spec 1 §2.6): rendered from the item's input fields and their params.
@@ -212,46 +204,51 @@ export interface ProfileField {
   required: boolean;
   maxLength: number | undefined;
   placeholder: string | undefined;
-  dependsOn: { id: number; value: string } | null;
 }
 
-const param = (field: InputField, name: string) => field.inputFieldParams.find((p) => p.name === name)?.value;
+const DATE_TEXT_MAX_LENGTH = 10;
 
+/** The item's profile-specific questions, with the controls their params describe. */
 export function profileFields(item: OrderableItem): ProfileField[] {
   return item.inputFields
     .filter((field) => field.inputType === 'ProfileSpecific')
     .map((field) => {
-      const control = (param(field, 'type') ?? 'text') as ProfileField['control'];
-      const maxLength = Number(param(field, 'maxLength')) || (control === 'date' ? 10 : undefined);
-      const depends = param(field, 'dependsOn')?.split('=');
+      const control = (paramValue(field, INPUT_FIELD_PARAM.type) ?? 'text') as ProfileField['control'];
+      const maxLength =
+        numericParam(field, INPUT_FIELD_PARAM.maxLength) ??
+        (control === 'date' ? DATE_TEXT_MAX_LENGTH : undefined);
       return {
         field,
         control,
-        options: field.inputFieldParams
-          .filter((p) => p.name.startsWith('option:'))
-          .map((p) => ({ value: p.name.slice('option:'.length), label: p.value })),
-        required: param(field, 'required') === 'true',
+        options: fieldOptions(field).map((option) => ({ value: option.name, label: option.value })),
+        required: isFlagParam(field, INPUT_FIELD_PARAM.required),
         maxLength,
-        placeholder: control === 'date' ? 'mm/dd/yyyy' : param(field, 'placeholder'),
-        dependsOn:
-          depends && depends.length === 2 ? { id: Number(depends[0]), value: depends[1] as string } : null,
+        placeholder:
+          control === 'date' ? 'mm/dd/yyyy' : (paramValue(field, INPUT_FIELD_PARAM.placeholder) ?? undefined),
       };
     });
 }
 
-export const isFieldShown = (field: ProfileField, selection: TestSelection): boolean =>
-  !field.dependsOn || selection.fields[field.dependsOn.id] === field.dependsOn.value;
+/** The profile-specific answers as the spec's specific sample fields (id and value). */
+export const answersOf = (selection: TestSelection): SpecificField[] =>
+  Object.entries(selection.fields).map(([id, value]) => ({ id: Number(id), value: value.trim() }));
 
-/** spec 1 §4.4: chelation provocation (the post-provocation marker) changes a Medicare order's billing. */
-export const choosesProvocation = (selection: TestSelection): boolean =>
-  Object.values(selection.fields).includes('@POST');
+export const isProfileFieldShown = (field: ProfileField, selection: TestSelection): boolean =>
+  isFieldShown(field.field, answersOf(selection));
+
+/** The answers of the shown questions, without empty ones (a hidden dependant's answer is not sent). */
+const shownProfileAnswers = (item: OrderableItem, selection: TestSelection): SpecificField[] =>
+  profileFields(item)
+    .filter((f) => isProfileFieldShown(f, selection))
+    .map((f) => ({ id: f.field.id, value: selection.fields[f.field.id]?.trim() ?? '' }))
+    .filter((answer) => answer.value !== '');
 
 // ------------------------------------------------------------------------------------------------------------
 // Validation and the saved body.
 
 export interface SelectionContext {
   item: OrderableItem;
-  practitionerUser: boolean;
+  userType: UserType;
   medicare: boolean;
 }
 
@@ -265,78 +262,92 @@ export interface SelectionErrors {
 export const hasErrors = (errors: SelectionErrors) =>
   Boolean(errors.test || errors.medicare || errors.medicalNecessity || Object.keys(errors.fields).length > 0);
 
-/** spec 1 §5 'Panel selection' rules for one requisition. */
+const PROFILE_FIELD_ERROR = /^profileSpecificFields\.(\d+)$/;
+
+/** The domain's profile-specific errors by input field id, the first for each. */
+function fieldErrorsById(errors: readonly FieldError[]): Record<number, string> {
+  const byId: Record<number, string> = {};
+  for (const error of errors) {
+    const id = PROFILE_FIELD_ERROR.exec(error.field)?.[1];
+    if (id !== undefined && byId[Number(id)] === undefined) byId[Number(id)] = error.defaultMessage;
+  }
+  return byId;
+}
+
+/** spec 1 §5 'Panel selection' rules for one requisition, as the server applies them. */
 export function validateSelection(selection: TestSelection, context: SelectionContext): SelectionErrors {
-  const errors: SelectionErrors = { fields: {} };
-  if ((selection.panel === null || selection.panel === 0) && selection.components.length === 0) {
-    errors.test = PANEL_MESSAGES.selectTest;
-  }
-  if (context.medicare && !isMedicareEligibleItem(context.item)) {
-    errors.medicare = medicareNotAvailableMessage(context.item.name);
-  }
-  if (context.practitionerUser && context.medicare && !selection.medicalNecessity) {
-    errors.medicalNecessity = PANEL_MESSAGES.medicalNecessityRequired;
-  }
-  for (const field of profileFields(context.item)) {
-    if (field.required && isFieldShown(field, selection) && !selection.fields[field.field.id]?.trim()) {
-      errors.fields[field.field.id] = PANEL_MESSAGES.fillOutField;
-    }
-  }
-  return errors;
+  const { item, medicare, userType } = context;
+  const fields = item.inputFields.filter((field) => field.inputType === 'ProfileSpecific');
+  return {
+    test: isTestSelected(selection) ? undefined : MESSAGES.selectTest,
+    medicare:
+      medicare && !isMedicareEligibleItem(item.id)
+        ? MESSAGES.medicareNotAvailableForTest(item.name)
+        : undefined,
+    medicalNecessity:
+      requiresMedicalNecessity({ userType, medicare }) && !selection.medicalNecessity
+        ? MESSAGES.medicalNecessityRequired
+        : undefined,
+    fields: fieldErrorsById(profileSpecificFieldErrors(fields, shownProfileAnswers(item, selection))),
+  };
 }
 
 export interface BodyContext {
   order: Pick<GearOrder, 'id' | 'version'> & Partial<Pick<GearOrder, 'dateMedicalNecessityAcknowledged'>>;
   item: OrderableItem;
-  requisitionId: number | null;
+  /** The requisition being edited: it keeps its own order type (drop ship, COVID, activation). */
+  requisition: Pick<
+    Requisition,
+    'id' | 'shipToOffice' | 'dropShip' | 'covidRegistration' | 'noCardActivation'
+  > | null;
   orderType: OrderType;
   reqNumber: string | null;
   activationCode: string | null;
   billingMethod: BillingMethod | null;
-  practitionerUser: boolean;
+  userType: UserType;
   medicare: boolean;
   now: () => Date;
 }
 
-/** The body of PUT /gear/testSelection for one requisition (spec 1 §7). */
+/** spec 1 §5: a practitioner's acknowledgement keeps its first date; leaving Medicare withdraws it. */
+function acknowledgement(selection: TestSelection, context: BodyContext): string | null {
+  if (!context.medicare) return null;
+  const earlier = context.order.dateMedicalNecessityAcknowledged ?? null;
+  if (context.userType !== 'myGDX' || !selection.medicalNecessity) return earlier;
+  return earlier ?? context.now().toISOString();
+}
+
+/** The body of PUT /gear/testSelection for one requisition (spec 1 §7); governmentPayor is the Medicare answer. */
 export function singleSelectionBody(selection: TestSelection, context: BodyContext): SingleSelectionBody {
-  const shown = profileFields(context.item).filter((f) => isFieldShown(f, selection));
-  const profileSpecificFields: SingleRequisitionBody['profileSpecificFields'] = shown
-    .map((f) => ({ id: f.field.id, value: selection.fields[f.field.id]?.trim() ?? '' }))
-    .filter((f) => f.value !== '');
-  if (context.practitionerUser) {
+  const profileSpecificFields = shownProfileAnswers(context.item, selection);
+  if (context.userType === 'myGDX') {
     profileSpecificFields.push({
-      id: RESUBMITTAL_FIELD_ID,
-      value: resubmittalValue(selection.resubmittalId),
+      id: RESUBMITTAL_ID_FIELD_ID,
+      value: normaliseResubmittalId(selection.resubmittalId),
     });
   }
-  const acknowledged =
-    context.practitionerUser && context.medicare && selection.medicalNecessity
-      ? (context.order.dateMedicalNecessityAcknowledged ?? context.now().toISOString())
-      : context.medicare
-        ? context.order.dateMedicalNecessityAcknowledged
-        : null;
+  const orderType = context.requisition ? orderTypeOfRequisition(context.requisition) : context.orderType;
+  const requisition: SingleRequisitionBody = {
+    id: context.requisition?.id ?? null,
+    omsOrderableItemId: context.item.id,
+    panel: selection.panel,
+    components: selection.components,
+    addons: selection.addons,
+    profileSpecificFields,
+    patientInstructions: selection.patientInstructions.trim() || null,
+    dropShip: orderType === 'dropShip',
+    shipToOffice: false,
+    covidRegistration: orderType === 'covidRegistration',
+    noCardActivation: orderType === 'noCardRegistration',
+    reqNumber: context.reqNumber,
+    activationCode: context.activationCode,
+    billingMethod: context.billingMethod,
+  };
   return {
     id: context.order.id,
     version: context.order.version,
-    dateMedicalNecessityAcknowledged: acknowledged ?? null,
-    requisitions: [
-      {
-        id: context.requisitionId,
-        omsOrderableItemId: context.item.id,
-        panel: selection.panel,
-        components: selection.components,
-        addons: selection.addons,
-        profileSpecificFields,
-        patientInstructions: selection.patientInstructions.trim() || null,
-        dropShip: context.orderType === 'dropShip',
-        shipToOffice: false,
-        covidRegistration: context.orderType === 'covidRegistration',
-        noCardActivation: context.orderType === 'noCardRegistration',
-        reqNumber: context.reqNumber,
-        activationCode: context.activationCode,
-        billingMethod: context.billingMethod,
-      },
-    ],
+    governmentPayor: context.medicare,
+    dateMedicalNecessityAcknowledged: acknowledgement(selection, context),
+    requisitions: [requisition],
   };
 }

@@ -191,6 +191,7 @@ describe('ship to patient: saving (spec 1 §7 PUT /gear/testSelection)', () => {
     expect(put?.body).toEqual({
       id: 42,
       version: 1,
+      governmentPayor: false,
       dateMedicalNecessityAcknowledged: null,
       requisitions: [
         {
@@ -246,6 +247,19 @@ describe('ship to patient: saving (spec 1 §7 PUT /gear/testSelection)', () => {
     expect(nextButton()).toBeEnabled();
   });
 
+  it.each([
+    [409, 'This order has been received by our lab and no more changes can be made...'],
+    [410, 'This product is no longer available. Please contact client services for further assistance.'],
+  ])("shows the server's words when the save answers %i", async (status, message) => {
+    const app = await openDropShip({
+      handlers: { 'PUT /gear/testSelection': () => envelope(status, message) },
+    });
+    await choose(app, GI);
+    await app.user.click(screen.getByRole('checkbox', { name: 'GI Effects Comprehensive Profile' }));
+    await app.user.click(nextButton());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('edits a saved requisition: prefilled, sent with its id', async () => {
     const order = makeOrder({
       requisitions: [
@@ -278,6 +292,16 @@ describe('Medicare (spec 1 §4.4, §5, §6)', () => {
     expect(
       screen.getByRole('radiogroup', { name: 'Will Medicare or Tricare be billed for this order?' }),
     ).toBeVisible();
+  });
+
+  it('tells a practitioner whose degree is not eligible to answer No (spec 1 §5)', async () => {
+    await openDropShip({ order: makeOrder({ practitioner: { ...medicarePractitioner, degree: 'ND' } }) });
+    expect(
+      screen.getByText(
+        "Medicare and Tricare do not cover tests ordered by a practitioner with this degree. Please answer 'No' to order with Non-Medicare billing.",
+      ),
+    ).toBeInTheDocument();
+    expect(medicareChoice('Yes')).toBeDisabled();
   });
 
   it('has no Medicare selector without Medicare billing', async () => {
@@ -313,8 +337,23 @@ describe('Medicare (spec 1 §4.4, §5, §6)', () => {
     expect(new Date(body.dateMedicalNecessityAcknowledged as string).getTime()).toBeGreaterThanOrEqual(
       now.getTime() - 1000,
     );
+    expect(body.governmentPayor).toBe(true);
     expect(body.requisitions[0].billingMethod).toBe('Medicare or Tricare');
     expect(body.requisitions[0].addons).toEqual([{ omsInputFieldID: 5417, cptQuantity: 2 }]);
+  });
+
+  it('warns that an unregistered Medicare requisition will be discarded (spec 1 §8)', async () => {
+    const order = makeOrder({
+      practitioner: medicarePractitioner,
+      governmentPayor: true,
+      requisitions: [makeRequisition({ reqNumber: '50012345', billingMethod: 'Medicare or Tricare' })],
+    });
+    openPanels('/order/42/panels/9', { order });
+    expect(
+      await screen.findByText(
+        'This Medicare or Tricare test will be discarded unless the physician registers it online with requisition number #50-012-345.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('refuses a product not eligible for Medicare on a Medicare order', async () => {
@@ -334,6 +373,11 @@ describe('Medicare (spec 1 §4.4, §5, §6)', () => {
     await choose(app, 'Toxic Element Clearance - Urine');
     await app.user.click(screen.getByRole('checkbox', { name: 'Toxic Element Clearance' }));
     await app.user.click(screen.getByRole('radio', { name: 'Post-provocation' }));
+    expect(
+      screen.getByText(
+        'Chelation (provocation) agents are statutorily non-covered by Medicare, so this test is billed as No Insurance Billing: Pay Full Amount.',
+      ),
+    ).toBeInTheDocument();
     await app.user.click(
       screen.getByRole('checkbox', { name: 'I have read the definition of medical necessity.' }),
     );
@@ -452,7 +496,7 @@ describe('pricing display, printing and product information (spec 1 §2.6, §7)'
     await app.user.click(screen.getByRole('switch', { name: 'Display pricing' }));
     expect(
       await screen.findByText(
-        `We are having difficulty retrieving your price. Please call us at ${TEST_PHONE}`,
+        `We are having difficulty retrieving your price. Please call us at ${TEST_PHONE} or consult our Fee Schedule`,
       ),
     ).toBeInTheDocument();
   });

@@ -1,40 +1,44 @@
 import {
+  BILLING_METHODS,
+  billingMethodForPanels,
   type CatalogueRequisition,
+  COVID_ITEM_IDS,
+  COVID_REGISTRATION_ITEM_ID,
   formatActivationNumber,
+  formatRequisitionNumber,
+  isAlreadyOnOrder,
+  isChelationProvocationChosen,
+  isMedicareEligibleItem,
+  MESSAGES,
+  mayOrderInOfficeState,
+  medicareRefusal,
   type OrderableItemLists,
   type OrderableItemSummary,
+  type OrderType,
   type Practitioner,
   type Requisition,
+  showsMedicareUnregisteredWarning,
   type UserInfo,
 } from '@gear/domain';
-import { Alert, Group, List, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { fetchRequisitionForItem, useSaveTestSelection } from '../../api/catalogue.ts';
+import { fetchRequisitionById, fetchRequisitionForItem, useSaveTestSelection } from '../../api/catalogue.ts';
 import { useApi, useConfig } from '../../api/context.tsx';
-import { errorMessage, isApiError } from '../../api/errors.ts';
+import { errorMessage } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { PageLoader } from '../../app/startup.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { ActivationSearch } from './activation-search.tsx';
-import {
-  isAlreadyOnOrder,
-  isMedicareEligibleItem,
-  isRefusedInNewYork,
-  medicareNotAvailableMessage,
-  type OrderType,
-  PANEL_MESSAGES,
-  panelBillingMethod,
-} from './pending-domain.ts';
 import { ProductCatalogue } from './product-catalogue.tsx';
 import { RequisitionDetails } from './requisition-details.tsx';
-import { looksLikeActivationNumber } from './requisition-search.ts';
+import { packNumbers } from './requisition-search.ts';
+import { SaveErrors } from './save-errors.tsx';
 import {
-  addOnsOf,
-  choosesProvocation,
+  answersOf,
   emptySelection,
   hasErrors,
   paperlessSelection,
@@ -46,9 +50,8 @@ import {
   withMedicare,
 } from './selection.ts';
 
-/** The COVID products (spec 1 §9); choosing Activate COVID Test loads item 902 (spec 1 §4.4). */
-const COVID_PRODUCT_ID = 902;
-const isCovidProduct = (item: OrderableItemSummary) => item.covid || item.id === 902 || item.id === 910;
+/** spec 1 §4.4: 'Choosing COVID sets the profile filter to COVID'. */
+const isCovidProduct = (item: OrderableItemSummary) => COVID_ITEM_IDS.includes(item.id);
 
 export interface SingleRequisitionProps {
   order: WizardOrder;
@@ -73,11 +76,6 @@ interface Chosen {
   reqNumber: string | null;
   activationCode: string | null;
 }
-
-/** A catalogue requisition may carry the provider's preselection of a paperless pack (beyond the contract). */
-type WithPreselection = CatalogueRequisition & {
-  preselection?: { panel: number | null; components: number[]; addons: number[] } | null;
-};
 
 /**
  * One requisition (spec 1 §2.6 'Requisition details'): Ship to Patient, Activate Online (by number), Activate COVID
@@ -105,15 +103,18 @@ export function SingleRequisition(props: SingleRequisitionProps) {
   const [chooseError, setChooseError] = useState<string | null>(null);
   const [loadingItem, setLoadingItem] = useState(false);
   const [medicare, setMedicare] = useState(
-    requisition ? requisition.billingMethod === 'Medicare or Tricare' : order.governmentPayor,
+    requisition ? requisition.billingMethod === BILLING_METHODS.medicare : order.governmentPayor,
   );
 
-  const loadItem = async (itemId: number): Promise<CatalogueRequisition | null> => {
+  const load = async (
+    queryKey: readonly unknown[],
+    queryFn: (signal: AbortSignal) => Promise<CatalogueRequisition>,
+  ): Promise<CatalogueRequisition | null> => {
     setLoadingItem(true);
     try {
       return await queryClient.fetchQuery({
-        queryKey: queryKeys.requisitionForItem(gsdlNo ?? '', itemId),
-        queryFn: ({ signal }) => fetchRequisitionForItem(api, itemId, gsdlNo, signal),
+        queryKey,
+        queryFn: ({ signal }) => queryFn(signal),
         staleTime: 5 * 60_000,
       });
     } catch (error) {
@@ -123,13 +124,24 @@ export function SingleRequisition(props: SingleRequisitionProps) {
       setLoadingItem(false);
     }
   };
+  /** A product of the catalogue, as a requisition without a pack. */
+  const loadItem = (itemId: number) =>
+    load(queryKeys.requisitionForItem(gsdlNo ?? '', itemId), (signal) =>
+      fetchRequisitionForItem(api, itemId, gsdlNo, signal),
+    );
+  /** The pack and product of a requisition on the order (patients too: no practitioner catalogue needed). */
+  const loadSaved = (gearReqId: number) =>
+    load(queryKeys.savedRequisition(gearReqId), (signal) => fetchRequisitionById(api, gearReqId, signal));
+
+  /** spec 1 §5: 'Products whose name ends with * cannot be ordered in New York.' */
+  const notOrderableHere = (item: Pick<OrderableItemSummary, 'name'>): string | null =>
+    practitioner && !mayOrderInOfficeState(item, practitioner) ? MESSAGES.notOrderableInNewYork : null;
 
   /** spec 1 §5: a product already on the order, or starred for a New York office, cannot be chosen. */
   const refusal = (item: Pick<OrderableItemSummary, 'id' | 'name'>): string | null => {
-    if (isAlreadyOnOrder(order, item.id, requisition?.id ?? null)) return PANEL_MESSAGES.alreadyAdded;
-    if (isRefusedInNewYork(item.name, practitioner?.office.address.state))
-      return 'This product cannot be ordered in New York.';
-    return null;
+    if (isAlreadyOnOrder(item.id, order.requisitions, requisition?.id ?? null))
+      return MESSAGES.productAlreadyAdded;
+    return notOrderableHere(item);
   };
 
   const choose = (found: CatalogueRequisition, reqNumber: string | null, activationCode: string | null) => {
@@ -142,7 +154,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     setErrors(null);
     setChosen({ requisition: found, reqNumber, activationCode });
     if (found.paperless && !practitionerUser) {
-      setSelection(paperlessSelection(found.orderableItem, (found as WithPreselection).preselection));
+      setSelection(paperlessSelection(found.orderableItem, found.preselection));
     } else if (!requisition || requisition.omsOrderableItemId !== found.orderableItem.id) {
       setSelection((current) => ({ ...emptySelection(), medicalNecessity: current.medicalNecessity }));
     }
@@ -161,13 +173,13 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     }
   };
 
-  // Editing a saved requisition: its product; Activate COVID Test: item 902 (spec 1 §4.4).
+  // Editing a saved requisition: its pack and product; Activate COVID Test: item 902 (spec 1 §4.4).
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     if (requisition) {
-      void loadItem(requisition.omsOrderableItemId).then((found) => {
+      void loadSaved(requisition.id).then((found) => {
         if (found) {
           setChosen({
             requisition: found,
@@ -177,14 +189,24 @@ export function SingleRequisition(props: SingleRequisitionProps) {
         }
       });
     } else if (orderType === 'covidRegistration') {
-      void loadItem(COVID_PRODUCT_ID).then((found) => found && choose(found, null, null));
+      void loadItem(COVID_REGISTRATION_ITEM_ID).then((found) => found && choose(found, null, null));
     }
   });
 
   const item = chosen?.requisition.orderableItem ?? null;
   const testsLocked = Boolean((chosen?.requisition.paperless || requisition?.paperless) && !practitionerUser);
   const medicareProblem =
-    medicare && item && !isMedicareEligibleItem(item) ? medicareNotAvailableMessage(item.name) : null;
+    medicare && item && !isMedicareEligibleItem(item.id)
+      ? MESSAGES.medicareNotAvailableForTest(item.name)
+      : null;
+  const medicareRefused = props.showMedicareSelector && practitioner ? medicareRefusal(practitioner) : null;
+  const chelationOnMedicare = medicare && isChelationProvocationChosen(answersOf(selection));
+  const unregisteredMedicare =
+    requisition?.reqNumber &&
+    'dateMedicalNecessityAcknowledged' in order &&
+    showsMedicareUnregisteredWarning(order, requisition)
+      ? MESSAGES.medicareUnregistered(formatRequisitionNumber(requisition.reqNumber))
+      : null;
 
   const changeMedicare = (value: boolean) => {
     setMedicare(value);
@@ -192,7 +214,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     if (!item) return;
     // spec 1 §4.4: switching the Medicare flag resets a mixed-pricing panel.
     const base = item.mixedComponentPricing ? { ...selection, panel: null, components: [] } : selection;
-    setSelection(withMedicare(base, addOnsOf(item, false), value));
+    setSelection(withMedicare(base, item, value));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -202,41 +224,33 @@ export function SingleRequisition(props: SingleRequisitionProps) {
       return;
     }
     if (!item || !chosen) {
-      setErrors({ test: PANEL_MESSAGES.selectTest, fields: {} });
+      setErrors({ test: MESSAGES.selectTest, fields: {} });
       return;
     }
-    const found = validateSelection(selection, { item, practitionerUser, medicare });
+    const found = validateSelection(selection, { item, userType: user.type, medicare });
     setErrors(found);
     if (hasErrors(found)) return;
     const body = singleSelectionBody(selection, {
       order: { id: order.id, version: order.version, dateMedicalNecessityAcknowledged: acknowledged },
       item,
-      requisitionId: requisition?.id ?? null,
+      requisition,
       orderType,
       reqNumber: chosen.reqNumber ?? chosen.requisition.reqNumber,
       activationCode: chosen.activationCode ?? chosen.requisition.activationCode,
-      billingMethod: panelBillingMethod({
-        medicare,
-        provocation: choosesProvocation(selection),
-        practitioner,
-        current: requisition?.billingMethod ?? null,
-      }),
-      practitionerUser,
+      billingMethod: practitioner
+        ? billingMethodForPanels({
+            medicare,
+            profileSpecificFields: answersOf(selection),
+            practitioner,
+            current: requisition?.billingMethod ?? null,
+          })
+        : null,
+      userType: user.type,
       medicare,
       now: () => new Date(),
     });
     save.mutate({ body, search }, { onSuccess: (saved) => navigation.next(saved) });
   };
-
-  const saveErrors = save.error
-    ? isApiError(save.error) && save.error.fieldErrors.length > 0
-      ? save.error.fieldErrors.map((e) => e.defaultMessage)
-      : [
-          isApiError(save.error) && save.error.kind === 'conflict'
-            ? (save.error.serverMessage ?? save.error.message)
-            : errorMessage(save.error, supportPhone),
-        ]
-    : [];
 
   const searching = orderType === 'registration' && !requisition;
   const fromCatalogue = !requisition && orderType !== 'registration';
@@ -251,10 +265,20 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             onChange={(value) => changeMedicare(value === 'yes')}
           >
             <Group gap="md" mt={4}>
-              <Radio value="yes" label="Yes" disabled={locked} />
+              <Radio value="yes" label="Yes" disabled={locked || (medicareRefused !== null && !medicare)} />
               <Radio value="no" label="No" disabled={locked} />
             </Group>
           </Radio.Group>
+        )}
+        {medicareRefused && (
+          <Alert color="yellow" role="note">
+            {medicareRefused}
+          </Alert>
+        )}
+        {unregisteredMedicare && (
+          <Alert color="yellow" role="note">
+            {unregisteredMedicare}
+          </Alert>
         )}
         {medicareProblem && (
           <Alert color="red" role="alert">
@@ -281,12 +305,8 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             gdxId={props.query.gdxId}
             disabled={locked || save.isPending}
             onFound={(found, number) => {
-              const activation = looksLikeActivationNumber(number);
-              choose(
-                found,
-                found.reqNumber ?? (activation ? null : number),
-                found.activationCode ?? (activation ? number : null),
-              );
+              const { reqNumber, activationCode } = packNumbers(found, number);
+              choose(found, reqNumber, activationCode);
             }}
             onUnknownActivation={(number) => props.onSwitchType('unknownIdActivation', number)}
             onNoNumber={practitionerUser ? () => props.onSwitchType('noCardRegistration') : undefined}
@@ -303,11 +323,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             gsdlNo={gsdlNo}
             mode="select"
             onSelect={(picked) => void chooseProduct(picked)}
-            unavailable={(i) =>
-              isRefusedInNewYork(i.name, practitioner?.office.address.state)
-                ? 'This product cannot be ordered in New York.'
-                : null
-            }
+            unavailable={notOrderableHere}
             only={orderType === 'covidRegistration' ? isCovidProduct : undefined}
             showHighlights={orderType === 'dropShip'}
             disabled={locked || save.isPending || loadingItem}
@@ -326,7 +342,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             selection={selection}
             onChange={(next) => {
               setSelection(next);
-              if (errors) setErrors(validateSelection(next, { item, practitionerUser, medicare }));
+              if (errors) setErrors(validateSelection(next, { item, userType: user.type, medicare }));
             }}
             errors={errors ?? { fields: {} }}
             practitionerUser={practitionerUser}
@@ -340,24 +356,17 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             activationCode={chosen.activationCode ?? chosen.requisition.activationCode}
           />
         )}
+        {chelationOnMedicare && (
+          <Alert color="yellow" role="note">
+            {MESSAGES.chelationNotCovered}
+          </Alert>
+        )}
         {!item && errors?.test && (
           <Alert color="red" role="alert">
             {errors.test}
           </Alert>
         )}
-        {saveErrors.length > 0 && (
-          <Alert color="red" role="alert">
-            {saveErrors.length === 1 ? (
-              saveErrors[0]
-            ) : (
-              <List size="sm">
-                {saveErrors.map((message) => (
-                  <List.Item key={message}>{message}</List.Item>
-                ))}
-              </List>
-            )}
-          </Alert>
-        )}
+        <SaveErrors error={save.error} phone={supportPhone} />
         <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
       </Stack>
     </form>

@@ -76,6 +76,18 @@ export const reqByItem: Handler = (call) => {
   return item ? json(catalogueRequisition(item)) : envelope(404, 'Not Found');
 };
 
+/** GET /gear/requisitionById for the order's requisitions: the product of each, without a pack. */
+const requisitionById =
+  (order: GearOrder): Handler =>
+  (call) => {
+    const id = Number(new URLSearchParams(call.search).get('gearReqId'));
+    const requisition = order.requisitions.find((r) => r.id === id);
+    if (!requisition) return envelope(404, 'Not Found');
+    const { reqNumber, activationCode, paperless } = requisition;
+    const item = itemById(requisition.omsOrderableItemId);
+    return json({ omsRequisition: catalogueRequisition(item, { reqNumber, activationCode, paperless }) });
+  };
+
 export interface OpenPanelsOptions {
   user?: UserInfo;
   order?: GearOrder;
@@ -94,6 +106,7 @@ export function openPanels(url = '/order/42/panels', options: OpenPanelsOptions 
       [`GET /gear/order/${order.id}`]: () => json(order),
       [`GET /gear/practitioner/${gsdl}/orderableItems`]: () => json(catalogueLists()),
       'GET /gear/requisition/getReqByOrderableItem': reqByItem,
+      'GET /gear/requisitionById': requisitionById(order),
       [`GET /gear/practitioner/${gsdl}/previousInstructions/540`]: () => json([]),
       [`GET /gear/practitioner/${gsdl}/previousInstructions/617`]: () => json([]),
       'PUT /gear/log/info': () => new Response(null, { status: 204 }),
