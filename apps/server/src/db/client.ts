@@ -30,6 +30,9 @@ export async function openPglite(dir: string | null): Promise<Database> {
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, a dropped test database) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection closed: ${error.message}`));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   await migratePg(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
