@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { orderableItems } from './catalogue.ts';
@@ -117,7 +118,18 @@ export const patients = pgTable(
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.gsdlNo, t.nameLast, t.nameFirst), index().on(t.gsdlNo, t.dateOfBirth)],
+  (t) => [
+    index().on(t.gsdlNo, t.nameLast, t.nameFirst),
+    index().on(t.gsdlNo, t.dateOfBirth),
+    // Patient search (decision 0020): each name word is a prefix of the last or the first name, case-insensitive.
+    index('patients_last_name_search_index').on(
+      t.gsdlNo,
+      sql`lower(${t.nameLast}) text_pattern_ops`,
+      sql`lower(${t.nameFirst}) text_pattern_ops`,
+    ),
+    index('patients_first_name_search_index').on(t.gsdlNo, sql`lower(${t.nameFirst}) text_pattern_ops`),
+    index('patients_chart_number_index').on(t.gsdlNo, t.chartNumber),
+  ],
 );
 
 /** Insurance ID-card images: the file lives in storage; the row says whose it is. */
