@@ -11,6 +11,6 @@ CREATE TABLE "subscription_outbox" (
 	CONSTRAINT "subscription_outbox_listId_email_unique" UNIQUE("list_id","email")
 );
 --> statement-breakpoint
-CREATE INDEX "patients_last_name_search_index" ON "patients" USING btree ("gsdl_no",lower("name_last") text_pattern_ops,lower("name_first") text_pattern_ops);--> statement-breakpoint
-CREATE INDEX "patients_first_name_search_index" ON "patients" USING btree ("gsdl_no",lower("name_first") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "patients_last_name_search_index" ON "patients" USING btree ("gsdl_no",(lower("name_last") collate "C"),(lower("name_first") collate "C"),"date_of_birth","id");--> statement-breakpoint
+CREATE INDEX "patients_first_name_search_index" ON "patients" USING btree ("gsdl_no",(lower("name_first") collate "C"),(lower("name_last") collate "C"),"date_of_birth","id");--> statement-breakpoint
 CREATE INDEX "patients_chart_number_index" ON "patients" USING btree ("gsdl_no","chart_number");

@@ -121,13 +121,22 @@ export const patients = pgTable(
   (t) => [
     index().on(t.gsdlNo, t.nameLast, t.nameFirst),
     index().on(t.gsdlNo, t.dateOfBirth),
-    // Patient search (decision 0020): each name word is a prefix of the last or the first name, case-insensitive.
+    // Patient search (decision 0020): name keys in byte order (collation "C"), so that a prefix is a range and the
+    // matches come out of the index already in name order.
     index('patients_last_name_search_index').on(
       t.gsdlNo,
-      sql`lower(${t.nameLast}) text_pattern_ops`,
-      sql`lower(${t.nameFirst}) text_pattern_ops`,
+      sql`(lower(${t.nameLast}) collate "C")`,
+      sql`(lower(${t.nameFirst}) collate "C")`,
+      t.dateOfBirth,
+      t.id,
     ),
-    index('patients_first_name_search_index').on(t.gsdlNo, sql`lower(${t.nameFirst}) text_pattern_ops`),
+    index('patients_first_name_search_index').on(
+      t.gsdlNo,
+      sql`(lower(${t.nameFirst}) collate "C")`,
+      sql`(lower(${t.nameLast}) collate "C")`,
+      t.dateOfBirth,
+      t.id,
+    ),
     index('patients_chart_number_index').on(t.gsdlNo, t.chartNumber),
   ],
 );

@@ -1,5 +1,5 @@
 import type { Insurance, PatientAddress, PatientInfo } from '@gear/domain';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patients, practitioners } from '../../db/schema/index.ts';
 
@@ -70,11 +70,21 @@ export const insurancesOf = (row: PatientRow): Insurance[] => {
   return Array.isArray(insurances) ? insurances : [];
 };
 
-/** A LIKE pattern matching text that starts with the word, the word's own % _ \ taken literally. */
-const startsWith = (word: string): string => `${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Name keys as the search indexes hold them: lower case, in byte order (collation "C"). */
+const lastName = sql`(lower(${patients.nameLast}) collate "C")`;
+const firstName = sql`(lower(${patients.nameFirst}) collate "C")`;
 
-const lastName = sql`lower(${patients.nameLast})`;
-const firstName = sql`lower(${patients.nameFirst})`;
+/**
+ * In byte order, every text that starts with the word lies from the word (included) up to the word followed by the
+ * highest code point (excluded): a prefix is a range, which an index answers in order (LIKE would need the
+ * pattern's value when the statement is planned).
+ */
+const startsWith = (key: SQL, word: string): SQL =>
+  and(sql`${key} >= ${word}`, sql`${key} < ${`${word}\u{10FFFF}`}`) as SQL;
+const startsEither = (word: string): SQL =>
+  or(startsWith(lastName, word), startsWith(firstName, word)) as SQL;
+
+const NAME_ORDER = [asc(lastName), asc(firstName), asc(patients.dateOfBirth), asc(patients.id)];
 
 export interface PatientSearchCriteria {
   /** Lower-case words; each must start the last or the first name. */
@@ -83,10 +93,27 @@ export interface PatientSearchCriteria {
   dateOfBirth: string | null;
 }
 
+const nameOrder = (a: PatientRow, b: PatientRow): number => {
+  const keys = (row: PatientRow) => [
+    row.nameLast.toLowerCase(),
+    row.nameFirst.toLowerCase(),
+    row.dateOfBirth,
+  ];
+  const [x, y] = [keys(a), keys(b)];
+  for (let i = 0; i < x.length; i += 1) {
+    const [left = '', right = ''] = [x[i], y[i]];
+    if (left !== right) return left < right ? -1 : 1;
+  }
+  return a.id - b.id;
+};
+
 /**
- * A practitioner's patients matching every name word (a prefix of the last or first name, case-insensitive) and the
- * date of birth when given, in name order, at most `limit`. The patterns are parameters of an unnamed statement, so
- * each search is planned with its own prefixes and uses the name indexes (migration 0002, decision 0020).
+ * A practitioner's patients matching every name word (the start of the last or first name, case-insensitive) and
+ * the date of birth when given, in name order, at most `limit` (decision 0020). A date of birth or a second word
+ * narrows the matches to a few, which one query finds through the birthday or name indexes and sorts. A single word
+ * can match thousands (a common last name): its matches are read in two parts that each come out of a name index
+ * already in order, so that neither reads more than `limit` patients, then merged: those whose last name starts with
+ * the word, and those whose first name does (and last name not).
  */
 export async function searchPatients(
   db: Db,
@@ -94,19 +121,24 @@ export async function searchPatients(
   criteria: PatientSearchCriteria,
   limit: number,
 ): Promise<PatientMatch[]> {
-  const conditions: SQL[] = [eq(patients.gsdlNo, gsdlNo)];
-  if (criteria.dateOfBirth !== null) conditions.push(eq(patients.dateOfBirth, criteria.dateOfBirth));
-  for (const word of criteria.nameWords) {
-    const pattern = startsWith(word);
-    conditions.push(or(sql`${lastName} like ${pattern}`, sql`${firstName} like ${pattern}`) as SQL);
+  const { nameWords: words, dateOfBirth } = criteria;
+  const find = (conditions: SQL[]) =>
+    db
+      .select()
+      .from(patients)
+      .where(and(eq(patients.gsdlNo, gsdlNo), ...conditions))
+      .orderBy(...NAME_ORDER)
+      .limit(limit);
+  const [word] = words;
+  if (dateOfBirth !== null || word === undefined || words.length > 1) {
+    const birthday = dateOfBirth === null ? [] : [eq(patients.dateOfBirth, dateOfBirth)];
+    return (await find([...birthday, ...words.map(startsEither)])).map(toPatientMatch);
   }
-  const rows = await db
-    .select()
-    .from(patients)
-    .where(and(...conditions))
-    .orderBy(asc(lastName), asc(firstName), asc(patients.dateOfBirth), asc(patients.id))
-    .limit(limit);
-  return rows.map(toPatientMatch);
+  const parts = await Promise.all([
+    find([startsWith(lastName, word)]),
+    find([startsWith(firstName, word), not(startsWith(lastName, word))]),
+  ]);
+  return parts.flat().sort(nameOrder).slice(0, limit).map(toPatientMatch);
 }
 
 /** A practitioner's patient with this chart number (the first recorded, if several share it). */
