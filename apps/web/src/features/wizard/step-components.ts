@@ -13,4 +13,10 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   panels: lazy(async () => ({
     default: (await import('../panels/panels-step.tsx')).PanelsStep,
   })),
+  patient: lazy(async () => ({
+    default: (await import('../patient/patient-step.tsx')).PatientStep,
+  })),
+  insurance: lazy(async () => ({
+    default: (await import('../insurance/insurance-step.tsx')).InsuranceStep,
+  })),
 };
