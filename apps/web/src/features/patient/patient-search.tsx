@@ -5,7 +5,7 @@ import {
   PATIENT_SEARCH_MESSAGES,
   type PatientInfo,
 } from '@gear/domain';
-import { Alert, Button, Group, Loader, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { lookupChartNumber, type PatientMatch, searchPatients } from '../../api/patients.ts';
@@ -157,7 +157,7 @@ function SearchResults({ state, onChoose }: { state: SearchState; onChoose(match
   if (state.matches.length === 0) return <Text role="status">{PATIENT_SEARCH_MESSAGES.noMatches}</Text>;
   return (
     <ScrollArea.Autosize mah={PATIENT_SEARCH.tableMaxHeightPx} type="auto" aria-label="Matching patients">
-      <Table striped highlightOnHover stickyHeader>
+      <Table stickyHeader>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
@@ -169,9 +169,9 @@ function SearchResults({ state, onChoose }: { state: SearchState; onChoose(match
           {state.matches.map((match) => (
             <Table.Tr key={match.id}>
               <Table.Td>
-                <Button variant="subtle" size="compact-sm" onClick={() => onChoose(match)}>
+                <Anchor component="button" type="button" fw={600} onClick={() => onChoose(match)}>
                   {[match.nameFirst, match.nameMiddle, match.nameLast].filter(Boolean).join(' ')}
-                </Button>
+                </Anchor>
               </Table.Td>
               <Table.Td>{match.dateOfBirth ? formatCalendarDateUs(match.dateOfBirth) : ''}</Table.Td>
               <Table.Td>{sourceLabel(match.source)}</Table.Td>
