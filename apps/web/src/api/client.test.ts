@@ -43,7 +43,9 @@ describe('API client (spec 1 §7, §8)', () => {
   });
 
   it('sends a form or a file as it is, with the bearer token and no JSON content type', async () => {
-    const { api, server } = setup({ 'POST /gear/uploadInsuranceAttachment': () => json({ result: 'success' }) });
+    const { api, server } = setup({
+      'POST /gear/uploadInsuranceAttachment': () => json({ result: 'success' }),
+    });
     const form = new FormData();
     form.append('type', 'gov-id-front');
     await api.post('/gear/uploadInsuranceAttachment', form);

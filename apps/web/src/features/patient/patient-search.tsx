@@ -5,7 +5,18 @@ import {
   PATIENT_SEARCH_MESSAGES,
   type PatientInfo,
 } from '@gear/domain';
-import { Alert, Anchor, Button, Group, Loader, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { lookupChartNumber, type PatientMatch, searchPatients } from '../../api/patients.ts';
