@@ -1,8 +1,10 @@
 // Load benchmark: the API in process on an in-memory embedded database with the demo data; every figure is printed
 // as a ratio against a bare Fastify route measured in the same run (ARCHITECTURE.md budgets).
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
 import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
@@ -74,10 +76,149 @@ function testSelectionRequests(pool: SavedOrder[]): autocannon.Request[] {
   ];
 }
 
+const GENERATED_PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
+
+const FIRST_NAMES = [
+  'James',
+  'Mary',
+  'Robert',
+  'Patricia',
+  'John',
+  'Jennifer',
+  'Michael',
+  'Linda',
+  'David',
+  'Elizabeth',
+  'William',
+  'Barbara',
+  'Richard',
+  'Susan',
+  'Joseph',
+  'Jessica',
+  'Thomas',
+  'Sarah',
+  'Charles',
+  'Karen',
+  'Daniel',
+  'Lisa',
+  'Matthew',
+  'Nancy',
+  'Anthony',
+  'Betty',
+  'Mark',
+  'Sandra',
+  'Donald',
+  'Margaret',
+  'Steven',
+  'Ashley',
+  'Andrew',
+  'Kimberly',
+  'Paul',
+  'Emily',
+  'Joshua',
+  'Donna',
+  'Kenneth',
+  'Michelle',
+  'Kevin',
+  'Carol',
+  'Brian',
+  'Amanda',
+  'George',
+  'Melissa',
+  'Timothy',
+  'Deborah',
+  'Ronald',
+  'Stephanie',
+  'Maria',
+  'Jane',
+  'Wei',
+  'Priya',
+  'Mateo',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Patel',
+  'Zhang',
+  'Kowalski',
+  'Okafor',
+  'Cohen',
+];
+
+/**
+ * Patient search over many patients (ARCHITECTURE budgets): GENERATED_PATIENTS more patients of P1001, every one of
+ * them the practitioner's (the worst case for one search), common names and birthdays spread over 90 years.
+ */
+async function generatePatients(db: Db, count: number) {
+  const first = sql.raw(`array[${FIRST_NAMES.map((name) => `'${name}'`).join(',')}]`);
+  const last = sql.raw(`array[${LAST_NAMES.map((name) => `'${name}'`).join(',')}]`);
+  await db.execute(sql`select setseed(0.42)`);
+  await db.execute(sql`
+    insert into patients (gsdl_no, name_first, name_last, date_of_birth, gender, chart_number, source)
+    select 'P1001',
+           (${first})[1 + floor(random() * ${FIRST_NAMES.length})::int],
+           (${last})[1 + floor(random() * ${LAST_NAMES.length})::int],
+           to_char(date '1930-01-01' + floor(random() * 33000)::int, 'YYYY-MM-DD'),
+           case when i % 2 = 0 then 'F' else 'M' end,
+           'B' || lpad(i::text, 6, '0'),
+           case when i % 4 = 0 then 'EMR' else 'portal' end
+    from generate_series(1, ${count}) as i`);
+  await db.execute(sql`analyze patients`);
+}
+
 async function main() {
   const database = await openPglite(null);
   await seedDemoData(database.db);
   await importRelease(database.db, readRelease(CMS_RELEASE));
+  await generatePatients(database.db, GENERATED_PATIENTS);
   const app = await buildApp(
     loadConfig({
       NODE_ENV: 'production',
@@ -165,6 +306,10 @@ async function main() {
   ).json()) as SavedOrder;
   const appliedPrice = (billingMethod: string) =>
     `/gear/api/applied-price?gearReqId=${pricedRequisition.requisitions[0]?.id}&billingMethod=${encodeURIComponent(billingMethod)}`;
+  // The pool's orders are P1001's: a search reads the order's practitioner's patients.
+  const searchOrderId = String(pool[0]?.id);
+  const patientSearch = (query: string) =>
+    `/gear/api/patient-lookup?${new URLSearchParams({ query, orderId: searchOrderId })}`;
 
   const scenarios: Scenario[] = [
     { name: 'bare route (baseline)', method: 'GET', path: '/bench/bare' },
@@ -195,6 +340,13 @@ async function main() {
     { name: 'price map (540, P1001)', method: 'GET', path: '/gear/api/inputFieldPriceMap/540?gsdlNo=P1001' },
     { name: 'orderable items (P1001)', method: 'GET', path: '/gear/practitioner/P1001/orderableItems' },
     {
+      name: 'patient search: name + DOB',
+      method: 'GET',
+      path: patientSearch('Jane Testpatient 04/12/1985'),
+    },
+    { name: 'patient search: one prefix', method: 'GET', path: patientSearch('smi') },
+    { name: 'patient search: two prefixes', method: 'GET', path: patientSearch('mar garc') },
+    {
       name: 'save a test selection (single)',
       method: 'PUT',
       path: '/gear/testSelection',
@@ -221,7 +373,10 @@ async function main() {
     });
   }
   const baseline = rows[0]?.rps ?? 1;
-  console.log(`\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, embedded database in memory\n`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, embedded database in memory, ` +
+      `${GENERATED_PATIENTS} generated patients of P1001\n`,
+  );
   console.log(
     'scenario'.padEnd(30),
     'req/s'.padStart(9),

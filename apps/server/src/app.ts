@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { messages } from '@gear/domain';
+import { MAX_UPLOAD_BYTES, messages } from '@gear/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -11,6 +13,9 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { localEmrPatientSource } from './adapters/emr/emr-source.ts';
+import { localFileStorage } from './adapters/storage/file-storage.ts';
+import { outboxSubscriptionList } from './adapters/subscription/subscription-list.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
@@ -18,7 +23,10 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
+import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
+import { chartNumberLookup } from './modules/patient/patient.repository.ts';
+import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { removalRoutes } from './modules/removal/removal.routes.ts';
@@ -76,6 +84,10 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   const sessions = createSessionService(db, config.sessionSecret);
   registerAuth(app, sessions, config.sessionSecret);
   await app.register(fastifyRateLimit, { global: false });
+  // ID-card uploads (spec 2 §9): one file of at most 12582912 bytes per request.
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -104,6 +116,13 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(shippingRoutes());
   await app.register(removalRoutes);
   await app.register(clientLogRoutes);
+  await app.register(
+    patientRoutes({
+      emr: localEmrPatientSource(chartNumberLookup(db)),
+      subscriptions: outboxSubscriptionList(db),
+    }),
+  );
+  await app.register(insuranceRoutes(localFileStorage(path.join(config.dataDir, 'attachments'))));
   await app.register(siteRoutes(config.webDistDir));
   return app;
 }

@@ -1,5 +1,7 @@
 /** The entities of the spec as the API serves them (spec 1 §3, spec 2 §3, spec 3 §3). Field names are the spec's. */
 
+import type { IdCardAttachmentType } from './insurance/id-card-uploads.ts';
+
 export type UserType = 'myGDX' | 'prc';
 
 /** spec 1 §3 User info. onBehalfOf is a comma list of GSDL numbers; adminUser is the string 'true' for admins. */
@@ -227,6 +229,15 @@ export interface ShippingInformation {
   instructions: string | null;
 }
 
+/** spec 2 §3 'attachments keyed by type': an uploaded ID-card image (the file itself is read by its own route). */
+export interface OrderAttachment {
+  type: IdCardAttachmentType;
+  contentType: string;
+  sizeBytes: number;
+  /** ISO timestamp (UTC); also tells the browser a replaced image apart. */
+  uploadedAt: string;
+}
+
 /** spec 1 §3 Order (gearOrder), with the fields of spec 2 §3 and spec 3 §3. id 'new' means not yet saved. */
 export interface GearOrder {
   id: number | 'new';
@@ -262,6 +273,8 @@ export interface GearOrder {
   patientAgreement: boolean;
   nsaAcknowledged: boolean;
   createdAt: string | null;
+  /** spec 2 §3 ID-card images by attachment type; absent on an order not read from the database. */
+  attachments?: Partial<Record<IdCardAttachmentType, OrderAttachment>>;
 }
 
 /** The step table needs only these parts of an order; a new unsaved order satisfies it too. */

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -10,6 +13,8 @@ import { openTestDatabase } from '../db/test-db.ts';
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** The app's DATA_DIR: a fresh temporary folder per test file (stored files go there). */
+  dataDir: string;
 }
 
 /** One app on a fresh, seeded database for the test file (in-memory PGlite, or TEST_DATABASE_URL). */
@@ -18,12 +23,19 @@ export function useTestApp(): TestContext {
   beforeAll(async () => {
     context.database = await openTestDatabase();
     await seedDemoData(context.database.db);
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+    context.dataDir = mkdtempSync(path.join(tmpdir(), 'gear-test-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent',
+      DATA_DIR: context.dataDir,
+    });
     context.app = await buildApp(config, context.database.db);
   });
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();
+    if (context.dataDir) rmSync(context.dataDir, { recursive: true, force: true });
   });
   return context;
 }

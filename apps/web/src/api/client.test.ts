@@ -42,6 +42,19 @@ describe('API client (spec 1 §7, §8)', () => {
     expect(call?.headers['content-type']).toBe('application/json');
   });
 
+  it('sends a form or a file as it is, with the bearer token and no JSON content type', async () => {
+    const { api, server } = setup({
+      'POST /gear/uploadInsuranceAttachment': () => json({ result: 'success' }),
+    });
+    const form = new FormData();
+    form.append('type', 'gov-id-front');
+    await api.post('/gear/uploadInsuranceAttachment', form);
+    const call = server.callsTo('POST /gear/uploadInsuranceAttachment')[0];
+    expect(call?.body).toBe(form);
+    expect(call?.headers.authorization).toBe('Bearer jwt-1');
+    expect(call?.headers['content-type']).toBeUndefined();
+  });
+
   it('asks for credentials on every call', async () => {
     const fetchSpy = vi.fn(async () => json({}));
     const api = createApiClient({ fetch: fetchSpy as typeof fetch, getPhone: () => TEST_PHONE });

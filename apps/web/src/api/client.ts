@@ -54,6 +54,11 @@ const withQuery = (path: string, query: RequestOptions['query']): string => {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 };
 
+const isRawBody = (body: unknown): body is FormData | URLSearchParams | Blob =>
+  (typeof FormData !== 'undefined' && body instanceof FormData) ||
+  (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+  (typeof Blob !== 'undefined' && body instanceof Blob);
+
 /**
  * The one typed client of the web app (spec 1 §7): JSON with credentials, 204 read as null, the spec's messages
  * for network and HTTP failures, a cached bearer token on every call but the few that precede sign-in.
@@ -135,12 +140,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const headers: Record<string, string> = {
         Accept: responseType === 'json' ? 'application/json' : 'text/plain, text/html',
       };
-      if (body !== undefined) headers['Content-Type'] = 'application/json';
+      // A form (FormData, URLSearchParams) or a file goes as it is: fetch sets its content type.
+      const raw = isRawBody(body);
+      if (body !== undefined && !raw) headers['Content-Type'] = 'application/json';
       if (auth === 'bearer') headers.Authorization = `Bearer ${await tokens.get()}`;
       return send(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
         signal,
       });
     };

@@ -4,6 +4,8 @@ export const queryKeys = {
   accountType: ['account-type'] as const,
   orders: ['orders'] as const,
   order: (id: number) => ['orders', id] as const,
+  /** The insurances found with a patient (chart-number lookup), for the insurance step to offer. */
+  insurancesOnFile: (orderId: number) => ['orders', orderId, 'insurances-on-file'] as const,
   practitionerOptions: (orderId?: number) =>
     orderId === undefined
       ? (['practitioner-options'] as const)

@@ -47,12 +47,22 @@ export function createFetchMock(handlers: Record<string, Handler> = {}): FetchMo
       path: url.pathname,
       search: url.search,
       headers,
-      body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      // JSON is parsed; a form or a file is kept as sent.
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : (init.body ?? undefined),
     };
     calls.push(call);
     const handler = table[`${call.method} ${call.path}`];
     if (!handler) return envelope(404, `No test handler for ${call.method} ${call.path}`);
-    return handler(call);
+    const { signal } = init;
+    if (!signal) return handler(call);
+    // Like fetch, an aborted call rejects, even while its handler is still answering.
+    const aborted = new Promise<never>((_, reject) => {
+      const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+    });
+    aborted.catch(() => undefined);
+    return Promise.race([Promise.resolve().then(() => handler(call)), aborted]);
   };
   return {
     fetch: fetchMock as typeof fetch,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { orderableItems } from './catalogue.ts';
@@ -117,7 +118,27 @@ export const patients = pgTable(
     details: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.gsdlNo, t.nameLast, t.nameFirst), index().on(t.gsdlNo, t.dateOfBirth)],
+  (t) => [
+    index().on(t.gsdlNo, t.nameLast, t.nameFirst),
+    index().on(t.gsdlNo, t.dateOfBirth),
+    // Patient search (decision 0020): name keys in byte order (collation "C"), so that a prefix is a range and the
+    // matches come out of the index already in name order.
+    index('patients_last_name_search_index').on(
+      t.gsdlNo,
+      sql`(lower(${t.nameLast}) collate "C")`,
+      sql`(lower(${t.nameFirst}) collate "C")`,
+      t.dateOfBirth,
+      t.id,
+    ),
+    index('patients_first_name_search_index').on(
+      t.gsdlNo,
+      sql`(lower(${t.nameFirst}) collate "C")`,
+      sql`(lower(${t.nameLast}) collate "C")`,
+      t.dateOfBirth,
+      t.id,
+    ),
+    index('patients_chart_number_index').on(t.gsdlNo, t.chartNumber),
+  ],
 );
 
 /** Insurance ID-card images: the file lives in storage; the row says whose it is. */

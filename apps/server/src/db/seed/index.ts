@@ -1,6 +1,7 @@
 import type { Db } from '../client.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoPatients } from './demo-patients.ts';
 import { seedPeople } from './people.ts';
 
 /** The demo data of demo-data.md; idempotent, so it runs on every start unless turned off. */
@@ -8,4 +9,5 @@ export async function seedDemoData(db: Db) {
   await seedPeople(db);
   await seedCatalogue(db);
   await seedDemoOrders(db);
+  await seedDemoPatients(db);
 }

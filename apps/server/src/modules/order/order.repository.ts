@@ -2,6 +2,7 @@ import {
   BILLING_METHODS,
   type BillingMethod,
   type GearOrder,
+  isIdCardAttachmentType,
   type Requisition,
   STEP_IDS,
   STEP_STATUS,
@@ -11,6 +12,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   accessions,
+  attachments,
   orderableItems,
   orders,
   practitioners,
@@ -98,7 +100,7 @@ const completedStep = (steps: WorkflowStep[], id: number) => steps.some((s) => s
 export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!row) return null;
-  const [reqRows, stepRows] = await Promise.all([
+  const [reqRows, stepRows, attachmentRows] = await Promise.all([
     db
       .select({ requisition: requisitions, item: orderableItems })
       .from(requisitions)
@@ -106,6 +108,15 @@ export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
       .where(eq(requisitions.orderId, id))
       .orderBy(asc(requisitions.position)),
     db.select().from(workflowSteps).where(eq(workflowSteps.orderId, id)).orderBy(asc(workflowSteps.stepId)),
+    db
+      .select({
+        type: attachments.type,
+        contentType: attachments.contentType,
+        sizeBytes: attachments.sizeBytes,
+        uploadedAt: attachments.uploadedAt,
+      })
+      .from(attachments)
+      .where(eq(attachments.orderId, id)),
   ]);
   const reqIds = reqRows.map((r) => r.requisition.id);
   const accessionRows = reqIds.length
@@ -123,7 +134,7 @@ export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
       : authorizingGsdlNo === practitioner?.gsdlNo
         ? practitioner
         : await findPractitioner(db, authorizingGsdlNo);
-  return assembleOrder(
+  const order = assembleOrder(
     row,
     reqRows.map(({ requisition, item }) =>
       toRequisition(
@@ -136,6 +147,24 @@ export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
     practitioner,
     authorizing,
   );
+  return { ...order, attachments: attachmentsByType(attachmentRows) };
+}
+
+/** spec 2 §3 'attachments keyed by type'. */
+function attachmentsByType(
+  rows: readonly { type: string; contentType: string; sizeBytes: number; uploadedAt: Date }[],
+): NonNullable<GearOrder['attachments']> {
+  const byType: NonNullable<GearOrder['attachments']> = {};
+  for (const row of rows) {
+    if (!isIdCardAttachmentType(row.type)) continue;
+    byType[row.type] = {
+      type: row.type,
+      contentType: row.contentType,
+      sizeBytes: row.sizeBytes,
+      uploadedAt: row.uploadedAt.toISOString(),
+    };
+  }
+  return byType;
 }
 
 function assembleOrder(

@@ -25,4 +25,10 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   shipping: lazy(async () => ({
     default: (await import('../shipping/shipping-step.tsx')).ShippingStep,
   })),
+  patient: lazy(async () => ({
+    default: (await import('../patient/patient-step.tsx')).PatientStep,
+  })),
+  insurance: lazy(async () => ({
+    default: (await import('../insurance/insurance-step.tsx')).InsuranceStep,
+  })),
 };

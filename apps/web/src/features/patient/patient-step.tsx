@@ -1,0 +1,367 @@
+import {
+  asksPoBoxQuestion,
+  awaitsPatientConfirmation,
+  formatCalendarDateUs,
+  type GearOrder,
+  type Insurance,
+  isEmployedOrStudent,
+  isEmployerState,
+  isInternationalPatient,
+  isMinor,
+  isOrderLocked,
+  isPatientAddressLocked,
+  isPatientLastNameLocked,
+  isPatientPageLocked,
+  isUnitedStates,
+  MESSAGES,
+  needsAgeConfirmation,
+  needsSchoolDistrict,
+  PATIENT_MESSAGES,
+  type PatientFacts,
+  type PatientInfo,
+  patientAge,
+  patientFactsOfOrder,
+  patientInfoSchema,
+  requiresPatientAddress,
+  requiresPatientContact,
+  SCHOOL_DISTRICT_STATES,
+  SHIPPING_METHODS,
+  showsChartNumberLookup,
+  showsPatientSearch,
+  showsShippingMethodChoice,
+  showsSsn,
+  type UserInfo,
+  validatePatient,
+} from '@gear/domain';
+import { Alert, Divider, Stack } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useApi, useMessages } from '../../api/context.tsx';
+import { isApiError } from '../../api/errors.ts';
+import { queryKeys } from '../../api/keys.ts';
+import { subscribe, useSavePatient } from '../../api/patients.ts';
+import type { StepProps } from '../wizard/types.ts';
+import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import { labToday } from './lab-day.ts';
+import { AgeConfirmationDialog, PoBoxDialog } from './patient-dialogs.tsx';
+import {
+  ContactFields,
+  CovidFields,
+  DateOfBirthFields,
+  EmployerFields,
+  IdentificationFields,
+  MailingAddressFields,
+  MarketingOptIn,
+  NameFields,
+  ResponsiblePartyFields,
+  type SectionProps,
+  SexField,
+  ShippingMethodField,
+} from './patient-fields.tsx';
+import { PatientSearch } from './patient-search.tsx';
+import {
+  dateOfBirthOf,
+  errorsByField,
+  type FieldErrors,
+  labelledError,
+  type PatientValues,
+  patientValues,
+  toPatientInfo,
+  UNITED_STATES,
+} from './patient-values.ts';
+
+type SavedOrder = GearOrder & { id: number };
+
+const NUTRITIONAL_CATEGORY = 'Nutritional';
+
+/** The facts of the patient rules (spec 2 §5), as the server reads them. */
+function factsOf(order: SavedOrder, user: UserInfo, today: string, ageConfirmed: boolean): PatientFacts {
+  return {
+    today,
+    userType: user.type,
+    ...patientFactsOfOrder(order),
+    nutritional: order.requisitions.some(
+      (requisition) => !requisition.canceled && requisition.omsOrderableItemCategory === NUTRITIONAL_CATEGORY,
+    ),
+    ageConfirmed,
+  };
+}
+
+/** The office's country for a new address: the United States unless the office is international. */
+function defaultCountry(order: SavedOrder): string {
+  const office = order.practitioner?.office;
+  if (!office) return UNITED_STATES;
+  return isUnitedStates(office.address.country) ? UNITED_STATES : office.address.country;
+}
+
+/** spec 2 §5 'Phones are normalised', dates canonical: the patient as the rules and the server read it. */
+const normalised = (patient: PatientInfo): PatientInfo => {
+  const parsed = patientInfoSchema.safeParse(patient);
+  return parsed.success ? parsed.data : patient;
+};
+
+const addressKey = (patient: PatientInfo) => {
+  const address = patient.addresses.find((a) => a.type === 'shipping');
+  return `${address?.address1 ?? ''}|${address?.address2 ?? ''}`;
+};
+
+/**
+ * spec 2 §4 'The page counts as confirmed…': a practitioner's drop-ship order whose patient details the patient
+ * still has to confirm (the incomplete-info notice, spec 2 §2, §6).
+ */
+function isIncomplete(patient: PatientInfo | null, facts: PatientFacts): boolean {
+  if (patient === null) return false;
+  return (
+    validatePatient(patient, { ...facts, userType: 'prc', dataConfirmed: true, ageConfirmed: true }).length >
+    0
+  );
+}
+
+/** spec 2 §2, §4, §5, §6, §8: the Patient Information step. */
+export function PatientStep(props: StepProps) {
+  if (props.order.id === 'new') return <Alert color="yellow">{MESSAGES.stepNotAvailable('Patient')}</Alert>;
+  return <PatientStepForm {...props} order={props.order as SavedOrder} />;
+}
+
+function PatientStepForm({ order, user, navigation }: StepProps & { order: SavedOrder }) {
+  const api = useApi();
+  const phoneMessages = useMessages();
+  const queryClient = useQueryClient();
+  const save = useSavePatient();
+  const today = useMemo(() => labToday(), []);
+  const stored = order.patientInfo;
+  const form = useForm<PatientValues>({
+    defaultValues: patientValues(stored, order.shippingMethod, defaultCountry(order)),
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'age' | 'poBox' | null>(null);
+  // The date of birth the user confirmed in the age dialog (a saved one under 1 was confirmed when saved).
+  const [ageConfirmedFor, setAgeConfirmedFor] = useState<string | null>(
+    stored?.dateOfBirth && needsAgeConfirmation(stored.dateOfBirth, today) ? stored.dateOfBirth : null,
+  );
+  const [poBoxAnsweredFor, setPoBoxAnsweredFor] = useState<string | null>(null);
+
+  const values = form.watch();
+  const patient = toPatientInfo(values);
+  const dateOfBirth = patient.dateOfBirth;
+  const facts = factsOf(order, user, today, ageConfirmedFor !== null && ageConfirmedFor === dateOfBirth);
+  const locked = isPatientPageLocked(order, user);
+  const international = isInternationalPatient(patient, facts);
+  const residentState = (values.shipping.state || '').toUpperCase();
+  const exempt = awaitsPatientConfirmation(facts);
+  const employerState = isEmployerState(residentState);
+  const showEmployer = employerState || SCHOOL_DISTRICT_STATES.includes(residentState);
+
+  const clearError = (field: string) => {
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _, ...rest } = current;
+      return rest;
+    });
+  };
+  const section: SectionProps = {
+    form,
+    errors,
+    clearError,
+    disabled: locked || save.isPending,
+    autoComplete: user.type === 'prc' ? 'on' : 'off',
+  };
+
+  const choose = (found: PatientInfo, insurances: Insurance[] | null) => {
+    const current = form.getValues();
+    const next = patientValues(found, current.shippingMethod, defaultCountry(order));
+    if (isPatientLastNameLocked(order, user)) next.nameLast = current.nameLast;
+    if (isPatientAddressLocked(order, user)) next.shipping = current.shipping;
+    form.reset(next);
+    setErrors({});
+    setSaveError(null);
+    if (insurances) queryClient.setQueryData(queryKeys.insurancesOnFile(order.id), insurances);
+    const name = [found.nameFirst, found.nameLast].filter(Boolean).join(' ');
+    setNotice(`The form is filled in with ${name}'s details. Please check them before you continue.`);
+  };
+
+  const saveError400 = (error: unknown): string => {
+    if (!isApiError(error)) return phoneMessages.networkUnavailable;
+    if (error.kind === 'validation') {
+      setErrors(errorsByField(error.fieldErrors));
+      const [first] = error.fieldErrors;
+      return first ? labelledError(first) : error.message;
+    }
+    if (error.kind === 'conflict') return error.serverMessage ?? error.message;
+    if (error.status === 400 && error.serverMessage) return error.serverMessage;
+    return phoneMessages.networkUnavailable;
+  };
+
+  /** Checks, asks the dialogs' questions when they apply, then saves (spec 2 §4, §5, §7). */
+  const attempt = async (options: { confirmedAge?: boolean; poBoxAnswer?: 'yes' | 'no' } = {}) => {
+    if (locked) {
+      await navigation.next(order);
+      return;
+    }
+    const current = form.getValues();
+    const info = normalised(toPatientInfo(current));
+    const confirmedAge = options.confirmedAge ?? facts.ageConfirmed;
+    const found = validatePatient(info, { ...facts, ageConfirmed: confirmedAge });
+    if (found.some((error) => error.defaultMessage === PATIENT_MESSAGES.confirmAge)) {
+      setDialog('age');
+      return;
+    }
+    if (found.length > 0) {
+      setErrors(errorsByField(found));
+      setSaveError(null);
+      return;
+    }
+    let shippingMethod = current.shippingMethod;
+    const address = info.addresses.find((a) => a.type === 'shipping');
+    if (options.poBoxAnswer === undefined && poBoxAnsweredFor !== addressKey(info)) {
+      if (asksPoBoxQuestion(facts.dropShip, address)) {
+        setDialog('poBox');
+        return;
+      }
+    }
+    if (options.poBoxAnswer === 'yes') {
+      shippingMethod = SHIPPING_METHODS.smartPost;
+      form.setValue('shippingMethod', shippingMethod);
+    }
+    setErrors({});
+    setSaveError(null);
+    save.mutate(
+      { ...order, patientInfo: info, shippingMethod, confirmedAge },
+      {
+        onSuccess: async (saved) => {
+          if (user.type === 'prc' && info.marketingOptIn && info.email) {
+            // spec 2 §5 'Marketing subscription is sent only for prc users who opted in'; it never blocks the order.
+            await subscribe(api, {
+              email: info.email,
+              first_name: info.nameFirst ?? '',
+              gender: info.gender ?? '',
+              age: patientAge(info.dateOfBirth, today),
+            }).catch(() => null);
+          }
+          await navigation.next(saved);
+        },
+        onError: (error) => setSaveError(saveError400(error)),
+      },
+    );
+  };
+
+  const onSubmit = form.handleSubmit(() => attempt());
+
+  const dropShipChoice = showsShippingMethodChoice(user, facts.dropShip, values.shipping.country || null);
+  const minor = isMinor(dateOfBirth, today);
+  const firstError = Object.entries(errors)[0];
+
+  return (
+    <Stack gap="lg">
+      {isOrderLocked(order, user) && (
+        <Alert color="yellow" title="Order received">
+          {MESSAGES.orderReceivedByLab}
+        </Alert>
+      )}
+      {user.type === 'myGDX' && isIncomplete(stored, facts) && (
+        <Alert color="blue" title="Patient information incomplete">
+          Some of the patient's information is still missing. The patient will be asked to complete it before
+          the order is processed.
+        </Alert>
+      )}
+      {showsPatientSearch(user) && !locked && (
+        <PatientSearch
+          orderId={order.id}
+          showChartNumber={showsChartNumberLookup(user, order.practitioner)}
+          disabled={save.isPending}
+          onChoose={choose}
+        />
+      )}
+      {showsPatientSearch(user) && !locked && <Divider />}
+      {notice && (
+        <Alert
+          color="blue"
+          role="status"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotice(null)}
+        >
+          {notice}
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate aria-label="Patient information">
+        <Stack gap="md">
+          <NameFields {...section} lastNameLocked={isPatientLastNameLocked(order, user)} />
+          <DateOfBirthFields {...section} />
+          <SexField {...section} />
+          <ContactFields
+            {...section}
+            contactRequired={requiresPatientContact(facts)}
+            showChartNumber={user.type === 'myGDX'}
+          />
+          <MailingAddressFields
+            {...section}
+            international={international}
+            required={requiresPatientAddress(facts)}
+            covid={facts.covid}
+            addressLocked={isPatientAddressLocked(order, user)}
+          />
+          {dropShipChoice && <ShippingMethodField {...section} country={values.shipping.country} />}
+          {minor && <ResponsiblePartyFields {...section} required={!exempt} />}
+          {showEmployer && (
+            <EmployerFields
+              {...section}
+              required={!exempt && employerState}
+              employedOrStudent={employerState && isEmployedOrStudent(values.employmentStatus || null)}
+              schoolDistrict={needsSchoolDistrict(patient, residentState)}
+            />
+          )}
+          {facts.covid && <CovidFields {...section} />}
+          {(showsSsn(facts, international) || (facts.covid && facts.hrsaBilling)) && (
+            <IdentificationFields
+              {...section}
+              showSsn={showsSsn(facts, international)}
+              idRequired={facts.covid && facts.hrsaBilling}
+            />
+          )}
+          {user.type === 'prc' && <MarketingOptIn {...section} />}
+          {firstError && !saveError && (
+            <Alert color="red" role="alert" id="patient-errors">
+              Please correct the highlighted fields.
+            </Alert>
+          )}
+          {saveError && (
+            <Alert color="red" role="alert">
+              {saveError}
+            </Alert>
+          )}
+          <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
+        </Stack>
+      </form>
+      <AgeConfirmationDialog
+        opened={dialog === 'age'}
+        dateOfBirth={dateOfBirth ? formatCalendarDateUs(dateOfBirthOf(values) ?? dateOfBirth) : ''}
+        onYes={() => {
+          setDialog(null);
+          setAgeConfirmedFor(dateOfBirth);
+          void attempt({ confirmedAge: true });
+        }}
+        onNo={() => {
+          setDialog(null);
+          setErrors((current) => ({ ...current, dateOfBirth: PATIENT_MESSAGES.confirmAge }));
+        }}
+      />
+      <PoBoxDialog
+        opened={dialog === 'poBox'}
+        onYes={() => {
+          setDialog(null);
+          setPoBoxAnsweredFor(addressKey(patient));
+          void attempt({ poBoxAnswer: 'yes' });
+        }}
+        onNo={() => {
+          setDialog(null);
+          setPoBoxAnsweredFor(addressKey(patient));
+          void attempt({ poBoxAnswer: 'no' });
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,133 @@
+import type { GearOrder, PatientInfo, Requisition, UserInfo } from '@gear/domain';
+import { screen } from '@testing-library/react';
+import type { Handler } from '../../test/fetch-mock.ts';
+import { json } from '../../test/fetch-mock.ts';
+import { makeOrder, practitionerUser, workflowStep } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+
+export const patientUser: UserInfo = { type: 'prc', gsdlNo: null, onBehalfOf: '', adminUser: 'false' };
+
+/** A requisition with the fields the patient and insurance steps read. */
+export const requisition = (overrides: Partial<Requisition> = {}): Requisition => ({
+  id: 9,
+  reqNumber: null,
+  activationCode: null,
+  accessionNo: null,
+  accessionDetails: [],
+  billingMethod: null,
+  omsOrderableItemId: 540,
+  omsOrderableItemName: 'GI Effects Comprehensive Profile - Stool (3-day)',
+  omsOrderableItemCategory: 'Gastrointestinal',
+  medicareEligible: true,
+  quantity: 1,
+  panel: 5400,
+  components: [],
+  addons: [],
+  componentOptions: [],
+  addOnOptions: [],
+  sampleCollectionData: [],
+  profileSpecificFields: [],
+  dateLastSampleCollected: null,
+  dropShip: true,
+  shipToOffice: false,
+  covidRegistration: false,
+  paperless: false,
+  physicianInTheLoop: false,
+  patientInstructions: null,
+  clinicalFindings: null,
+  routeNumber: null,
+  xComId: null,
+  noCardActivation: false,
+  repurposedCollectionPack: null,
+  physicianBillingSelected: false,
+  insuranceBillingSelected: false,
+  medicareTricareBillingSelected: false,
+  noInsuranceBillingSelected: false,
+  icdCodes: [],
+  canceled: false,
+  paymentInfo: null,
+  ...overrides,
+});
+
+/** An order on its patient step: steps 1 to 5 done, patient (6) and insurance (7) to do. */
+export const orderOnPatientStep = (
+  overrides: Partial<GearOrder> = {},
+  req: Partial<Requisition> = {},
+): GearOrder =>
+  makeOrder({
+    requisitions: [requisition(req)],
+    containsDropShipRequisition: req.dropShip ?? true,
+    containsRegistrationRequisition: req.dropShip === false,
+    shippingMethod: 'FedEx Ground',
+    attachments: {},
+    workflow: {
+      steps: [
+        workflowStep(1, 'done'),
+        workflowStep(2, 'done', 9),
+        workflowStep(3, 'done', 9),
+        workflowStep(4, 'done', 9),
+        workflowStep(5, 'done', 9),
+        workflowStep(6, 'new'),
+        workflowStep(7, 'new'),
+        workflowStep(8, 'new'),
+        workflowStep(14, 'new'),
+      ],
+      practitionerConfirmed: false,
+      patientConfirmed: false,
+      complete: false,
+    },
+    ...overrides,
+  });
+
+export const jane: PatientInfo = {
+  nameFirst: 'Jane',
+  nameMiddle: null,
+  nameLast: 'Testpatient',
+  dateOfBirth: '1985-04-12',
+  gender: 'F',
+  email: 'jane.testpatient@example.com',
+  voicePhone: '+18285550199',
+  alternatePhone: null,
+  chartNumber: 'C10001',
+  driverLicenseNumber: null,
+  ssn: null,
+  race: null,
+  ethnicity: null,
+  source: 'EMR',
+  marketingOptIn: false,
+  occupation: null,
+  employer: null,
+  employmentStatus: null,
+  responsibleNameFirst: null,
+  responsibleNameMiddle: null,
+  responsibleNameLast: null,
+  addresses: [
+    {
+      type: 'shipping',
+      address1: '12 Haywood Road',
+      address2: null,
+      city: 'Asheville',
+      state: 'NC',
+      zipCode: '28806',
+      country: 'United States',
+      county: null,
+      voicePhone: '+18285550199',
+      alternatePhone: null,
+      schoolDistrict: null,
+    },
+  ],
+};
+
+/** The app on a step of an order the server holds (GET /gear/order/{id} answers it). */
+export function openStep(
+  step: 'patient' | 'insurance',
+  order: GearOrder,
+  options: { user?: UserInfo; handlers?: Record<string, Handler> } = {},
+) {
+  return renderApp(`/order/${order.id}/${step}`, {
+    user: options.user ?? practitionerUser,
+    handlers: { [`GET /gear/order/${order.id}`]: () => json(order), ...options.handlers },
+  });
+}
+
+export const nextButton = () => screen.getByRole('button', { name: 'Next' });
