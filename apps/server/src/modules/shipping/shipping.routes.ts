@@ -1,11 +1,11 @@
-import { orderVersion, SHIPPING_METHOD_VALUES, shippingStepSchema, storableText } from '@gear/domain';
+import { orderVersion, SHIPPING_METHOD_VALUES, shippingStepSchema } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type Carrier, rateTableCarrier } from './carrier.ts';
-import { availableShippingCharges, isPoBoxPatientAddress, saveShippingInfo } from './shipping.service.ts';
+import { availableShippingCharges, saveShippingInfo } from './shipping.service.ts';
 
 const tags = ['Shipping'];
 
@@ -39,25 +39,6 @@ const noNul = (value: unknown) => !JSON.stringify(value).includes('\\u0000');
 const shippingInfoBodySchema = shippingStepSchema
   .extend({ version: orderVersion })
   .refine(noNul, { error: 'Some of the information entered is not valid.' });
-
-const addressLine = storableText.max(1000).nullish().default(null);
-const poBoxQuestionBodySchema = z.looseObject({
-  patientInfo: z
-    .looseObject({
-      addresses: z
-        .array(
-          z.looseObject({
-            type: z.string().max(32),
-            address1: addressLine,
-            address2: addressLine,
-            country: addressLine,
-          }),
-        )
-        .max(8)
-        .nullish(),
-    })
-    .nullish(),
-});
 
 export function shippingRoutes(carrier: Carrier = rateTableCarrier()) {
   return async function routes(app: FastifyInstance) {
@@ -99,20 +80,6 @@ export function shippingRoutes(carrier: Carrier = rateTableCarrier()) {
         asOrderResponse(
           saveShippingInfo(app.db, callerOf(request).userInfo, request.params.id, request.body),
         ),
-    );
-
-    api.post(
-      '/gear/is-po-box-patient-address',
-      {
-        config: { access: 'signedIn' },
-        schema: {
-          tags,
-          summary: "Whether the patient's shipping address in the order sent is a PO box (spec 2 §7)",
-          body: poBoxQuestionBodySchema,
-          response: { 200: z.boolean() },
-        },
-      },
-      (request) => isPoBoxPatientAddress(request.body),
     );
   };
 }

@@ -111,11 +111,3 @@ export async function saveShippingInfo(
   });
   return savedOrder(db, order.id);
 }
-
-/** POST /gear/is-po-box-patient-address (spec 2 §7, spec 3 §7): whether the patient's shipping address is a PO box. */
-export const isPoBoxPatientAddress = (body: {
-  patientInfo?: { addresses?: TypedAddress[] | null } | null;
-}): boolean => {
-  const address = shippingAddressOf(body.patientInfo?.addresses ?? []);
-  return address !== null && addressHasPoBox(address);
-};
