@@ -4,50 +4,12 @@ import type { Handler } from '../../test/fetch-mock.ts';
 import { json } from '../../test/fetch-mock.ts';
 import { makeOrder, practitionerUser, workflowStep } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { requisitionOf540 } from '../../test/requisition-fixtures.ts';
 
 export const patientUser: UserInfo = { type: 'prc', gsdlNo: null, onBehalfOf: '', adminUser: 'false' };
 
-/** A requisition with the fields the patient and insurance steps read. */
-export const requisition = (overrides: Partial<Requisition> = {}): Requisition => ({
-  id: 9,
-  reqNumber: null,
-  activationCode: null,
-  accessionNo: null,
-  accessionDetails: [],
-  billingMethod: null,
-  omsOrderableItemId: 540,
-  omsOrderableItemName: 'GI Effects Comprehensive Profile - Stool (3-day)',
-  omsOrderableItemCategory: 'Gastrointestinal',
-  medicareEligible: true,
-  quantity: 1,
-  panel: 5400,
-  components: [],
-  addons: [],
-  componentOptions: [],
-  addOnOptions: [],
-  sampleCollectionData: [],
-  profileSpecificFields: [],
-  dateLastSampleCollected: null,
-  dropShip: true,
-  shipToOffice: false,
-  covidRegistration: false,
-  paperless: false,
-  physicianInTheLoop: false,
-  patientInstructions: null,
-  clinicalFindings: null,
-  routeNumber: null,
-  xComId: null,
-  noCardActivation: false,
-  repurposedCollectionPack: null,
-  physicianBillingSelected: false,
-  insuranceBillingSelected: false,
-  medicareTricareBillingSelected: false,
-  noInsuranceBillingSelected: false,
-  icdCodes: [],
-  canceled: false,
-  paymentInfo: null,
-  ...overrides,
-});
+/** A requisition with the fields the patient and insurance steps read: the shared GI Effects 3-day one. */
+export const requisition = requisitionOf540;
 
 /** An order on its patient step: steps 1 to 5 done, patient (6) and insurance (7) to do. */
 export const orderOnPatientStep = (
