@@ -20,7 +20,6 @@ export * from './collection/sample-collection.ts';
 export * from './collection/sibo.ts';
 export * from './diagnosis/dx-codes.ts';
 export * from './identifiers/activation-number.ts';
-export * from './identifiers/calendar-date.ts';
 export * from './identifiers/calendar-days.ts';
 export * from './identifiers/mbi.ts';
 export * from './identifiers/phones.ts';

@@ -71,9 +71,6 @@ export const MESSAGES = {
   confirmedData:
     "You've confirmed that the information is correct. If you need to update the information, please call us...",
   fillOutField: 'Please fill out this field.',
-  /** spec 3 §5. */
-  invalidDateFormat: (value: string) =>
-    `${value} is not a valid date format. Please use YYYY-MM-DD or MM/DD/YYYY.`,
   /** spec 1 §9 'Nutritional products: specimens from patients under 2 years are discarded.' */
   nutritionalUnderTwo: 'Nutritional products: specimens from patients under 2 years are discarded.',
 
@@ -97,7 +94,6 @@ export const MESSAGES = {
   medicareUnregistered: (reqNumber: string) =>
     `This Medicare or Tricare test will be discarded unless the physician registers it online with requisition number ${reqNumber}.`,
   medicareFlagChanged: 'Every test on this order now uses the same Medicare or Non-Medicare billing.',
-  tooLong: (label: string, max: number) => `${label} can be at most ${max} characters.`,
   quantityOutOfRange: 'Please enter a quantity from 0 to 99.',
   cptQuantityOutOfRange: (max: number) => `Please enter a quantity from 1 to ${max}.`,
   notAnOption: 'Please choose one of the options.',
@@ -164,7 +160,6 @@ export const PATIENT_MESSAGES = {
   raceRequired: 'Please provide a race.',
   ethnicityRequired: 'Please provide an ethnicity.',
   hrsaIdRequired: "Please provide a Social Security number or driver's license number.",
-  notAnOption: 'Please choose one of the options.',
 } as const;
 
 /** spec 2 §8 patient search. */

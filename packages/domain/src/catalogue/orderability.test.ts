@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { wholeYearsBetween } from '../identifiers/calendar-days.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Practitioner } from '../model.ts';
 import { practitioner, requisition } from '../test-support/fixtures.ts';
 import type { OrderType } from './order-types.ts';
 import {
-  ageInYears,
   discardsSpecimenForAge,
   isAlreadyOnOrder,
   isDisabledForShipToOffice,
@@ -69,8 +69,8 @@ describe('nutritional products and patients under 2', () => {
     ['the day before the second birthday', '2024-04-12', '2026-04-11', 1],
     ['on the second birthday', '2024-04-12', '2026-04-12', 2],
     ['Jane Testpatient (demo data)', '1985-04-12', '2026-01-05', 40],
-  ])('ageInYears: %s', (_case, dateOfBirth, today, expected) => {
-    expect(ageInYears(dateOfBirth, today)).toBe(expected);
+  ])('wholeYearsBetween: %s', (_case, dateOfBirth, today, expected) => {
+    expect(wholeYearsBetween(dateOfBirth, today)).toBe(expected);
   });
 
   it.each<[string, boolean, string | null, boolean]>([

@@ -1,4 +1,5 @@
 import type { FieldError } from '../access/practitioner-rules.ts';
+import { wholeYearsBetween } from '../identifiers/calendar-days.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Address, Practitioner, Requisition } from '../model.ts';
 import { isMedicareEligibleItem } from './medicare.ts';
@@ -49,20 +50,12 @@ export const isAlreadyOnOrder = (
 export const onlineOrderingRefusal = (orderableItemCount: number): string | null =>
   orderableItemCount === 0 ? MESSAGES.notEligibleForOnlineOrdering : null;
 
-/** Whole years between a calendar date of birth and today (both YYYY-MM-DD). */
-export function ageInYears(dateOfBirth: string, today: string): number {
-  const [birthYear = 0, birthMonth = 0, birthDay = 0] = dateOfBirth.split('-').map(Number);
-  const [year = 0, month = 0, day = 0] = today.split('-').map(Number);
-  const hadBirthday = month > birthMonth || (month === birthMonth && day >= birthDay);
-  return year - birthYear - (hadBirthday ? 0 : 1);
-}
-
 /** spec 1 §9: 'Nutritional products: specimens from patients under 2 years are discarded.' */
 export const discardsSpecimenForAge = (
   item: Pick<OrderableItemSummary, 'nutritional'>,
   dateOfBirth: string | null,
   today: string,
-): boolean => item.nutritional && dateOfBirth !== null && ageInYears(dateOfBirth, today) < 2;
+): boolean => item.nutritional && dateOfBirth !== null && wholeYearsBetween(dateOfBirth, today) < 2;
 
 export interface OrderabilityFacts {
   practitioner: OrderTypePractitioner & Pick<Practitioner, 'office'>;

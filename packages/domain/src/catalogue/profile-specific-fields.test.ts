@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, textTooLong } from '../messages.ts';
 import type { SpecificField } from '../model.ts';
 import { covidCollectionFields, provocationFields } from '../test-support/catalogue-fixtures.ts';
 import {
@@ -57,7 +57,7 @@ describe('profileSpecificFieldErrors', () => {
         { id: 4118, value: '@OTHR' },
         { id: 4119, value: 'x'.repeat(51) },
       ],
-      [`profileSpecificFields.4119: ${MESSAGES.tooLong('Other Collection Type', 50)}`],
+      [`profileSpecificFields.4119: ${textTooLong('Other Collection Type', 50)}`],
     ],
     [
       "spec 1 §5: collection type 'Other' of 50 characters",
@@ -75,7 +75,7 @@ describe('profileSpecificFieldErrors', () => {
         { id: 4118, value: '@NP' },
         { id: 4113, value: '01/05/20266' },
       ],
-      [`profileSpecificFields.4113: ${MESSAGES.tooLong('Date of symptom onset', 10)}`],
+      [`profileSpecificFields.4113: ${textTooLong('Date of symptom onset', 10)}`],
     ],
     [
       'spec 1 §5: resubmittal id max 32',
@@ -84,7 +84,7 @@ describe('profileSpecificFieldErrors', () => {
         { id: 4118, value: '@NP' },
         { id: 66, value: 'R'.repeat(33) },
       ],
-      [`profileSpecificFields.66: ${MESSAGES.tooLong('Resubmittal ID', 32)}`],
+      [`profileSpecificFields.66: ${textTooLong('Resubmittal ID', 32)}`],
     ],
   ])('%s', (_spec, fields, values, expected) => {
     expect(errors(fields, values)).toEqual(expected);

@@ -1,5 +1,5 @@
 import type { FieldError } from '../access/practitioner-rules.ts';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, textTooLong } from '../messages.ts';
 import type { SpecificField } from '../model.ts';
 import {
   fieldOptions,
@@ -37,7 +37,7 @@ export function isFieldShown(field: Pick<InputField, 'inputFieldParams'>, values
 
 function valueError(field: InputField, value: string): string | null {
   const maxLength = numericParam(field, INPUT_FIELD_PARAM.maxLength);
-  if (maxLength !== null && value.length > maxLength) return MESSAGES.tooLong(field.name, maxLength);
+  if (maxLength !== null && value.length > maxLength) return textTooLong(field.name, maxLength);
   const options = fieldOptions(field);
   if (options.length > 0 && !options.some((option) => option.name === value)) return MESSAGES.notAnOption;
   if (paramValue(field, INPUT_FIELD_PARAM.type) === 'number') {

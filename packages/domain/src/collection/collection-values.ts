@@ -7,7 +7,7 @@ import {
 } from '../catalogue/input-field-params.ts';
 import type { InputField, OrderableItem } from '../catalogue/types.ts';
 import { readCalendarDate } from '../identifiers/calendar-days.ts';
-import { MESSAGES, notACalendarDate } from '../messages.ts';
+import { MESSAGES, notACalendarDate, textTooLong } from '../messages.ts';
 import type { SpecificField } from '../model.ts';
 import { collectionFieldsOf, isCollectionFieldShown } from './sample-collection.ts';
 
@@ -29,7 +29,7 @@ const CHECKBOX_VALUES: readonly string[] = ['true', 'false'];
 function valueError(field: InputField, value: string): string | null {
   const type = paramValue(field, INPUT_FIELD_PARAM.type);
   const maxLength = numericParam(field, INPUT_FIELD_PARAM.maxLength);
-  if (maxLength !== null && value.length > maxLength) return MESSAGES.tooLong(field.name, maxLength);
+  if (maxLength !== null && value.length > maxLength) return textTooLong(field.name, maxLength);
   const options = fieldOptions(field);
   if (options.length > 0)
     return options.some((option) => option.name === value) ? null : MESSAGES.notAnOption;

@@ -1,6 +1,6 @@
 import type { FieldError } from '../access/practitioner-rules.ts';
 import { isRegionCode } from '../identifiers/regions.ts';
-import { ADDRESS_MESSAGES, PATIENT_MESSAGES } from '../messages.ts';
+import { ADDRESS_MESSAGES, MESSAGES, PATIENT_MESSAGES } from '../messages.ts';
 import type { PatientAddress, PatientInfo } from '../model.ts';
 import { fieldError, isBlank, isUsZipCode, maxLength, phoneErrors, required } from './field-checks.ts';
 import { EMPLOYMENT_STATUS_OPTIONS, isOneOf } from './options.ts';
@@ -80,7 +80,7 @@ export function employerErrors(
   const errors: FieldError[] = [
     ...(isBlank(status) || isOneOf(EMPLOYMENT_STATUS_OPTIONS, status)
       ? []
-      : [fieldError('employmentStatus', PATIENT_MESSAGES.notAnOption)]),
+      : [fieldError('employmentStatus', MESSAGES.notAnOption)]),
     ...maxLength('occupation', 'Occupation', patient.occupation, EMPLOYER_LIMITS.occupation),
     ...maxLength('employer', 'Employer or school name', patient.employer, EMPLOYER_LIMITS.employer),
     ...maxLength(

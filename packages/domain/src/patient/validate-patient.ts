@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FieldError } from '../access/practitioner-rules.ts';
 import { readCalendarDate } from '../identifiers/calendar-days.ts';
 import { isValidSsn, SSN_MAX_LENGTH } from '../identifiers/ssn.ts';
-import { ADDRESS_MESSAGES, notACalendarDate, PATIENT_MESSAGES } from '../messages.ts';
+import { ADDRESS_MESSAGES, MESSAGES, notACalendarDate, PATIENT_MESSAGES } from '../messages.ts';
 import {
   BILLING_METHODS,
   type GearOrder,
@@ -199,7 +199,7 @@ function optionErrors(
   message: string,
 ) {
   if (isBlank(value)) return needed ? [fieldError(field, message)] : [];
-  return isOneOf(options, value) ? [] : [fieldError(field, PATIENT_MESSAGES.notAnOption)];
+  return isOneOf(options, value) ? [] : [fieldError(field, MESSAGES.notAnOption)];
 }
 
 function identityErrors(patient: PatientInfo, facts: PatientFacts, international: boolean): FieldError[] {

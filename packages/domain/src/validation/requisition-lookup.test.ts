@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, notACalendarDate } from '../messages.ts';
 import {
   orderLookupQuerySchema,
   panelQuerySchema,
@@ -29,8 +29,8 @@ describe('orderLookupQuerySchema (GET /gear/order)', () => {
 
   it("spec 3 §5: '{value} is not a valid date format…'", () => {
     const result = orderLookupQuerySchema.safeParse({ requisitionNumber: '1', dateOfBirth: '12.04.1985' });
-    expect(result.error?.issues.map((i) => i.message)).toEqual([MESSAGES.invalidDateFormat('12.04.1985')]);
-    expect(MESSAGES.invalidDateFormat('12.04.1985')).toBe(
+    expect(result.error?.issues.map((i) => i.message)).toEqual([notACalendarDate('12.04.1985')]);
+    expect(notACalendarDate('12.04.1985')).toBe(
       '12.04.1985 is not a valid date format. Please use YYYY-MM-DD or MM/DD/YYYY.',
     );
   });

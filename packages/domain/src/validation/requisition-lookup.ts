@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseCalendarDate } from '../identifiers/calendar-date.ts';
-import { MESSAGES } from '../messages.ts';
+import { readCalendarDate } from '../identifiers/calendar-days.ts';
+import { MESSAGES, notACalendarDate } from '../messages.ts';
 import { databaseId } from './database-values.ts';
 import { gsdlNoSchema } from './practitioner-step.ts';
 
@@ -15,10 +15,10 @@ const gsdlNo = gsdlNoSchema;
 export const calendarDateSchema = z
   .string()
   .max(32)
-  .refine((text) => parseCalendarDate(text) !== null, {
-    error: (issue) => MESSAGES.invalidDateFormat(String(issue.input)),
+  .refine((text) => readCalendarDate(text) !== null, {
+    error: (issue) => notACalendarDate(String(issue.input)),
   })
-  .transform((text) => parseCalendarDate(text) ?? text);
+  .transform((text) => readCalendarDate(text) ?? text);
 
 /** The search text; an empty one is refused by the rule ('Please enter a requisition number.'), not here. */
 const searchText = z.string().max(200).default('');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, textTooLong } from '../messages.ts';
 import { bulkTestSelectionSchema, singleTestSelectionSchema } from './test-selection.ts';
 
 const issues = (result: {
@@ -53,7 +53,7 @@ describe('bulkTestSelectionSchema (PUT /gear/testSelection/)', () => {
     [
       'spec 1 §5: patient instructions max 512',
       { patientInstructions: 'x'.repeat(513) },
-      [`requisitions.0.patientInstructions: ${MESSAGES.tooLong('Patient instructions', 512)}`],
+      [`requisitions.0.patientInstructions: ${textTooLong('Patient instructions', 512)}`],
     ],
   ])('%s', (_spec, line, expected) => {
     expect(issues(parse(line))).toEqual(expected);
@@ -105,12 +105,12 @@ describe('singleTestSelectionSchema (PUT /gear/testSelection)', () => {
     [
       'spec 1 §5: resubmittal id max 32',
       { profileSpecificFields: [{ id: 66, value: 'R'.repeat(33) }] },
-      [`requisitions.0.profileSpecificFields.0.value: ${MESSAGES.tooLong('Resubmittal ID', 32)}`],
+      [`requisitions.0.profileSpecificFields.0.value: ${textTooLong('Resubmittal ID', 32)}`],
     ],
     [
       'spec 1 §5: patient instructions max 512',
       { patientInstructions: 'x'.repeat(513) },
-      [`requisitions.0.patientInstructions: ${MESSAGES.tooLong('Patient instructions', 512)}`],
+      [`requisitions.0.patientInstructions: ${textTooLong('Patient instructions', 512)}`],
     ],
     ['spec 1 §5: patient instructions of 512 characters', { patientInstructions: 'x'.repeat(512) }, []],
     [

@@ -6,7 +6,7 @@ import {
   RESUBMITTAL_ID_MAX_LENGTH,
 } from '../catalogue/profile-specific-fields.ts';
 import { isValidActivationNumber } from '../identifiers/activation-number.ts';
-import { MESSAGES } from '../messages.ts';
+import { MESSAGES, textTooLong } from '../messages.ts';
 import { databaseId, orderVersion, storableText } from './database-values.ts';
 
 /** spec 1 §5/§9: 'Patient instructions max 512'. */
@@ -32,7 +32,7 @@ const panel = z
 
 const patientInstructions = storableText
   .max(PATIENT_INSTRUCTIONS_MAX_LENGTH, {
-    error: MESSAGES.tooLong('Patient instructions', PATIENT_INSTRUCTIONS_MAX_LENGTH),
+    error: textTooLong('Patient instructions', PATIENT_INSTRUCTIONS_MAX_LENGTH),
   })
   .nullable()
   .default(null)
@@ -90,7 +90,7 @@ const profileSpecificFields = z
         context.addIssue({
           code: 'custom',
           path: [index, 'value'],
-          message: MESSAGES.tooLong('Resubmittal ID', RESUBMITTAL_ID_MAX_LENGTH),
+          message: textTooLong('Resubmittal ID', RESUBMITTAL_ID_MAX_LENGTH),
         });
       }
     });

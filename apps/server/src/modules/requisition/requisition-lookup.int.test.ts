@@ -4,6 +4,7 @@ import {
   isPanelSelectionLocked,
   isValidActivationNumber,
   MESSAGES,
+  notACalendarDate,
   type OrderableItem,
 } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
@@ -366,7 +367,7 @@ describe('GET /gear/order?requisitionNumber', () => {
     [
       'spec 3 §5: a date of birth that is not YYYY-MM-DD or MM/DD/YYYY',
       'dateOfBirth=12.04.1985',
-      MESSAGES.invalidDateFormat('12.04.1985'),
+      notACalendarDate('12.04.1985'),
     ],
     ['spec 1 §9: a GDX ID over 5 characters', 'gdxId=P100111', undefined],
   ])('400 for %s', async (_spec, query, defaultMessage) => {

@@ -1,4 +1,13 @@
-import { BILLING_METHODS, type GearOrder, MESSAGES, messages, STEP_IDS, STEP_STATUS } from '@gear/domain';
+import {
+  BILLING_METHODS,
+  type GearOrder,
+  MESSAGES,
+  notACalendarDate,
+  messages,
+  STEP_IDS,
+  STEP_STATUS,
+  textTooLong,
+} from '@gear/domain';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, workflowSteps } from '../../db/schema/index.ts';
@@ -110,7 +119,7 @@ describe('PUT /gear/testSelection (single requisition)', () => {
       400,
       MESSAGES.invalidInput,
     );
-    expect(body.errors?.[0]?.defaultMessage).toBe(MESSAGES.invalidDateFormat('12.04.1985'));
+    expect(body.errors?.[0]?.defaultMessage).toBe(notACalendarDate('12.04.1985'));
   });
 
   it.each<[string, Body, string, string]>([
@@ -184,13 +193,13 @@ describe('PUT /gear/testSelection (single requisition)', () => {
       'spec 1 §5: patient instructions over 512 characters',
       { patientInstructions: 'x'.repeat(513) },
       'requisitions.0.patientInstructions',
-      MESSAGES.tooLong('Patient instructions', 512),
+      textTooLong('Patient instructions', 512),
     ],
     [
       'spec 1 §5: a resubmittal id over 32 characters',
       { profileSpecificFields: [{ id: 66, value: 'R'.repeat(33) }] },
       'requisitions.0.profileSpecificFields.0.value',
-      MESSAGES.tooLong('Resubmittal ID', 32),
+      textTooLong('Resubmittal ID', 32),
     ],
     [
       'a product id that is not a number',
@@ -477,7 +486,7 @@ describe('PUT /gear/testSelection (single requisition)', () => {
         'dr.gray',
         'P1007',
         { profileSpecificFields: [...answers.slice(0, -1), { id: 4119, value: 'x'.repeat(51) }] },
-        MESSAGES.tooLong('Other Collection Type', 50),
+        textTooLong('Other Collection Type', 50),
       ],
       [
         'spec 1 §5: a required COVID question left empty',
@@ -749,7 +758,7 @@ describe('PUT /gear/testSelection/ (bulk, ship to office)', () => {
       'spec 1 §5: patient instructions over 512',
       (o) => bulk(o, [line(540, 1, { patientInstructions: 'x'.repeat(513) })]),
       MESSAGES.invalidInput,
-      MESSAGES.tooLong('Patient instructions', 512),
+      textTooLong('Patient instructions', 512),
     ],
   ])('400: %s', async (_spec, payload, message, defaultMessage) => {
     const order = await newOrder('dr.avery', 'P1001');
