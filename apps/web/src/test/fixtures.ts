@@ -1,4 +1,5 @@
 import type { GearOrder, Practitioner, UserInfo } from '@gear/domain';
+import { practitioner, users } from '@gear/domain/test-support';
 
 /** The support phone the tests' server serves: the app must use it, never a literal of its own. */
 export const TEST_PHONE = '555-0100';
@@ -10,39 +11,33 @@ export const practitionerUser: UserInfo = {
   adminUser: 'false',
 };
 
+/** A patient who proved an order (demo data: patients mostly do not log in). */
+export const patientUser: UserInfo = users.patient;
+
 export const adminUser: UserInfo = { ...practitionerUser, adminUser: 'true' };
 
-export const makePractitioner = (overrides: Partial<Practitioner> = {}): Practitioner => ({
-  gsdlNo: 'P1001',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  degree: 'MD',
-  authorizingDoctorGsdlNo: 'P1001',
-  billingMethods: ['Client', 'Insurance'],
-  cmsCreditStatus: { creditStatus: null },
-  capAuthorized: false,
-  shipToOfficePermitted: true,
-  covidRegistrationAccount: false,
-  doNotQuotePrices: false,
-  lkCloudSiteServiceKey: false,
-  cardOnFile: false,
-  cmsAttributes: [],
-  office: {
-    name: 'Lovelace Family Practice',
-    address: {
-      address1: '12 Analytical Way',
-      address2: 'Suite 3',
-      city: 'Asheville',
-      state: 'NC',
-      zipCode: '28801',
-      country: 'US',
+export const makePractitioner = (overrides: Partial<Practitioner> = {}): Practitioner =>
+  practitioner({
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    billingMethods: ['Client', 'Insurance'],
+    lkCloudSiteServiceKey: false,
+    office: {
+      name: 'Lovelace Family Practice',
+      address: {
+        address1: '12 Analytical Way',
+        address2: 'Suite 3',
+        city: 'Asheville',
+        state: 'NC',
+        zipCode: '28801',
+        country: 'US',
+      },
+      phoneNumber: '828-555-0147',
+      reqLayoutId: 0,
+      shippingCardOnFile: false,
     },
-    phoneNumber: '828-555-0147',
-    reqLayoutId: 0,
-    shippingCardOnFile: false,
-  },
-  ...overrides,
-});
+    ...overrides,
+  });
 
 const step = (id: number, state: 'done' | 'new', gearReqId: number | null = null) => ({
   id,
@@ -57,6 +52,24 @@ const step = (id: number, state: 'done' | 'new', gearReqId: number | null = null
 });
 
 export const workflowStep = step;
+
+const REQUISITION_STEPS = new Set([2, 3, 4, 5]);
+
+/**
+ * The workflow of an order with one requisition (9): pract, panels, billing, dxCodes, collection, patient, insurance,
+ * confirm and shipping rows, those up to `lastDoneStep` completed.
+ */
+export const workflowThrough = (
+  lastDoneStep: number,
+  stepIds: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 14],
+): GearOrder['workflow'] => ({
+  steps: stepIds.map((id) =>
+    step(id, id <= lastDoneStep ? 'done' : 'new', REQUISITION_STEPS.has(id) ? 9 : null),
+  ),
+  practitionerConfirmed: false,
+  patientConfirmed: false,
+  complete: false,
+});
 
 export const makeOrder = (overrides: Partial<GearOrder> = {}): GearOrder => ({
   id: 42,

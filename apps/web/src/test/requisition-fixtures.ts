@@ -1,48 +1,20 @@
 import type { GearOrder, Requisition } from '@gear/domain';
+import { requisition } from '@gear/domain/test-support';
 import { itemById } from './catalogue.ts';
-import { makeOrder, makePractitioner, workflowStep } from './fixtures.ts';
+import { makeOrder, makePractitioner, workflowThrough } from './fixtures.ts';
 
 /** A requisition of GI Effects 3-day (540) on an order, as the server answers it. */
-export const requisitionOf540 = (overrides: Partial<Requisition> = {}): Requisition => ({
-  id: 9,
-  reqNumber: null,
-  activationCode: null,
-  accessionNo: null,
-  accessionDetails: [],
-  billingMethod: null,
-  omsOrderableItemId: 540,
-  omsOrderableItemName: 'GI Effects Comprehensive Profile - Stool (3-day)',
-  omsOrderableItemCategory: 'Gastrointestinal',
-  medicareEligible: true,
-  quantity: 1,
-  panel: 5400,
-  components: [],
-  addons: [],
-  componentOptions: [],
-  addOnOptions: [],
-  sampleCollectionData: [],
-  profileSpecificFields: [],
-  dateLastSampleCollected: null,
-  dropShip: true,
-  shipToOffice: false,
-  covidRegistration: false,
-  paperless: false,
-  physicianInTheLoop: false,
-  patientInstructions: null,
-  clinicalFindings: null,
-  routeNumber: null,
-  xComId: null,
-  noCardActivation: false,
-  repurposedCollectionPack: null,
-  physicianBillingSelected: false,
-  insuranceBillingSelected: false,
-  medicareTricareBillingSelected: false,
-  noInsuranceBillingSelected: false,
-  icdCodes: [],
-  canceled: false,
-  paymentInfo: null,
-  ...overrides,
-});
+export const requisitionOf540 = (overrides: Partial<Requisition> = {}): Requisition =>
+  requisition({
+    id: 9,
+    reqNumber: null,
+    activationCode: null,
+    omsOrderableItemName: 'GI Effects Comprehensive Profile - Stool (3-day)',
+    omsOrderableItemCategory: 'Gastrointestinal',
+    panel: 5400,
+    dropShip: true,
+    ...overrides,
+  });
 
 /** Dana Avery's office: every billing method (spec 1 §6), Asheville NC (the out-of-pocket range is shown). */
 export const averyPractitioner = makePractitioner({
@@ -57,22 +29,7 @@ export const orderWith540 = (
   makeOrder({
     practitioner: averyPractitioner,
     requisitions: [requisitionOf540(requisition)],
-    workflow: {
-      steps: [
-        workflowStep(1, 'done'),
-        workflowStep(2, 'done', 9),
-        workflowStep(3, 'new', 9),
-        workflowStep(4, 'new', 9),
-        workflowStep(5, 'new', 9),
-        workflowStep(6, 'new'),
-        workflowStep(7, 'new'),
-        workflowStep(8, 'new'),
-        workflowStep(14, 'new'),
-      ],
-      practitionerConfirmed: false,
-      patientConfirmed: false,
-      complete: false,
-    },
+    workflow: workflowThrough(2),
     ...overrides,
   });
 

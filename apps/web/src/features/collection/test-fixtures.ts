@@ -1,7 +1,7 @@
 import type { GearOrder, InputField, InputFieldParam, OrderableItem, Requisition } from '@gear/domain';
 import { gi540 } from '../../test/catalogue.ts';
 import { json } from '../../test/fetch-mock.ts';
-import { makeOrder, workflowStep } from '../../test/fixtures.ts';
+import { makeOrder, workflowThrough } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { makeRequisition } from '../panels/test-helpers.tsx';
 
@@ -104,22 +104,7 @@ export const collectionOrder = (
   makeOrder({
     requisitions: [makeRequisition({ shipToOffice: true, dropShip: false, reqNumber: null, ...requisition })],
     containsShipToOfficeRequisition: true,
-    workflow: {
-      steps: [
-        workflowStep(1, 'done'),
-        workflowStep(2, 'done', 9),
-        workflowStep(3, 'done', 9),
-        workflowStep(4, 'done', 9),
-        workflowStep(5, 'new', 9),
-        workflowStep(6, 'new'),
-        workflowStep(7, 'new'),
-        workflowStep(8, 'new'),
-        workflowStep(14, 'new'),
-      ],
-      practitionerConfirmed: false,
-      patientConfirmed: false,
-      complete: false,
-    },
+    workflow: workflowThrough(4),
     ...more,
   });
 

@@ -2,71 +2,21 @@ import type { GearOrder, Requisition, UserInfo } from '@gear/domain';
 import { screen, within } from '@testing-library/react';
 import { catalogueLists, catalogueRequisition, itemById } from '../../test/catalogue.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
-import { makeOrder, practitionerUser, workflowStep } from '../../test/fixtures.ts';
+import { makeOrder, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
+import { requisitionOf540 } from '../../test/requisition-fixtures.ts';
 
-export const patientUser: UserInfo = { type: 'prc', gsdlNo: null, onBehalfOf: '', adminUser: 'false' };
+export { patientUser } from '../../test/fixtures.ts';
 
 /** A requisition on an order, with the fields the panels step reads. */
-export const makeRequisition = (overrides: Partial<Requisition> = {}): Requisition => ({
-  id: 9,
-  reqNumber: null,
-  activationCode: null,
-  accessionNo: null,
-  accessionDetails: [],
-  billingMethod: null,
-  omsOrderableItemId: 540,
-  omsOrderableItemName: 'GI Effects Comprehensive Profile - Stool (3-day)',
-  omsOrderableItemCategory: 'Gastrointestinal',
-  medicareEligible: true,
-  quantity: 1,
-  panel: 5400,
-  components: [5401, 5404, 5405, 5406],
-  addons: [],
-  componentOptions: [],
-  addOnOptions: [],
-  sampleCollectionData: [],
-  profileSpecificFields: [],
-  dateLastSampleCollected: null,
-  dropShip: true,
-  shipToOffice: false,
-  covidRegistration: false,
-  paperless: false,
-  physicianInTheLoop: false,
-  patientInstructions: null,
-  clinicalFindings: null,
-  routeNumber: null,
-  xComId: null,
-  noCardActivation: false,
-  repurposedCollectionPack: null,
-  physicianBillingSelected: false,
-  insuranceBillingSelected: false,
-  medicareTricareBillingSelected: false,
-  noInsuranceBillingSelected: false,
-  icdCodes: [],
-  canceled: false,
-  paymentInfo: null,
-  ...overrides,
-});
+export const makeRequisition = (overrides: Partial<Requisition> = {}): Requisition =>
+  requisitionOf540({ components: [5401, 5404, 5405, 5406], ...overrides });
 
 /** The order the server answers after a save: requisition 9 with its own steps (next: billing for requisition 9). */
 export const savedWithRequisition = (requisition: Partial<Requisition> = {}): GearOrder =>
   makeOrder({
     requisitions: [makeRequisition(requisition)],
-    workflow: {
-      steps: [
-        workflowStep(1, 'done'),
-        workflowStep(2, 'done', 9),
-        workflowStep(3, 'new', 9),
-        workflowStep(4, 'new', 9),
-        workflowStep(6, 'new'),
-        workflowStep(8, 'new'),
-        workflowStep(14, 'new'),
-      ],
-      practitionerConfirmed: false,
-      patientConfirmed: false,
-      complete: false,
-    },
+    workflow: workflowThrough(2, [1, 2, 3, 4, 6, 8, 14]),
   });
 
 /** The catalogue answer for a product chosen from the catalogue (id null). */

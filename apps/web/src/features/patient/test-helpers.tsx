@@ -2,11 +2,11 @@ import type { GearOrder, PatientInfo, Requisition, UserInfo } from '@gear/domain
 import { screen } from '@testing-library/react';
 import type { Handler } from '../../test/fetch-mock.ts';
 import { json } from '../../test/fetch-mock.ts';
-import { makeOrder, practitionerUser, workflowStep } from '../../test/fixtures.ts';
+import { makeOrder, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { requisitionOf540 } from '../../test/requisition-fixtures.ts';
 
-export const patientUser: UserInfo = { type: 'prc', gsdlNo: null, onBehalfOf: '', adminUser: 'false' };
+export { patientUser } from '../../test/fixtures.ts';
 
 /** A requisition with the fields the patient and insurance steps read: the shared GI Effects 3-day one. */
 export const requisition = requisitionOf540;
@@ -22,22 +22,7 @@ export const orderOnPatientStep = (
     containsRegistrationRequisition: req.dropShip === false,
     shippingMethod: 'FedEx Ground',
     attachments: {},
-    workflow: {
-      steps: [
-        workflowStep(1, 'done'),
-        workflowStep(2, 'done', 9),
-        workflowStep(3, 'done', 9),
-        workflowStep(4, 'done', 9),
-        workflowStep(5, 'done', 9),
-        workflowStep(6, 'new'),
-        workflowStep(7, 'new'),
-        workflowStep(8, 'new'),
-        workflowStep(14, 'new'),
-      ],
-      practitionerConfirmed: false,
-      patientConfirmed: false,
-      complete: false,
-    },
+    workflow: workflowThrough(5),
     ...overrides,
   });
 

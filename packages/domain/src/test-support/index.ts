@@ -1,0 +1,2 @@
+export * from './catalogue-fixtures.ts';
+export * from './fixtures.ts';
