@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages.ts';
 import type { OrderFacts, UserInfo } from '../model.ts';
 import { isPractitionerConfirmed } from './workflow-rows.ts';
 
@@ -9,9 +10,40 @@ export const isAdmin = (user: AdminFacts): boolean => user.adminUser === 'true';
 const hasAccession = (order: Pick<OrderFacts, 'requisitions'>): boolean =>
   order.requisitions.some((requisition) => Boolean(requisition.accessionNo));
 
-/** spec 1 §4.2: 'Once any requisition has an accessionNo (received by the lab), non-admins cannot edit the order.' */
+/**
+ * spec 3 §4 'Canceled: all requisitions are canceled' (DELETE /gear/order/cancel/{id} cancels the order and every
+ * requisition). A canceled order is closed to every change, an admin's too (docs/decisions/0050).
+ */
+export const isOrderCanceled = (order: Pick<OrderFacts, 'requisitions'>): boolean =>
+  order.requisitions.length > 0 && order.requisitions.every((requisition) => requisition.canceled);
+
+/**
+ * spec 1 §4.2: 'Once any requisition has an accessionNo (received by the lab), non-admins cannot edit the order.'
+ * A canceled order is locked for everyone (docs/decisions/0050).
+ */
 export const isOrderLocked = (order: Pick<OrderFacts, 'requisitions'>, user: AdminFacts): boolean =>
-  !isAdmin(user) && hasAccession(order);
+  isOrderCanceled(order) || (!isAdmin(user) && hasAccession(order));
+
+/** Why an order is closed to changes, for the notice the steps show and the server's 409. */
+export type OrderLock = 'canceled' | 'receivedByLab';
+
+/** The lock that applies to this user, canceled first; null when the order may change. */
+export function orderLockOf(order: Pick<OrderFacts, 'requisitions'>, user: AdminFacts): OrderLock | null {
+  if (isOrderCanceled(order)) return 'canceled';
+  return isOrderLocked(order, user) ? 'receivedByLab' : null;
+}
+
+/** The notice of each lock: its title in the browser and the message (also the server's 409 message). */
+export const ORDER_LOCK_NOTICES: Readonly<Record<OrderLock, { title: string; message: string }>> = {
+  canceled: { title: 'Order canceled', message: MESSAGES.orderCanceled },
+  receivedByLab: { title: 'Order received', message: MESSAGES.orderReceivedByLab },
+};
+
+/** The message of the lock that applies, or null (spec 1 §4.2, spec 2 §8; docs/decisions/0050). */
+export function orderLockMessage(order: Pick<OrderFacts, 'requisitions'>, user: AdminFacts): string | null {
+  const lock = orderLockOf(order, user);
+  return lock === null ? null : ORDER_LOCK_NOTICES[lock].message;
+}
 
 /**
  * spec 1 §4.2: the practitioner step is locked like the order, and also for a ship-to-office order once practitioner
@@ -21,6 +53,7 @@ export function isPractitionerStepLocked(
   order: Pick<OrderFacts, 'requisitions' | 'workflow' | 'containsShipToOfficeRequisition' | 'practAgreement'>,
   user: AdminFacts,
 ): boolean {
+  if (isOrderCanceled(order)) return true;
   if (isAdmin(user)) return false;
   const agreedShipToOffice =
     order.containsShipToOfficeRequisition && isPractitionerConfirmed(order) && order.practAgreement !== null;
@@ -34,4 +67,5 @@ export function isPractitionerStepLocked(
 export const isPanelSelectionLocked = (
   order: Pick<OrderFacts, 'requisitions' | 'workflow'>,
   user: AdminFacts,
-): boolean => !isAdmin(user) && (isPractitionerConfirmed(order) || hasAccession(order));
+): boolean =>
+  isOrderCanceled(order) || (!isAdmin(user) && (isPractitionerConfirmed(order) || hasAccession(order)));

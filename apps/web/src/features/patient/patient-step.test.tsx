@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { envelope, json, networkFailure, type RecordedCall } from '../../test/fetch-mock.ts';
-import { makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
+import { adminUser, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
 import { jane, nextButton, openStep, orderOnPatientStep, patientUser } from './test-helpers.tsx';
 
 type App = ReturnType<typeof openStep>;
@@ -206,6 +206,18 @@ describe('patient step (spec 2 §2, §5)', { timeout: 30_000 }, () => {
     expect(field(/^First name/)).toBeDisabled();
     expect(field(/^First name/)).toHaveValue('Jane');
     expect(screen.queryByRole('form', { name: 'Patient search' })).not.toBeInTheDocument();
+    await app.user.click(nextButton());
+    await waitFor(() => expect(app.location()).toBe('/order/42/insurance'));
+    expect(app.server.callsTo('PUT /gear/order/42/patient/')).toHaveLength(0);
+  });
+
+  it('decision 0050: a canceled order is read-only, for an admin too; Next only advances', async () => {
+    const order = orderOnPatientStep({ patientInfo: jane }, { canceled: true });
+    const app = openStep('patient', order, { handlers: saveHandler, user: adminUser });
+    expect(await screen.findByText(MESSAGES.orderCanceled)).toBeInTheDocument();
+    expect(screen.getByText('Order canceled')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.orderReceivedByLab)).not.toBeInTheDocument();
+    expect(field(/^First name/)).toBeDisabled();
     await app.user.click(nextButton());
     await waitFor(() => expect(app.location()).toBe('/order/42/insurance'));
     expect(app.server.callsTo('PUT /gear/order/42/patient/')).toHaveLength(0);
