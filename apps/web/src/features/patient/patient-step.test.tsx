@@ -211,6 +211,42 @@ describe('patient step (spec 2 §2, §5)', { timeout: 30_000 }, () => {
     expect(app.server.callsTo('PUT /gear/order/42/patient/')).toHaveLength(0);
   });
 
+  it('spec 2 §4: once the practitioner confirmed a drop-ship order, the last name and the address are locked; the rest saves', async () => {
+    const base = orderOnPatientStep({ patientInfo: jane });
+    const confirmed = { ...base, workflow: { ...base.workflow, practitionerConfirmed: true } };
+    const app = openStep('patient', confirmed, { handlers: saveHandler });
+    expect(await screen.findByText('The last name cannot change once the order is confirmed.')).toBeVisible();
+    expect(field(/^Last name/)).toBeDisabled();
+    expect(field(/^Last name/)).toHaveValue('Testpatient');
+    expect(
+      screen.getByText('The address cannot change once the practitioner has confirmed the order.'),
+    ).toBeVisible();
+    expect(field(/^Street address/)).toBeDisabled();
+    expect(field(/^First name/)).toBeEnabled();
+    await fill(app, /^First name/, 'Janet');
+    await app.user.click(nextButton());
+    await waitFor(() => expect(app.location()).toBe('/order/42/insurance'));
+    const [put] = app.server.callsTo('PUT /gear/order/42/patient/');
+    expect(put?.body).toMatchObject({
+      patientInfo: {
+        nameFirst: 'Janet',
+        nameLast: 'Testpatient',
+        addresses: [{ address1: '12 Haywood Road' }],
+      },
+    });
+  });
+
+  it('spec 2 §4, §6: admins bypass the confirmation locks', async () => {
+    const base = orderOnPatientStep({ patientInfo: jane });
+    const confirmed = { ...base, workflow: { ...base.workflow, practitionerConfirmed: true } };
+    openStep('patient', confirmed, { handlers: saveHandler, user: adminUser });
+    expect(await screen.findByRole('textbox', { name: /^Last name/ })).toBeEnabled();
+    expect(field(/^Street address/)).toBeEnabled();
+    expect(
+      screen.queryByText('The last name cannot change once the order is confirmed.'),
+    ).not.toBeInTheDocument();
+  });
+
   it('decision 0050: a canceled order is read-only, for an admin too; Next only advances', async () => {
     const order = orderOnPatientStep({ patientInfo: jane }, { canceled: true });
     const app = openStep('patient', order, { handlers: saveHandler, user: adminUser });
