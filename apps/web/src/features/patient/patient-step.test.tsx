@@ -139,6 +139,33 @@ describe('patient step (spec 2 §2, §5)', { timeout: 30_000 }, () => {
     });
   });
 
+  it('spec 2 §2: the shipping method choice is for practitioners on drop-ship orders, not for Canada', async () => {
+    const canadian = {
+      ...jane,
+      addresses: jane.addresses.map((a) => ({ ...a, country: 'Canada', state: 'ON' })),
+    };
+    const cases: [string, GearOrder, 'patient' | 'practitioner', boolean][] = [
+      ['drop-ship, practitioner', orderOnPatientStep({ patientInfo: jane }), 'practitioner', true],
+      [
+        'registration order',
+        orderOnPatientStep({ patientInfo: jane }, { dropShip: false }),
+        'practitioner',
+        false,
+      ],
+      ['drop-ship, patient', orderOnPatientStep({ patientInfo: jane }), 'patient', false],
+      ['drop-ship to Canada', orderOnPatientStep({ patientInfo: canadian }), 'practitioner', false],
+    ];
+    for (const [name, subject, who, shown] of cases) {
+      const app = openStep('patient', subject, {
+        handlers: saveHandler,
+        ...(who === 'patient' ? { user: patientUser } : {}),
+      });
+      await screen.findByRole('textbox', { name: /^First name/ });
+      expect(screen.queryByRole('combobox', { name: /^Shipping method/ }) !== null, name).toBe(shown);
+      app.unmount();
+    }
+  });
+
   it('spec 2 §5: a 17-year-old student in Ohio on a registration order needs the responsible party and employer block', async () => {
     const app = openStep('patient', orderOnPatientStep({}, { dropShip: false }), { handlers: saveHandler });
     const now = new Date();
