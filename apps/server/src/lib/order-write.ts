@@ -11,7 +11,7 @@ export type SavedOrder = GearOrder & { id: number };
  * (everyone, decision 0050), else 409 'This order has been received by our lab…' for non-admins once the lab has it
  * (spec 1 §4.2, spec 2 §8).
  */
-export function refuseLockedOrder(order: Pick<GearOrder, 'requisitions'>, user: UserInfo): void {
+export function refuseLockedOrder(order: Pick<GearOrder, 'requisitions' | 'canceled'>, user: UserInfo): void {
   const message = orderLockMessage(order, user);
   if (message !== null) throw conflict(message);
 }

@@ -9,7 +9,7 @@ export function OrderLockNotice({
   order,
   user,
 }: {
-  order: Pick<GearOrder, 'requisitions'>;
+  order: Pick<GearOrder, 'requisitions' | 'canceled'>;
   user: Pick<UserInfo, 'adminUser'>;
 }) {
   const lock = orderLockOf(order, user);

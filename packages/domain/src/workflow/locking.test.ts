@@ -51,7 +51,7 @@ describe('isOrderLocked', () => {
 });
 
 describe('isOrderCanceled', () => {
-  it.each<[string, OrderFacts, boolean]>([
+  it.each<[string, OrderFacts & { canceled?: boolean }, boolean]>([
     ["spec 3 §4 'Canceled: all requisitions are canceled'", canceled, true],
     ['spec 3 §4: not while one requisition is still live', partlyCanceled, false],
     [

@@ -1,5 +1,5 @@
 import { MESSAGES } from '../messages.ts';
-import type { OrderFacts, UserInfo } from '../model.ts';
+import type { GearOrder, OrderFacts, UserInfo } from '../model.ts';
 import { isPractitionerConfirmed } from './workflow-rows.ts';
 
 type AdminFacts = Pick<UserInfo, 'adminUser'>;
@@ -10,25 +10,30 @@ export const isAdmin = (user: AdminFacts): boolean => user.adminUser === 'true';
 const hasAccession = (order: Pick<OrderFacts, 'requisitions'>): boolean =>
   order.requisitions.some((requisition) => Boolean(requisition.accessionNo));
 
+/** The facts the order locks read: the requisitions, and the order's own canceled flag when it was read. */
+type LockFacts = Pick<OrderFacts, 'requisitions'> & Pick<GearOrder, 'canceled'>;
+
 /**
  * spec 3 §4 'Canceled: all requisitions are canceled' (DELETE /gear/order/cancel/{id} cancels the order and every
- * requisition). A canceled order is closed to every change, an admin's too (docs/decisions/0050).
+ * requisition), or the order itself canceled. A canceled order is closed to every change, an admin's too
+ * (docs/decisions/0050).
  */
-export const isOrderCanceled = (order: Pick<OrderFacts, 'requisitions'>): boolean =>
-  order.requisitions.length > 0 && order.requisitions.every((requisition) => requisition.canceled);
+export const isOrderCanceled = (order: LockFacts): boolean =>
+  order.canceled === true ||
+  (order.requisitions.length > 0 && order.requisitions.every((requisition) => requisition.canceled));
 
 /**
  * spec 1 §4.2: 'Once any requisition has an accessionNo (received by the lab), non-admins cannot edit the order.'
  * A canceled order is locked for everyone (docs/decisions/0050).
  */
-export const isOrderLocked = (order: Pick<OrderFacts, 'requisitions'>, user: AdminFacts): boolean =>
+export const isOrderLocked = (order: LockFacts, user: AdminFacts): boolean =>
   isOrderCanceled(order) || (!isAdmin(user) && hasAccession(order));
 
 /** Why an order is closed to changes, for the notice the steps show and the server's 409. */
 export type OrderLock = 'canceled' | 'receivedByLab';
 
 /** The lock that applies to this user, canceled first; null when the order may change. */
-export function orderLockOf(order: Pick<OrderFacts, 'requisitions'>, user: AdminFacts): OrderLock | null {
+export function orderLockOf(order: LockFacts, user: AdminFacts): OrderLock | null {
   if (isOrderCanceled(order)) return 'canceled';
   return isOrderLocked(order, user) ? 'receivedByLab' : null;
 }
@@ -40,7 +45,7 @@ export const ORDER_LOCK_NOTICES: Readonly<Record<OrderLock, { title: string; mes
 };
 
 /** The message of the lock that applies, or null (spec 1 §4.2, spec 2 §8; docs/decisions/0050). */
-export function orderLockMessage(order: Pick<OrderFacts, 'requisitions'>, user: AdminFacts): string | null {
+export function orderLockMessage(order: LockFacts, user: AdminFacts): string | null {
   const lock = orderLockOf(order, user);
   return lock === null ? null : ORDER_LOCK_NOTICES[lock].message;
 }
@@ -50,7 +55,11 @@ export function orderLockMessage(order: Pick<OrderFacts, 'requisitions'>, user: 
  * confirmation is complete and practAgreement is non-null. Admins bypass both (spec 1 §6).
  */
 export function isPractitionerStepLocked(
-  order: Pick<OrderFacts, 'requisitions' | 'workflow' | 'containsShipToOfficeRequisition' | 'practAgreement'>,
+  order: Pick<
+    OrderFacts,
+    'requisitions' | 'workflow' | 'containsShipToOfficeRequisition' | 'practAgreement'
+  > &
+    Pick<GearOrder, 'canceled'>,
   user: AdminFacts,
 ): boolean {
   if (isOrderCanceled(order)) return true;
@@ -65,7 +74,7 @@ export function isPractitionerStepLocked(
  * exists. Admins may still edit after lab receipt or confirmation (spec 1 §6), so they are never locked.
  */
 export const isPanelSelectionLocked = (
-  order: Pick<OrderFacts, 'requisitions' | 'workflow'>,
+  order: Pick<OrderFacts, 'requisitions' | 'workflow'> & Pick<GearOrder, 'canceled'>,
   user: AdminFacts,
 ): boolean =>
   isOrderCanceled(order) || (!isAdmin(user) && (isPractitionerConfirmed(order) || hasAccession(order)));

@@ -3,7 +3,7 @@ import { BILLING_METHODS, type GearOrder, MESSAGES, STEP_IDS } from '@gear/domai
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, requisitions } from '../../db/schema/index.ts';
-import { type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import { createOrder, type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 import { componentsOf, dropShipOrder, ok, PRODUCTS, type SavedOrder } from '../../test/order-builders.ts';
 import { patientInfo } from '../patient/test-orders.ts';
 
@@ -247,6 +247,40 @@ describe('decision 0050: every step save refuses a canceled order', () => {
     expect((await read(order.id)).id).toBe(order.id);
     const again = await inject('dr.avery', 'DELETE', `/gear/order/cancel/${order.id}`);
     expect(again.body).toBe('cancelAlreadyRefunded');
+  });
+
+  it('an order canceled before it had a test stays closed: no test can be added, the practitioner not changed', async () => {
+    const headers = await headersOf('dr.avery');
+    const created = await createOrder(ctx.app, headers, 'P1001');
+    const cancel = await inject('dr.avery', 'DELETE', `/gear/order/cancel/${created.id}`);
+    expect(cancel.body).toBe('cancelPass');
+    const canceled = await read(created.id);
+    expect(canceled).toMatchObject({ requisitions: [], canceled: true });
+    for (const login of ['dr.avery', 'admin.ops'] as const) {
+      const added = await inject(login, 'PUT', '/gear/testSelection', {
+        id: created.id,
+        version: canceled.version,
+        requisitions: [
+          {
+            id: null,
+            omsOrderableItemId: PRODUCTS.giEffects.omsOrderableItemId,
+            panel: PRODUCTS.giEffects.panel,
+            components: componentsOf(PRODUCTS.giEffects.panel),
+            addons: [],
+            dropShip: true,
+          },
+        ],
+      });
+      expectEnvelope(added, 409, MESSAGES.orderCanceled);
+    }
+    const practitioner = await inject('dr.avery', 'PUT', '/gear/practitioner/', {
+      id: created.id,
+      version: canceled.version,
+      practAgreement: true,
+      practitioner: { gsdlNo: 'P1002' },
+    });
+    expectEnvelope(practitioner, 409, MESSAGES.orderCanceled);
+    expect(await read(created.id)).toEqual(canceled);
   });
 
   it('one canceled test of two leaves the order open: its other steps still save', async () => {
