@@ -48,3 +48,58 @@ test('a practitioner removes a test, then the last one: the notice links to add 
   await expectAccessible(page);
   expect((await getOrder(page, order.id)).requisitions).toEqual([]);
 });
+
+test('a practitioner cancels the order: its steps then say so, are locked, and the server refuses changes', async ({
+  page,
+}) => {
+  await signIn(page, 'dr.avery');
+  const order = await dropShipOrder(page, 1);
+  const requisition = order.requisitions[0];
+  if (!requisition) throw new Error('no requisition');
+  await page.goto(`/order/${order.id}/collection/${requisition.id}`);
+  await page.getByRole('button', { name: 'Remove this test…' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Remove GI Effects/ });
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(
+    dialog.getByText('Cancel the whole order, with every test on it? This cannot be undone.'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`/order/${order.id}/`));
+
+  const canceledNotice = 'This order has been canceled and can no longer be changed.';
+  await page.goto(`/order/${order.id}/collection/${requisition.id}`);
+  await expect(page.getByText('Order canceled')).toBeVisible();
+  await expect(page.getByText(canceledNotice)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove this test…' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Skip this step' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: /Patient Instructions/ })).toBeDisabled();
+  await expectAccessible(page);
+
+  await page.goto(`/order/${order.id}/patient`);
+  await expect(page.getByText(canceledNotice)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^First name/ })).toBeDisabled();
+  await expectAccessible(page);
+
+  const token = (await (await page.request.get('/mygdx/account/JWT/myGDX')).json()) as { token: string };
+  const canceled = await getOrder(page, order.id);
+  const refused = await page.request.put(`/gear/order/${order.id}/shippingInfo/`, {
+    headers: { authorization: `Bearer ${token.token}` },
+    data: {
+      gearOrderId: order.id,
+      version: canceled.version,
+      shippingMethod: 'FedEx Ground',
+      company: 'Blue Ridge Integrative Medicine',
+      attention: 'Dana Avery',
+      address1: '63 Zillicoa Street',
+      address2: null,
+      city: 'Asheville',
+      state: 'NC',
+      zipCode: '28801',
+      country: 'United States',
+      instructions: null,
+    },
+  });
+  expect(refused.status(), await refused.text()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe(canceledNotice);
+});

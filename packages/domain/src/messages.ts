@@ -35,6 +35,8 @@ export const MESSAGES = {
   orderNotFound: 'We could not find that order.',
   staleOrder: 'This order was changed by someone else. Please reload it to see the latest version.',
   orderReceivedByLab: 'This order has been received by our lab and no more changes can be made...',
+  /** A canceled order is closed to every change (docs/decisions/0050). */
+  orderCanceled: 'This order has been canceled and can no longer be changed.',
   creditHold:
     'Online ordering is unavailable for this practitioner account. Please contact client services for assistance.',
   demoAccount:

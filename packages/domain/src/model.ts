@@ -275,6 +275,8 @@ export interface GearOrder {
   createdAt: string | null;
   /** spec 2 §3 ID-card images by attachment type; absent on an order not read from the database. */
   attachments?: Partial<Record<IdCardAttachmentType, OrderAttachment>>;
+  /** Canceled as a whole (DELETE /gear/order/cancel/{id}); absent on an order not read from the database. */
+  canceled?: boolean;
 }
 
 /** The step table needs only these parts of an order; a new unsaved order satisfies it too. */

@@ -1,4 +1,4 @@
-import { type GearOrder, isOrderLocked, MESSAGES, type UserInfo } from '@gear/domain';
+import { type GearOrder, MESSAGES, orderLockMessage, type UserInfo } from '@gear/domain';
 import type { Db } from '../db/client.ts';
 import { claimVersion, type OrderChanges } from '../modules/order/order.repository.ts';
 import { orderForCaller } from '../modules/order/order.service.ts';
@@ -7,12 +7,19 @@ import { conflict } from './http-error.ts';
 export type SavedOrder = GearOrder & { id: number };
 
 /**
- * An order a step may change: one the caller may see (404, 403 with no data), not received by the lab unless the
- * caller is an admin (409 'This order has been received by our lab…', spec 1 §4.2, spec 2 §8).
+ * Refuses a change to an order closed to this caller: 409 'This order has been canceled…' for a canceled order
+ * (everyone, decision 0050), else 409 'This order has been received by our lab…' for non-admins once the lab has it
+ * (spec 1 §4.2, spec 2 §8).
  */
+export function refuseLockedOrder(order: Pick<GearOrder, 'requisitions' | 'canceled'>, user: UserInfo): void {
+  const message = orderLockMessage(order, user);
+  if (message !== null) throw conflict(message);
+}
+
+/** An order a step may change: one the caller may see (404, 403 with no data) and not locked (refuseLockedOrder). */
 export async function orderToChange(db: Db, user: UserInfo, id: number): Promise<SavedOrder> {
   const order = (await orderForCaller(db, user, id)) as SavedOrder;
-  if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  refuseLockedOrder(order, user);
   return order;
 }
 

@@ -3,6 +3,7 @@ import {
   BILLING_METHODS,
   type BillingMethod,
   formatCents,
+  includedFeesText,
   insurancePriceText,
   needsPriceFetch,
   PRICING_TIMER_TICK_MS,
@@ -75,14 +76,27 @@ export interface PriceCellViewProps {
 /** What a price cell shows: the price (for Bill Insurance the initial payment and range), or the state's message. */
 export function PriceCellView({ cell, billingMethod, office, label }: PriceCellViewProps) {
   switch (cell.state) {
-    case 'priced':
-      return (
+    case 'priced': {
+      const fees = includedFeesText(cell.fees);
+      const price = (
         <Text size="sm" fw={600} aria-label={label ? `${label}: price` : undefined}>
           {billingMethod === BILLING_METHODS.insurance
             ? insurancePriceText(cell.price, cell.maxOutOfPocket, office)
             : formatCents(cell.price)}
         </Text>
       );
+      // spec 3 §9 special fee lines (decision 0051) under the price they are part of.
+      return fees === null ? (
+        price
+      ) : (
+        <Stack gap={0}>
+          {price}
+          <Text size="xs" c="dark.6">
+            {fees}
+          </Text>
+        </Stack>
+      );
+    }
     case 'physicianAccount':
       return (
         <Text size="sm">

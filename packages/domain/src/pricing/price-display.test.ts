@@ -3,6 +3,7 @@ import type { UserType } from '../model.ts';
 import { requisition } from '../test-support/fixtures.ts';
 import {
   formatCents,
+  includedFeesText,
   insurancePriceRange,
   insurancePriceText,
   isInsuranceColumnHidden,
@@ -130,7 +131,7 @@ describe('priceCell', () => {
       { billingMethod: INS, insuranceProvider: null, shownOn: 'billingOptions' },
       done(19900, 29900),
       'myGDX',
-      { state: 'priced', price: 19900, maxOutOfPocket: 29900 },
+      { state: 'priced', price: 19900, maxOutOfPocket: 29900, fees: [] },
     ],
     [
       'decision 0012: the billing options step still does not fetch Physician Account',
@@ -144,7 +145,7 @@ describe('priceCell', () => {
       { billingMethod: MCR, insuranceProvider: null },
       done(4900),
       'prc',
-      { state: 'priced', price: 4900, maxOutOfPocket: null },
+      { state: 'priced', price: 4900, maxOutOfPocket: null, fees: [] },
     ],
     [
       'spec 1 §4.6: a placeholder while loading',
@@ -169,7 +170,7 @@ describe('priceCell', () => {
       { billingMethod: INS },
       done(19900, 29900),
       'prc',
-      { state: 'priced', price: 19900, maxOutOfPocket: 29900 },
+      { state: 'priced', price: 19900, maxOutOfPocket: 29900, fees: [] },
     ],
     ['spec 1 §8: a failed fetch, for a patient', {}, { status: 'failed' }, 'prc', failure('prc')],
     [
@@ -187,6 +188,29 @@ describe('priceCell', () => {
       { status: 'done', result: { price: 45900, maxOutOfPocket: null, error: 'unableToDeterminePrice' } },
       'prc',
       failure('prc'),
+    ],
+    [
+      'spec 3 §9, decision 0051: a priced cell carries the fee lines of the result, not the tests',
+      { billingMethod: PAY },
+      {
+        status: 'done',
+        result: {
+          price: 45900 + 2500,
+          maxOutOfPocket: null,
+          error: null,
+          items: [
+            { name: 'GI Effects Comprehensive Profile', price: 45900, feeItem: false },
+            { name: 'Physician Fee', price: 2500, feeItem: true },
+          ],
+        },
+      },
+      'prc',
+      {
+        state: 'priced',
+        price: 48400,
+        maxOutOfPocket: null,
+        fees: [{ name: 'Physician Fee', price: 2500, feeItem: true }],
+      },
     ],
     [
       'spec 3 §8: a billing-option-unknown result shows that message',
@@ -390,5 +414,26 @@ describe('priceRefetchKey', () => {
     ],
   ])('%s', (_name, after) => {
     expect(priceRefetchKey(after, 'aetna')).toBe(keyBefore);
+  });
+});
+
+describe('includedFeesText', () => {
+  it.each<[string, Parameters<typeof includedFeesText>[0], string | null]>([
+    ['decision 0051: no fee lines, no text', [], null],
+    [
+      'spec 3 §9: the fee lines by name with 2 decimals',
+      [
+        { name: 'Physician Fee', price: 2500, feeItem: true },
+        { name: 'Shipping & Handling Fee', price: 1495, feeItem: true },
+      ],
+      'Includes Physician Fee $25.00, Shipping & Handling Fee $14.95',
+    ],
+    [
+      'spec 3 §9: a discount keeps its minus sign',
+      [{ name: 'Multiple Product Discount', price: -2000, feeItem: true }],
+      'Includes Multiple Product Discount -$20.00',
+    ],
+  ])('%s', (_name, fees, expected) => {
+    expect(includedFeesText(fees)).toBe(expected);
   });
 });

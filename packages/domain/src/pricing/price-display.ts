@@ -7,7 +7,7 @@ import {
   type Requisition,
   type UserInfo,
 } from '../model.ts';
-import { INTERNATIONAL_SURCHARGE, type PriceResult } from './price-engine.ts';
+import { INTERNATIONAL_SURCHARGE, type PriceLine, type PriceResult } from './price-engine.ts';
 
 /** spec 1 §9: 'Pricing slow warning at 30 seconds; a timer ticks every 1 second.' */
 export const PRICING_SLOW_AFTER_MS = 30_000;
@@ -24,6 +24,15 @@ export function formatCents(cents: number): string {
   const dollars = groupThousands(String(Math.trunc(magnitude / 100)));
   const remainder = String(magnitude % 100).padStart(2, '0');
   return `${cents < 0 ? '-' : ''}$${dollars}.${remainder}`;
+}
+
+/**
+ * spec 3 §9 special fee lines shown under a price (decision 0051): 'Includes Physician Fee $25.00, Shipping &
+ * Handling Fee $14.95' (a discount shows its minus sign); null without fee lines.
+ */
+export function includedFeesText(fees: readonly PriceLine[]): string | null {
+  if (fees.length === 0) return null;
+  return `Includes ${fees.map((line) => `${line.name} ${formatCents(line.price)}`).join(', ')}`;
 }
 
 /** The facts that decide a price cell before any price is fetched (spec 1 §4.6, spec 3 §4 'Payment page'). */
@@ -88,7 +97,10 @@ export function priceRefetchKey(
 export type PriceFetch =
   | { status: 'loading'; waitedMs: number }
   | { status: 'failed' }
-  | { status: 'done'; result: Pick<PriceResult, 'price' | 'maxOutOfPocket' | 'error'> };
+  | {
+      status: 'done';
+      result: Pick<PriceResult, 'price' | 'maxOutOfPocket' | 'error'> & Partial<Pick<PriceResult, 'items'>>;
+    };
 
 export type PriceCell =
   | { state: 'doNotQuote'; message: string }
@@ -98,7 +110,7 @@ export type PriceCell =
   | { state: 'insuranceRequired'; message: string }
   | { state: 'loading'; slowWarning: string | null }
   | { state: 'error'; price: string; detail: string; notice: string }
-  | { state: 'priced'; price: number; maxOutOfPocket: number | null };
+  | { state: 'priced'; price: number; maxOutOfPocket: number | null; fees: PriceLine[] };
 
 /** spec 1 §8 'Price failure': the notice, with ' or consult our Fee Schedule' for non-prc users. */
 export function priceFailureNotice(user: Pick<UserInfo, 'type'>, phone: string): string {
@@ -129,7 +141,12 @@ function fetchedCell(fetch: PriceFetch, user: Pick<UserInfo, 'type'>, phone: str
     return preconditionCell('billingOptionUnknown', phone);
   }
   if (fetch.status === 'done' && fetch.result.error === null && fetch.result.price !== null) {
-    return { state: 'priced', price: fetch.result.price, maxOutOfPocket: fetch.result.maxOutOfPocket };
+    return {
+      state: 'priced',
+      price: fetch.result.price,
+      maxOutOfPocket: fetch.result.maxOutOfPocket,
+      fees: (fetch.result.items ?? []).filter((line) => line.feeItem),
+    };
   }
   return {
     state: 'error',

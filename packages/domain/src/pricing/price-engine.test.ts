@@ -4,13 +4,18 @@ import {
   INTERNATIONAL_SURCHARGE,
   inputFieldPriceMap,
   itemListPrice,
+  NOT_PITL,
+  type PitlPlace,
   type PricedItem,
   type PriceListRow,
   type PriceRequest,
   type PriceResult,
   type PriceType,
+  pitlPlaceOf,
   priceRequisition,
   SPECIAL_FEE_NAMES,
+  type SpecialFeeRow,
+  specialFeeAmount,
   surchargeReferenceDate,
 } from './price-engine.ts';
 
@@ -100,6 +105,26 @@ const PRICE_LIST: PriceListRow[] = [
   ...rows(895, null, { PTPAY: 24900, IIP: [11900, 19900], CLIENT: 16900, MEDICARE: 4900, TRICARE: 7900 }),
 ];
 
+/** Decision 0051: the special fee table in the demo's shape (list amounts, one practitioner override). */
+const fee = (
+  name: SpecialFeeRow['fee'],
+  priceType: PriceType,
+  amountCents: number,
+  gsdlNo: string | null = null,
+): SpecialFeeRow => ({ fee: name, priceType, gsdlNo, amountCents });
+
+const FEE_ROWS: SpecialFeeRow[] = [
+  fee('physicianFee', 'PTPAY', 2500),
+  fee('shippingAndHandling', 'PTPAY', 1495),
+  fee('multipleProductDiscount', 'PTPAY', 2000),
+  fee('physicianFee', 'IIP', 2500),
+  fee('shippingAndHandling', 'IIP', 1495),
+  fee('multipleProductDiscount', 'IIP', 2000),
+  fee('physicianFee', 'MEDICARE', 1000),
+  fee('physicianFee', 'PTPAY', 0, 'P1002'),
+  fee('shippingAndHandling', 'PTPAY', 995, 'P1002'),
+];
+
 interface Ask {
   item?: PricedItem;
   billingMethod?: BillingMethod;
@@ -109,6 +134,8 @@ interface Ask {
   pricingDate?: string;
   selection?: Partial<Pick<Requisition, 'panel' | 'components' | 'addons' | 'quantity' | 'dropShip'>>;
   priceList?: PriceListRow[];
+  feeRows?: SpecialFeeRow[];
+  pitl?: PitlPlace;
 }
 
 function ask({
@@ -120,6 +147,8 @@ function ask({
   pricingDate = '2026-03-01',
   selection = {},
   priceList = PRICE_LIST,
+  feeRows = FEE_ROWS,
+  pitl = NOT_PITL,
 }: Ask): PriceResult {
   const request: PriceRequest = {
     rows: priceList,
@@ -137,6 +166,8 @@ function ask({
     practitioner: { gsdlNo, office: { address: { country } } },
     insuranceProvider,
     pricingDate,
+    feeRows,
+    pitl,
   };
   return priceRequisition(request);
 }
@@ -398,6 +429,144 @@ describe('priceRequisition: International Surcharge (spec 3 §9)', () => {
     ['spec 3 §9: only for Canada', { ...canadaDropShip, country: 'United States' }, { price: 45900 }],
   ])('%s', (_name, request, expected) => {
     expect(ask(request)).toMatchObject(expected);
+  });
+});
+
+describe('priceRequisition: PITL special fees (spec 3 §9, decision 0051)', () => {
+  const first: PitlPlace = { pitl: true, first: true };
+  const later: PitlPlace = { pitl: true, first: false };
+  const physicianFee = line('Physician Fee', 2500, true);
+  const shipping = line('Shipping & Handling Fee', 1495, true);
+  const multiple = line('Multiple Product Discount', -2000, true);
+  const gi = (price: number) => line('GI Effects Comprehensive Profile', price);
+
+  it.each<[string, Ask, Partial<PriceResult>]>([
+    [
+      'spec 3 §9: the first PITL requisition carries the Physician Fee and the Shipping & Handling Fee',
+      { pitl: first, gsdlNo: 'P1003' },
+      { price: 45900 + 2500 + 1495, items: [gi(45900), physicianFee, shipping], error: null },
+    ],
+    [
+      'spec 3 §9: a later PITL requisition carries the Multiple Product Discount, subtracted',
+      { pitl: later, gsdlNo: 'P1003' },
+      { price: 45900 - 2000, items: [gi(45900), multiple] },
+    ],
+    [
+      'spec 3 §9: Bill Insurance adds the fees to the initial payment and the maximum',
+      { pitl: first, billingMethod: INS, gsdlNo: 'P1003' },
+      { price: 19900 + 3995, maxOutOfPocket: 29900 + 3995 },
+    ],
+    [
+      'decision 0051: the amounts are per price list (the Medicare list has a Physician Fee only)',
+      { pitl: first, billingMethod: MCR, gsdlNo: 'P1003' },
+      {
+        price: 1000,
+        items: [gi(0), line('Physician Fee', 1000, true)],
+        medicarePrice: 1000,
+        tricarePrice: 0,
+      },
+    ],
+    [
+      'decision 0051: no fee row for the list (Physician Account) charges no fee',
+      { pitl: first, billingMethod: PA, gsdlNo: 'P1003' },
+      { price: 32500, items: [gi(32500)] },
+    ],
+    [
+      "decision 0051: a practitioner's override wins; zero waives the line",
+      { pitl: first, gsdlNo: 'P1002' },
+      { price: 40000 + 995, items: [gi(40000), line('Shipping & Handling Fee', 995, true)] },
+    ],
+    [
+      'decision 0051: once per requisition, whatever its quantity',
+      { pitl: first, gsdlNo: 'P1003', selection: { quantity: 2 } },
+      { price: 2 * 45900 + 3995 },
+    ],
+    [
+      'spec 3 §1: an order that is not PITL has no such fees',
+      { pitl: NOT_PITL, gsdlNo: 'P1003' },
+      { price: 45900, items: [gi(45900)] },
+    ],
+    [
+      'decision 0051: the discount never takes the price below zero',
+      {
+        pitl: later,
+        billingMethod: MCR,
+        gsdlNo: 'P1003',
+        feeRows: [fee('multipleProductDiscount', 'MEDICARE', 500)],
+      },
+      { price: 0, items: [gi(0), line('Multiple Product Discount', -500, true)] },
+    ],
+    [
+      'spec 3 §9: Canada drop-ship PITL: the surcharge follows the PITL fees',
+      {
+        pitl: first,
+        gsdlNo: 'P1003',
+        country: 'Canada',
+        selection: { dropShip: true },
+      },
+      { price: 45900 + 3995 + 3000, items: [gi(45900), physicianFee, shipping, surchargeLine] },
+    ],
+    [
+      'decision 0051: an empty fee table charges nothing',
+      { pitl: first, gsdlNo: 'P1003', feeRows: [] },
+      { price: 45900, items: [gi(45900)] },
+    ],
+  ])('%s', (_name, request, expected) => {
+    expect(ask(request)).toMatchObject(expected);
+  });
+
+  it('decision 0051: specialFeeAmount: the override of the practitioner, else the list, else nothing', () => {
+    expect(specialFeeAmount(FEE_ROWS, 'shippingAndHandling', 'PTPAY', 'P1002')).toBe(995);
+    expect(specialFeeAmount(FEE_ROWS, 'shippingAndHandling', 'PTPAY', 'P1001')).toBe(1495);
+    expect(specialFeeAmount(FEE_ROWS, 'shippingAndHandling', 'CLIENT', 'P1001')).toBe(0);
+  });
+});
+
+describe('pitlPlaceOf', () => {
+  const req = (id: number, physicianInTheLoop = false, canceled = false) => ({
+    id,
+    physicianInTheLoop,
+    canceled,
+  });
+  it.each<[string, Parameters<typeof pitlPlaceOf>[0], number, PitlPlace]>([
+    [
+      'spec 3 §1: a PITL order: its first requisition is the first',
+      { physicianInTheLoop: true, requisitions: [req(1), req(2)] },
+      1,
+      { pitl: true, first: true },
+    ],
+    [
+      'spec 3 §1: a PITL order: a later requisition is not',
+      { physicianInTheLoop: true, requisitions: [req(1), req(2)] },
+      2,
+      { pitl: true, first: false },
+    ],
+    [
+      'spec 3 §1: a PITL requisition on an ordinary order',
+      { physicianInTheLoop: false, requisitions: [req(1), req(2, true)] },
+      2,
+      { pitl: true, first: true },
+    ],
+    [
+      'spec 3 §1: an ordinary requisition',
+      { physicianInTheLoop: false, requisitions: [req(1), req(2, true)] },
+      1,
+      NOT_PITL,
+    ],
+    [
+      'decision 0051: a canceled first requisition passes the fees to the next',
+      { physicianInTheLoop: true, requisitions: [req(1, false, true), req(2)] },
+      2,
+      { pitl: true, first: true },
+    ],
+    [
+      'decision 0051: an unknown requisition',
+      { physicianInTheLoop: true, requisitions: [req(1)] },
+      9,
+      NOT_PITL,
+    ],
+  ])('%s', (_name, order, id, expected) => {
+    expect(pitlPlaceOf(order, id)).toEqual(expected);
   });
 });
 

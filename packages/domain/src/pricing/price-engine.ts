@@ -4,6 +4,7 @@ import {
   type Address,
   BILLING_METHODS,
   type BillingMethod,
+  type GearOrder,
   type Requisition,
   type WorkflowStep,
 } from '../model.ts';
@@ -36,6 +37,51 @@ export const SPECIAL_FEE_NAMES = {
   shippingAndHandling: 'Shipping & Handling Fee',
   multipleProductDiscount: 'Multiple Product Discount',
 } as const;
+
+/**
+ * The special fees of spec 3 §9 whose amounts the spec does not give: each is a row of the special fee table, per
+ * price list and, as an override, per practitioner (docs/decisions/0051).
+ */
+export const SPECIAL_FEES = ['physicianFee', 'shippingAndHandling', 'multipleProductDiscount'] as const;
+export type SpecialFee = (typeof SPECIAL_FEES)[number];
+
+/** One special fee amount: for a price list, the list's (gsdlNo null) or a practitioner's override. */
+export interface SpecialFeeRow {
+  fee: SpecialFee;
+  priceType: PriceType;
+  gsdlNo: string | null;
+  /** Cents, zero or more; the Multiple Product Discount is subtracted. Zero waives the line. */
+  amountCents: number;
+}
+
+/**
+ * Where a requisition stands among the physician-in-the-loop (PITL) requisitions of its order (decision 0051):
+ * whether it is PITL, and whether it is the first live one (which carries the once-per-order fees).
+ */
+export interface PitlPlace {
+  pitl: boolean;
+  first: boolean;
+}
+
+export const NOT_PITL: PitlPlace = { pitl: false, first: false };
+
+/**
+ * spec 3 §1 'A physician-in-the-loop (PITL) order variant exists, with its own fees': a requisition is PITL when the
+ * order or the requisition says so; the first PITL requisition not canceled, in the order's order, is the first.
+ */
+export function pitlPlaceOf(
+  order: Pick<GearOrder, 'physicianInTheLoop'> & {
+    requisitions: readonly Pick<Requisition, 'id' | 'physicianInTheLoop' | 'canceled'>[];
+  },
+  requisitionId: number,
+): PitlPlace {
+  const isPitl = (r: Pick<Requisition, 'physicianInTheLoop'>) =>
+    order.physicianInTheLoop || r.physicianInTheLoop;
+  const requisition = order.requisitions.find((r) => r.id === requisitionId);
+  if (!requisition || !isPitl(requisition)) return NOT_PITL;
+  const firstLive = order.requisitions.find((r) => isPitl(r) && !r.canceled);
+  return { pitl: true, first: firstLive === undefined || firstLive.id === requisitionId };
+}
 
 /** spec 3 §9: 'International Surcharge of $30 for Canada … effective from 8 January 2024'. */
 export const INTERNATIONAL_SURCHARGE = { cents: 3000, effectiveFrom: '2024-01-08' } as const;
@@ -90,6 +136,10 @@ export interface PriceRequest {
   insuranceProvider: string | null;
   /** The date the surcharge's effective date is compared with (YYYY-MM-DD); see surchargeReferenceDate. */
   pricingDate: string;
+  /** The special fee table (decision 0051); an empty list charges none. */
+  feeRows: readonly SpecialFeeRow[];
+  /** The requisition's place among its order's PITL requisitions (pitlPlaceOf); NOT_PITL for others. */
+  pitl: PitlPlace;
 }
 
 /** How a billing method is priced. */
@@ -294,13 +344,62 @@ function withSurcharge(request: PriceRequest, billingMethod: BillingMethod, quot
   };
 }
 
+/**
+ * The amount of a special fee on a price list for a practitioner: their override wins over the list's row; no row
+ * (or zero) charges nothing (decision 0051).
+ */
+export function specialFeeAmount(
+  feeRows: readonly SpecialFeeRow[],
+  fee: SpecialFee,
+  priceType: PriceType,
+  gsdlNo: string,
+): number {
+  const matching = feeRows.filter((row) => row.fee === fee && row.priceType === priceType);
+  const row = matching.find((r) => r.gsdlNo === gsdlNo) ?? matching.find((r) => r.gsdlNo === null);
+  return Math.max(0, row?.amountCents ?? 0);
+}
+
+/**
+ * spec 3 §9 'Physician Fee, Shipping & Handling Fee, Multiple Product Discount' on a PITL requisition priced from a
+ * list (decision 0051): the first PITL requisition of the order carries the Physician Fee and the Shipping &
+ * Handling Fee (one review, one shipment); each later one the Multiple Product Discount. Once per requisition,
+ * whatever its quantity; the discount never takes the price below zero.
+ */
+export function specialFeeLines(request: PriceRequest, priceType: PriceType): PriceLine[] {
+  if (!request.pitl.pitl) return [];
+  const amount = (fee: SpecialFee) =>
+    specialFeeAmount(request.feeRows, fee, priceType, request.practitioner.gsdlNo);
+  const fees: [SpecialFee, number][] = request.pitl.first
+    ? [
+        ['physicianFee', amount('physicianFee')],
+        ['shippingAndHandling', amount('shippingAndHandling')],
+      ]
+    : [['multipleProductDiscount', -amount('multipleProductDiscount')]];
+  return fees
+    .filter(([, cents]) => cents !== 0)
+    .map(([fee, cents]) => ({ name: SPECIAL_FEE_NAMES[fee], price: cents, feeItem: true }));
+}
+
+function withSpecialFees(request: PriceRequest, pricing: Pricing, quoted: Quote): Quote {
+  if (pricing.kind !== 'list') return quoted;
+  const lines = specialFeeLines(request, pricing.type);
+  if (lines.length === 0) return quoted;
+  const total = lines.reduce((sum, line) => sum + line.price, 0);
+  return {
+    price: Math.max(0, quoted.price + total),
+    maxOutOfPocket: Math.max(0, quoted.maxOutOfPocket + total),
+    items: [...quoted.items, ...lines],
+  };
+}
+
 /** The price of the selection under one price list; billingMethod decides the surcharge. */
 function quote(request: PriceRequest, billingMethod: BillingMethod, pricing: Pricing): Quote | PriceError {
   if (pricing.kind === 'unknown') return 'billingOptionUnknown';
   const parts = selectedParts(request);
   if (parts === null || parts.length === 0) return 'unableToDeterminePrice';
   const quoted = quoteParts(request, pricing, parts);
-  return quoted === null ? 'unableToDeterminePrice' : withSurcharge(request, billingMethod, quoted);
+  if (quoted === null) return 'unableToDeterminePrice';
+  return withSurcharge(request, billingMethod, withSpecialFees(request, pricing, quoted));
 }
 
 const priceOrNull = (quoted: Quote | PriceError): number | null =>
@@ -311,9 +410,8 @@ const hasOutOfPocketRange = (billingMethod: BillingMethod): boolean =>
   billingMethod === BILLING_METHODS.insurance;
 
 /**
- * spec 3 §3: the price result of one requisition under a billing method. The Physician Fee, Shipping & Handling Fee
- * and Multiple Product Discount lines of spec 3 §9 are not produced here: the spec gives neither their amounts nor
- * when they apply beyond PITL orders and discounts.
+ * spec 3 §3: the price result of one requisition under a billing method, with the special fee lines of spec 3 §9
+ * (feeItem true): the PITL fees of decision 0051 and the International Surcharge.
  */
 export function priceRequisition(request: PriceRequest): PriceResult {
   const { billingMethod } = request;

@@ -86,6 +86,23 @@ export const prices = pgTable(
   (t) => [index().on(t.orderableItemId, t.priceType)],
 );
 
+/**
+ * spec 3 §9 special fees whose amounts the spec leaves to the lab (decision 0051): the Physician Fee, the Shipping &
+ * Handling Fee and the Multiple Product Discount of PITL orders, per price list (gsdlNo null) and per practitioner as
+ * an override. Amounts are cents, zero or more (the discount is subtracted; zero waives a fee).
+ */
+export const specialFees = pgTable(
+  'special_fees',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    fee: text({ enum: ['physicianFee', 'shippingAndHandling', 'multipleProductDiscount'] }).notNull(),
+    priceType: text().notNull(),
+    gsdlNo: text().references(() => practitioners.gsdlNo),
+    amountCents: integer().notNull(),
+  },
+  (t) => [index().on(t.fee, t.priceType)],
+);
+
 /** The product's diagnosis-code checklist, in catalogue order (spec 1 §2.7, §4.5). */
 export const orderableItemDiagnosisCodes = pgTable(
   'orderable_item_diagnosis_codes',

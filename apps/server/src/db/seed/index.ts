@@ -3,11 +3,13 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedPeople } from './people.ts';
+import { seedSpecialFees } from './special-fees.ts';
 
 /** The demo data of demo-data.md; idempotent, so it runs on every start unless turned off. */
 export async function seedDemoData(db: Db) {
   await seedPeople(db);
   await seedCatalogue(db);
+  await seedSpecialFees(db);
   await seedDemoOrders(db);
   await seedDemoPatients(db);
 }

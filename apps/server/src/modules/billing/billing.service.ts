@@ -9,7 +9,6 @@ import {
   type GearOrder,
   isChelationProvocationChosen,
   isMedicareEligibleItem,
-  isOrderLocked,
   MESSAGES,
   medicareRefusal,
   type Practitioner,
@@ -23,6 +22,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
@@ -101,7 +101,7 @@ export async function saveBillingMethod(
   hrsaGsdlNumbers: readonly string[],
 ): Promise<GearOrder> {
   const { order, requisition } = await requisitionForCaller(db, user, body.gearReqId);
-  if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  refuseLockedOrder(order, user);
   const { practitioner } = order;
   if (!practitioner)
     throw badRequest(MESSAGES.invalidInput, [fieldError('practitioner', MESSAGES.invalidInput)]);
@@ -164,7 +164,7 @@ export async function confirmPriceIncrease(
   const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
   const requisition = order.requisitions.find((r) => r.id === gearReqId);
   if (!requisition) throw notFound(MESSAGES.requisitionNotOnOrder);
-  if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  refuseLockedOrder(order, user);
   const price =
     requisition.billingMethod === null
       ? null

@@ -7,7 +7,6 @@ import {
   type GearOrder,
   type IcdCode,
   isAcceptableDxCode,
-  isOrderLocked,
   MESSAGES,
   parseRankedDxCode,
   rankDxCodes,
@@ -16,6 +15,7 @@ import {
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
+import { refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
@@ -58,7 +58,7 @@ export async function saveDiagnosisCodes(
   body: DiagnosisCodesBody,
 ): Promise<GearOrder> {
   const { order, requisition } = await requisitionForCaller(db, user, body.gearReqId);
-  if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  refuseLockedOrder(order, user);
   const selected: ParsedList = { codes: [], errors: [], fieldOf: new Map() };
   const others: ParsedList = { codes: [], errors: [], fieldOf: new Map() };
   parseList('selectedCodes', body.selectedCodes, selected);

@@ -3,15 +3,14 @@ import {
   formatMegabytes,
   type IdCardAttachmentType,
   type IdCardUploadResult,
-  isInsurancePageLocked,
   MAX_UPLOAD_BYTES,
-  MESSAGES,
   UPLOAD_MESSAGES,
   type UserInfo,
 } from '@gear/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
+import { refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import {
@@ -52,7 +51,7 @@ export const tooLarge = (fileName: string, bytes: number) =>
 /** The order whose cards change: one the caller may see, not locked by the lab's receipt (spec 2 §4). */
 async function orderToChange(db: Db, user: UserInfo, orderId: number) {
   const order = await orderForCaller(db, user, orderId);
-  if (isInsurancePageLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  refuseLockedOrder(order, user);
   return order;
 }
 

@@ -5,7 +5,6 @@ import {
   type GearOrder,
   INSURANCE_RANK,
   type Insurance,
-  isInsurancePageLocked,
   isMedicareTypeOrder,
   looksLikeMedicareId,
   MESSAGES,
@@ -16,6 +15,7 @@ import {
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict } from '../../lib/http-error.ts';
+import { refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller, savedOrder } from '../order/order.service.ts';
@@ -83,7 +83,7 @@ export async function saveInsuranceStep(
   body: InsuranceStepInput,
 ): Promise<GearOrder> {
   const order = (await orderForCaller(db, user, body.id)) as SavedOrder;
-  if (isInsurancePageLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  refuseLockedOrder(order, user);
   const { version } = body;
   if (version === undefined)
     throw badRequest(MESSAGES.invalidInput, [{ field: 'version', defaultMessage: MESSAGES.invalidInput }]);

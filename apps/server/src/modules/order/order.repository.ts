@@ -220,6 +220,7 @@ function assembleOrder(
     patientAgreement: row.patientAgreement,
     nsaAcknowledged: row.nsaAcknowledged,
     createdAt: row.createdAt.toISOString(),
+    canceled: row.canceled,
   };
 }
 

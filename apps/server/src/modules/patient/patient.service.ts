@@ -5,7 +5,6 @@ import {
   isCanada,
   isPatientAddressLocked,
   isPatientLastNameLocked,
-  isPatientPageLocked,
   MESSAGES,
   type PatientAddress,
   type PatientFacts,
@@ -23,6 +22,7 @@ import {
 import type { Subscription, SubscriptionList } from '../../adapters/subscription/subscription-list.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, forbidden } from '../../lib/http-error.ts';
+import { refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller, savedOrder } from '../order/order.service.ts';
@@ -105,7 +105,7 @@ function shippingMethodAfter(
  */
 export async function savePatientStep(db: Db, user: UserInfo, body: PatientStepInput): Promise<GearOrder> {
   const order = (await orderForCaller(db, user, body.id)) as SavedOrder;
-  if (isPatientPageLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  refuseLockedOrder(order, user);
   const { version } = body;
   if (version === undefined)
     throw badRequest(MESSAGES.invalidInput, [{ field: 'version', defaultMessage: MESSAGES.invalidInput }]);

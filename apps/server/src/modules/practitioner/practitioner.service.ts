@@ -7,6 +7,7 @@ import {
   MESSAGES,
   mayOrderFor,
   normaliseGsdlNo,
+  orderLockMessage,
   type Practitioner,
   type PractitionerStepBody as PractitionerStepInput,
   STEP_IDS,
@@ -115,7 +116,8 @@ async function updatePractitioner(
   practitioner: Practitioner,
 ) {
   const current = await orderForCaller(db, user, orderId);
-  if (isPractitionerStepLocked(current, user)) throw new HttpError(409, MESSAGES.orderReceivedByLab);
+  if (isPractitionerStepLocked(current, user))
+    throw new HttpError(409, orderLockMessage(current, user) ?? MESSAGES.orderReceivedByLab);
   if (input.version === undefined)
     throw badRequest(MESSAGES.invalidInput, [{ field: 'version', defaultMessage: MESSAGES.invalidInput }]);
   await transaction(db, async (tx) => {

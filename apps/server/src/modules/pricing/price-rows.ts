@@ -1,7 +1,7 @@
-import type { PriceListRow, PriceType } from '@gear/domain';
+import type { PriceListRow, PriceType, SpecialFee, SpecialFeeRow } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { prices } from '../../db/schema/index.ts';
+import { prices, specialFees } from '../../db/schema/index.ts';
 import { preparedPerDb } from '../../lib/prepared-per-db.ts';
 
 const itemRowsQuery = preparedPerDb((db) =>
@@ -54,5 +54,39 @@ export function priceRowsOf(db: Db, itemId: number): Promise<readonly PriceListR
   return rows;
 }
 
-/** Drops the cached price rows of a database (tests that change prices). */
-export const forgetPriceRows = (db: Db) => caches.delete(db);
+const feeRowsQuery = preparedPerDb((db) =>
+  db
+    .select({
+      fee: specialFees.fee,
+      priceType: specialFees.priceType,
+      gsdlNo: specialFees.gsdlNo,
+      amountCents: specialFees.amountCents,
+    })
+    .from(specialFees)
+    .prepare('special_fee_rows'),
+);
+
+const feeCaches = new WeakMap<Db, { rows: Promise<readonly SpecialFeeRow[]>; loadedAt: number }>();
+
+/**
+ * The special fee table (decision 0051: a few rows per price list and override), read with one prepared query and
+ * kept per database for 5 minutes like the price rows.
+ */
+export function specialFeeRowsOf(db: Db): Promise<readonly SpecialFeeRow[]> {
+  const cached = feeCaches.get(db);
+  if (cached && Date.now() - cached.loadedAt < REFRESH_MS) return cached.rows;
+  const rows = feeRowsQuery(db)
+    .execute()
+    .then((found) =>
+      found.map((row) => ({ ...row, fee: row.fee as SpecialFee, priceType: row.priceType as PriceType })),
+    );
+  feeCaches.set(db, { rows, loadedAt: Date.now() });
+  rows.catch(() => feeCaches.delete(db));
+  return rows;
+}
+
+/** Drops the cached price rows and special fees of a database (tests that change prices). */
+export const forgetPriceRows = (db: Db) => {
+  caches.delete(db);
+  feeCaches.delete(db);
+};

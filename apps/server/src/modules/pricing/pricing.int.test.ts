@@ -1,5 +1,8 @@
 import { BILLING_METHODS, MESSAGES } from '@gear/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { orders, specialFees } from '../../db/schema/index.ts';
+import { SPECIAL_FEE_ROWS, seedSpecialFees } from '../../db/seed/special-fees.ts';
 import {
   addRequisition,
   createOrder,
@@ -9,6 +12,8 @@ import {
   signIn,
   useTestApp,
 } from '../../test/helper.ts';
+import { dropShipOrder, PRODUCTS } from '../../test/order-builders.ts';
+import { forgetPriceRows } from './price-rows.ts';
 
 const ctx = useTestApp();
 let avery: SignedIn;
@@ -176,5 +181,93 @@ describe('GET /gear/api/inputFieldPriceMap/{orderableItemId} (spec 1 §7, §9)',
     ['a NUL in the gsdlNo', '540?gsdlNo=P1%0001'],
   ])('answers 400, never 500, for %s', async (_case, path) => {
     expectEnvelope(await priceMap(path), 400);
+  });
+});
+
+describe('GET /gear/api/applied-price: the special fees of a PITL order (spec 3 §9, decision 0051)', () => {
+  const SIBO = 'SIBO Breath Test';
+
+  /** A drop-ship order of 540 then 215 for P1001, marked physician-in-the-loop (no call creates PITL orders yet). */
+  async function pitlOrder() {
+    const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects, PRODUCTS.sibo3Hour]);
+    await ctx.database.db
+      .update(orders)
+      .set({ physicianInTheLoop: true, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, order.id));
+    return { first: order.requisitions[0]?.id as number, second: order.requisitions[1]?.id as number };
+  }
+
+  it("the first requisition carries the Physician Fee and P1001's Shipping & Handling Fee; the second the Multiple Product Discount", async () => {
+    const { first, second } = await pitlOrder();
+    const firstPrice = (
+      await appliedPrice({ gearReqId: first, billingMethod: BILLING_METHODS.patientPay })
+    ).json();
+    expect(firstPrice).toMatchObject({
+      price: 45900 + 2500 + 995,
+      items: [
+        { name: GI, price: 45900, feeItem: false },
+        { name: 'Physician Fee', price: 2500, feeItem: true },
+        { name: 'Shipping & Handling Fee', price: 995, feeItem: true },
+      ],
+      error: null,
+    });
+    const secondPrice = (
+      await appliedPrice({ gearReqId: second, billingMethod: BILLING_METHODS.patientPay })
+    ).json<{
+      price: number;
+      items: { name: string; price: number; feeItem: boolean }[];
+    }>();
+    expect(secondPrice.price).toBe(19900 - 2000);
+    expect(secondPrice.items.at(-1)).toEqual({
+      name: 'Multiple Product Discount',
+      price: -2000,
+      feeItem: true,
+    });
+    expect(secondPrice.items[0]?.name).toContain(SIBO);
+  });
+
+  it('Bill Insurance adds the fees to the initial payment and the range; Physician Account has none', async () => {
+    const { first } = await pitlOrder();
+    expect(
+      (await appliedPrice({ gearReqId: first, billingMethod: BILLING_METHODS.insurance })).json(),
+    ).toMatchObject({ price: 19900 + 3495, maxOutOfPocket: 29900 + 3495 });
+    expect(
+      (await appliedPrice({ gearReqId: first, billingMethod: BILLING_METHODS.physicianAccount })).json(),
+    ).toMatchObject({ price: 29500, items: [{ name: GI, price: 29500, feeItem: false }] });
+  });
+
+  it('the amounts are data: a changed list amount is charged once the cache is refreshed', async () => {
+    const { first } = await pitlOrder();
+    await ctx.database.db
+      .update(specialFees)
+      .set({ amountCents: 3000 })
+      .where(
+        and(
+          eq(specialFees.fee, 'physicianFee'),
+          eq(specialFees.priceType, 'PTPAY'),
+          isNull(specialFees.gsdlNo),
+        ),
+      );
+    forgetPriceRows(ctx.database.db);
+    const body = (await appliedPrice({ gearReqId: first, billingMethod: BILLING_METHODS.patientPay })).json();
+    expect(body).toMatchObject({ price: 45900 + 3000 + 995 });
+  });
+
+  it('an order that is not PITL has no such fees', async () => {
+    expect(
+      (await appliedPrice({ gearReqId, billingMethod: BILLING_METHODS.patientPay })).json(),
+    ).toMatchObject({
+      price: 45900,
+      items: [{ name: GI, price: 45900, feeItem: false }],
+    });
+  });
+});
+
+describe('the special fee seed (decision 0051)', () => {
+  it('is idempotent: a second run adds nothing and keeps changed amounts', async () => {
+    const before = await ctx.database.db.select().from(specialFees);
+    expect(before.length).toBe(SPECIAL_FEE_ROWS.length);
+    await seedSpecialFees(ctx.database.db);
+    expect(await ctx.database.db.select().from(specialFees)).toEqual(before);
   });
 });

@@ -21,7 +21,12 @@ export const appliedPriceSchema = z
     maxOutOfPocket: cents('Bill Insurance only: the most the patient pays, initial payment included'),
     medicarePrice: cents('The price on the Medicare list'),
     tricarePrice: cents('The price on the Tricare list'),
-    items: z.array(z.object({ name: z.string(), price: z.number().int(), feeItem: z.boolean() })),
+    items: z
+      .array(z.object({ name: z.string(), price: z.number().int(), feeItem: z.boolean() }))
+      .describe(
+        "The price's lines in integer cents: the tests, then the special fees of spec 3 §9 (feeItem true: Physician " +
+          'Fee, Shipping & Handling Fee, a negative Multiple Product Discount on PITL orders; International Surcharge)',
+      ),
     error: z.enum(['unableToDeterminePrice', 'billingOptionUnknown']).nullable(),
     placeholder: z.literal(false),
     configError: z.boolean().describe('The price lists cannot price this selection'),

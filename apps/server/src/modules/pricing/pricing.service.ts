@@ -7,6 +7,7 @@ import {
   PRICING_DISPLAY_TYPES,
   type PriceResult,
   type PricingDisplayType,
+  pitlPlaceOf,
   priceRequisition,
   type Requisition,
   surchargeReferenceDate,
@@ -17,7 +18,7 @@ import { notFound } from '../../lib/http-error.ts';
 import { practitionerForCatalogue } from '../catalogue/catalogue.service.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { requisitionForCaller } from '../order/order.service.ts';
-import { priceRowsOf } from './price-rows.ts';
+import { priceRowsOf, specialFeeRowsOf } from './price-rows.ts';
 
 /**
  * spec 3 §3 'Price result per requisition' as GET /gear/api/applied-price answers it: the domain's result (amounts in
@@ -62,14 +63,17 @@ export async function priceOfRequisition(
       configError: true,
     };
   }
+  const [rows, feeRows] = await Promise.all([priceRowsOf(db, item.id), specialFeeRowsOf(db)]);
   const result = priceRequisition({
-    rows: await priceRowsOf(db, item.id),
+    rows,
     item,
     requisition,
     billingMethod,
     practitioner,
     insuranceProvider,
     pricingDate: surchargeReferenceDate(order.workflow.steps, today()),
+    feeRows,
+    pitl: pitlPlaceOf(order, requisition.id),
   });
   return { ...result, ...providers, configError: result.error === 'unableToDeterminePrice' };
 }

@@ -8,7 +8,6 @@ import {
   type FieldError,
   type GearOrder,
   isMedicareEligibleItem,
-  isOrderLocked,
   isPackCapApplied,
   isPanelSelectionLocked,
   isTestSelected,
@@ -37,6 +36,7 @@ import {
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, gone } from '../../lib/http-error.ts';
+import { refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
@@ -70,7 +70,7 @@ function refuseIfAny(errors: readonly FieldError[]) {
  */
 async function orderToChange(db: Db, user: UserInfo, id: number) {
   const order = (await orderForCaller(db, user, id)) as SavedOrder;
-  if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  refuseLockedOrder(order, user);
   if (isPanelSelectionLocked(order, user)) throw conflict(MESSAGES.confirmedData);
   const { practitioner } = order;
   if (!practitioner)

@@ -153,6 +153,27 @@ describe('billing options step (spec 1 §2.5, §4.6, §6)', () => {
     ).toBeVisible();
   });
 
+  it('spec 3 §9, decision 0051: the special fee lines of a PITL order are listed under the price', async () => {
+    openBilling(orderWith540(), {
+      'GET /gear/api/applied-price': async (call) => {
+        if (methodOf(call) !== PAY) return appliedPrice(call);
+        const body = await (await appliedPrice(call)).json();
+        return json({
+          ...body,
+          price: 45900 + 2500 + 1495,
+          items: [
+            { name: 'GI Effects Comprehensive Profile', price: 45900, feeItem: false },
+            { name: 'Physician Fee', price: 2500, feeItem: true },
+            { name: 'Shipping & Handling Fee', price: 1495, feeItem: true },
+          ],
+        });
+      },
+    });
+    expect(await screen.findByText('$498.95')).toBeVisible();
+    expect(screen.getByText('Includes Physician Fee $25.00, Shipping & Handling Fee $14.95')).toBeVisible();
+    await expectAccessible();
+  });
+
   it('spec 1 §4.6, §8: a placeholder while loading, and after 30 seconds the slow-pricing warning', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     openBilling(orderWith540(), { 'GET /gear/api/applied-price': () => new Promise<Response>(() => {}) });

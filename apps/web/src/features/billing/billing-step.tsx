@@ -25,6 +25,7 @@ import { useApi, useConfig } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { fetchAppliedPrice } from '../../api/pricing.ts';
+import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
@@ -228,11 +229,7 @@ function BillingForm({ order, practitioner, requisition, user, navigation }: Bil
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
-        {locked && (
-          <Alert color="yellow" title="Order received" role="note">
-            {MESSAGES.orderReceivedByLab}
-          </Alert>
-        )}
+        <OrderLockNotice order={order} user={user} />
         <Text>
           {requisition.omsOrderableItemName}
           {requisition.reqNumber ? ` (requisition #${requisition.reqNumber})` : ''}

@@ -1,15 +1,9 @@
-import {
-  canAddAnotherTest,
-  type GearOrder,
-  isOrderLocked,
-  MESSAGES,
-  showsDropShipInstructions,
-} from '@gear/domain';
+import { canAddAnotherTest, type GearOrder, showsDropShipInstructions } from '@gear/domain';
 import { Alert, Stack } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { useRequisitionProduct } from '../../api/collection.ts';
 import { PageLoader } from '../../app/startup.tsx';
-import { WarningAlert } from '../../components/warning-alert.tsx';
+import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { DropShipInstructionsForm } from './drop-ship-instructions-form.tsx';
 import { SampleCollectionForm } from './sample-collection-form.tsx';
@@ -49,11 +43,7 @@ export function CollectionStep({ order, user, gearReqId, navigation }: StepProps
 
   return (
     <Stack gap="md">
-      {isOrderLocked(order, user) && (
-        <WarningAlert title="Order received" role="note">
-          {MESSAGES.orderReceivedByLab}
-        </WarningAlert>
-      )}
+      <OrderLockNotice order={order} user={user} />
       {showsDropShipInstructions(user, requisition) ? (
         <DropShipInstructionsForm key={requisition.id} {...common} />
       ) : product.isPending ? (

@@ -1,8 +1,9 @@
-import { isOrderLocked, MESSAGES, type Requisition } from '@gear/domain';
+import { isOrderLocked, type Requisition } from '@gear/domain';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useId } from 'react';
 import { useRequisitionProduct, useSaveDiagnosisCodes } from '../../api/dx-codes.ts';
 import { PageLoader } from '../../app/startup.tsx';
+import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { type DxCodeLists, DxCodesEditor } from './dx-codes-editor.tsx';
@@ -51,11 +52,7 @@ export function DxCodesStep({ order, user, gearReqId, navigation }: StepProps) {
 
   return (
     <Stack gap="md">
-      {locked && (
-        <Alert color="yellow" title="Order received" role="note">
-          {MESSAGES.orderReceivedByLab}
-        </Alert>
-      )}
+      <OrderLockNotice order={order} user={user} />
       {product.isError && (
         <Alert color="red" role="alert">
           {product.error.message}

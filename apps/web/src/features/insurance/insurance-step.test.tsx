@@ -1,4 +1,4 @@
-import type { GearOrder, Insurance } from '@gear/domain';
+import { type GearOrder, type Insurance, MESSAGES } from '@gear/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
@@ -209,6 +209,29 @@ describe('insurance step (spec 2 §2, §4, §5, §8)', { timeout: 30_000 }, () =
     expect(
       await screen.findByText(`The network is currently unavailable. Please call us at ${TEST_PHONE}.`),
     ).toBeInTheDocument();
+  });
+
+  it.each<[string, GearOrder, string, string]>([
+    [
+      'spec 2 §4: an order received by the lab is read-only for non-admins; Next only advances',
+      orderOnPatientStep({ patientInfo: jane }, { accessionNo: 'A1' }),
+      'Order received',
+      MESSAGES.orderReceivedByLab,
+    ],
+    [
+      'decision 0050: a canceled order is read-only; Next only advances',
+      orderOnPatientStep({ patientInfo: jane }, { canceled: true }),
+      'Order canceled',
+      MESSAGES.orderCanceled,
+    ],
+  ])('%s', async (_name, locked, title, message) => {
+    const app = openStep('insurance', locked, { handlers: saveHandler });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText(title)).toBeInTheDocument();
+    expect(select(/^Insurance provider/)).toBeDisabled();
+    await app.user.click(nextButton());
+    await waitFor(() => expect(app.location()).not.toBe('/order/42/insurance'));
+    expect(app.server.callsTo('PUT /gear/order/42/insurance/')).toHaveLength(0);
   });
 
   it('fills in the insurance on file for the patient (GET /gear/api/insurance-lookup)', async () => {

@@ -4,7 +4,6 @@ import {
   type Insurance,
   isInsurancePageLocked,
   isMedicareTypeOrder,
-  isOrderLocked,
   MESSAGES,
   PATIENT_SEARCH_MESSAGES,
   requiresClaimsAddress,
@@ -20,6 +19,7 @@ import { isApiError } from '../../api/errors.ts';
 import { useSaveInsurance } from '../../api/insurance.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { lookupInsurances } from '../../api/patients.ts';
+import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { labToday } from '../patient/lab-day.ts';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
@@ -182,11 +182,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
 
   return (
     <Stack gap="lg">
-      {isOrderLocked(order, user) && (
-        <Alert color="yellow" title="Order received">
-          {MESSAGES.orderReceivedByLab}
-        </Alert>
-      )}
+      <OrderLockNotice order={order} user={user} />
       <PatientSummary patient={order.patientInfo} />
       {onFile.isError && (
         <Alert color="yellow" role="alert">

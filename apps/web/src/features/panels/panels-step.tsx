@@ -2,9 +2,7 @@ import {
   availableOrderTypeChoices,
   type InitialOrderTypeFacts,
   initialOrderType,
-  isOrderLocked,
   isPanelSelectionLocked,
-  MESSAGES,
   type OrderType,
   showsMedicareSelector,
 } from '@gear/domain';
@@ -13,6 +11,7 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { useSearchParams } from 'react-router';
 import { useOrderableItems } from '../../api/catalogue.ts';
 import { PageLoader } from '../../app/startup.tsx';
+import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
@@ -141,11 +140,7 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
 
   return (
     <Stack gap="lg">
-      {isOrderLocked(order, user) && (
-        <Alert color="yellow" title="Order received" role="note">
-          {MESSAGES.orderReceivedByLab}
-        </Alert>
-      )}
+      <OrderLockNotice order={order} user={user} />
       {heading && (
         <Title order={2} size="h3">
           {heading}

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { envelope, json, networkFailure, type RecordedCall } from '../../test/fetch-mock.ts';
-import { makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
+import { adminUser, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
 import { jane, nextButton, openStep, orderOnPatientStep, patientUser } from './test-helpers.tsx';
 
 type App = ReturnType<typeof openStep>;
@@ -139,6 +139,33 @@ describe('patient step (spec 2 §2, §5)', { timeout: 30_000 }, () => {
     });
   });
 
+  it('spec 2 §2: the shipping method choice is for practitioners on drop-ship orders, not for Canada', async () => {
+    const canadian = {
+      ...jane,
+      addresses: jane.addresses.map((a) => ({ ...a, country: 'Canada', state: 'ON' })),
+    };
+    const cases: [string, GearOrder, 'patient' | 'practitioner', boolean][] = [
+      ['drop-ship, practitioner', orderOnPatientStep({ patientInfo: jane }), 'practitioner', true],
+      [
+        'registration order',
+        orderOnPatientStep({ patientInfo: jane }, { dropShip: false }),
+        'practitioner',
+        false,
+      ],
+      ['drop-ship, patient', orderOnPatientStep({ patientInfo: jane }), 'patient', false],
+      ['drop-ship to Canada', orderOnPatientStep({ patientInfo: canadian }), 'practitioner', false],
+    ];
+    for (const [name, subject, who, shown] of cases) {
+      const app = openStep('patient', subject, {
+        handlers: saveHandler,
+        ...(who === 'patient' ? { user: patientUser } : {}),
+      });
+      await screen.findByRole('textbox', { name: /^First name/ });
+      expect(screen.queryByRole('combobox', { name: /^Shipping method/ }) !== null, name).toBe(shown);
+      app.unmount();
+    }
+  });
+
   it('spec 2 §5: a 17-year-old student in Ohio on a registration order needs the responsible party and employer block', async () => {
     const app = openStep('patient', orderOnPatientStep({}, { dropShip: false }), { handlers: saveHandler });
     const now = new Date();
@@ -206,6 +233,54 @@ describe('patient step (spec 2 §2, §5)', { timeout: 30_000 }, () => {
     expect(field(/^First name/)).toBeDisabled();
     expect(field(/^First name/)).toHaveValue('Jane');
     expect(screen.queryByRole('form', { name: 'Patient search' })).not.toBeInTheDocument();
+    await app.user.click(nextButton());
+    await waitFor(() => expect(app.location()).toBe('/order/42/insurance'));
+    expect(app.server.callsTo('PUT /gear/order/42/patient/')).toHaveLength(0);
+  });
+
+  it('spec 2 §4: once the practitioner confirmed a drop-ship order, the last name and the address are locked; the rest saves', async () => {
+    const base = orderOnPatientStep({ patientInfo: jane });
+    const confirmed = { ...base, workflow: { ...base.workflow, practitionerConfirmed: true } };
+    const app = openStep('patient', confirmed, { handlers: saveHandler });
+    expect(await screen.findByText('The last name cannot change once the order is confirmed.')).toBeVisible();
+    expect(field(/^Last name/)).toBeDisabled();
+    expect(field(/^Last name/)).toHaveValue('Testpatient');
+    expect(
+      screen.getByText('The address cannot change once the practitioner has confirmed the order.'),
+    ).toBeVisible();
+    expect(field(/^Street address/)).toBeDisabled();
+    expect(field(/^First name/)).toBeEnabled();
+    await fill(app, /^First name/, 'Janet');
+    await app.user.click(nextButton());
+    await waitFor(() => expect(app.location()).toBe('/order/42/insurance'));
+    const [put] = app.server.callsTo('PUT /gear/order/42/patient/');
+    expect(put?.body).toMatchObject({
+      patientInfo: {
+        nameFirst: 'Janet',
+        nameLast: 'Testpatient',
+        addresses: [{ address1: '12 Haywood Road' }],
+      },
+    });
+  });
+
+  it('spec 2 §4, §6: admins bypass the confirmation locks', async () => {
+    const base = orderOnPatientStep({ patientInfo: jane });
+    const confirmed = { ...base, workflow: { ...base.workflow, practitionerConfirmed: true } };
+    openStep('patient', confirmed, { handlers: saveHandler, user: adminUser });
+    expect(await screen.findByRole('textbox', { name: /^Last name/ })).toBeEnabled();
+    expect(field(/^Street address/)).toBeEnabled();
+    expect(
+      screen.queryByText('The last name cannot change once the order is confirmed.'),
+    ).not.toBeInTheDocument();
+  });
+
+  it('decision 0050: a canceled order is read-only, for an admin too; Next only advances', async () => {
+    const order = orderOnPatientStep({ patientInfo: jane }, { canceled: true });
+    const app = openStep('patient', order, { handlers: saveHandler, user: adminUser });
+    expect(await screen.findByText(MESSAGES.orderCanceled)).toBeInTheDocument();
+    expect(screen.getByText('Order canceled')).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.orderReceivedByLab)).not.toBeInTheDocument();
+    expect(field(/^First name/)).toBeDisabled();
     await app.user.click(nextButton());
     await waitFor(() => expect(app.location()).toBe('/order/42/insurance'));
     expect(app.server.callsTo('PUT /gear/order/42/patient/')).toHaveLength(0);

@@ -8,7 +8,6 @@ import {
   isEmployerState,
   isInternationalPatient,
   isMinor,
-  isOrderLocked,
   isPatientAddressLocked,
   isPatientLastNameLocked,
   isPatientPageLocked,
@@ -41,6 +40,7 @@ import { useApi, useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { subscribe, useSavePatient } from '../../api/patients.ts';
+import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { labToday } from './lab-day.ts';
@@ -256,11 +256,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
 
   return (
     <Stack gap="lg">
-      {isOrderLocked(order, user) && (
-        <Alert color="yellow" title="Order received">
-          {MESSAGES.orderReceivedByLab}
-        </Alert>
-      )}
+      <OrderLockNotice order={order} user={user} />
       {user.type === 'myGDX' && isIncomplete(stored, facts) && (
         <Alert color="blue" title="Patient information incomplete">
           Some of the patient's information is still missing. The patient will be asked to complete it before

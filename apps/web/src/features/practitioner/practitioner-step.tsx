@@ -2,7 +2,6 @@ import {
   isAdmin,
   isCreditHold,
   isDemoAccount,
-  isOrderLocked,
   isPractitionerStepLocked,
   MESSAGES,
   type Practitioner,
@@ -16,6 +15,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { isApiError } from '../../api/errors.ts';
 import { usePractitionerOptions, useSavePractitioner } from '../../api/practitioners.ts';
 import { PageLoader } from '../../app/startup.tsx';
+import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { AdminPractitionerSearch } from './admin-search.tsx';
@@ -139,11 +139,7 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {isOrderLocked(order, user) && (
-          <Alert color="yellow" title="Order received">
-            {MESSAGES.orderReceivedByLab}
-          </Alert>
-        )}
+        <OrderLockNotice order={order} user={user} />
         {options.isError && (
           <Alert color="red" role="alert">
             {options.error.message}

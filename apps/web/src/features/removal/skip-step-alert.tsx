@@ -1,4 +1,10 @@
-import { type GearOrder, offersSkipStep, type StepDefinition, type UserInfo } from '@gear/domain';
+import {
+  type GearOrder,
+  isOrderLocked,
+  offersSkipStep,
+  type StepDefinition,
+  type UserInfo,
+} from '@gear/domain';
 import { Button, Group, List, Text } from '@mantine/core';
 import { isApiError } from '../../api/errors.ts';
 import { useSkipStep } from '../../api/removal.ts';
@@ -22,7 +28,8 @@ export interface SkipStepAlertProps {
 export function SkipStepAlert({ order, user, step, gearReqId, navigation }: SkipStepAlertProps) {
   const skip = useSkipStep();
   const owner = step.scope === 'requisition' ? gearReqId : null;
-  if (!offersSkipStep(order, user, step.id, owner)) return null;
+  // A locked order (canceled, or received by the lab) has nothing to skip: the server refuses it (decision 0050).
+  if (isOrderLocked(order, user) || !offersSkipStep(order, user, step.id, owner)) return null;
   const errors = isApiError(skip.error) ? skip.error.fieldErrors : [];
   return (
     <WarningAlert color="blue" title="Not ready to complete this step?" role="note">

@@ -7,7 +7,6 @@ import {
   isCanada,
   isInternationalAddress,
   isOrderLocked,
-  MESSAGES,
   SHIPPING_ERROR_CODES,
   SHIPPING_LIMITS,
   SHIPPING_MESSAGES,
@@ -24,6 +23,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { useSaveShippingInfo, useShippingCharges } from '../../api/shipping.ts';
+import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
@@ -179,11 +179,7 @@ function ShippingForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        {locked && (
-          <WarningAlert title="Order received" role="note">
-            {MESSAGES.orderReceivedByLab}
-          </WarningAlert>
-        )}
+        <OrderLockNotice order={order} user={user} />
         {charges.isError && (
           <Alert color="red" role="alert">
             {SHIPPING_MESSAGES.chargesLoadFailed}
