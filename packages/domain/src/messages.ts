@@ -95,6 +95,9 @@ export const MESSAGES = {
     'Chelation (provocation) agents are statutorily non-covered by Medicare, so this test is billed as No Insurance Billing: Pay Full Amount.',
   medicareUnregistered: (reqNumber: string) =>
     `This Medicare or Tricare test will be discarded unless the physician registers it online with requisition number ${reqNumber}.`,
+  /** spec 1 §4.4 price-increase confirmation on panel selection (docs/decisions/0045). */
+  priceIncreaseNeedsConfirmation:
+    'The patient has already confirmed this order, and this change raises its price. Please confirm the price increase.',
   medicareFlagChanged: 'Every test on this order now uses the same Medicare or Non-Medicare billing.',
   quantityOutOfRange: 'Please enter a quantity from 0 to 99.',
   cptQuantityOutOfRange: (max: number) => `Please enter a quantity from 1 to ${max}.`,

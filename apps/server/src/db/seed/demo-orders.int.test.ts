@@ -31,7 +31,8 @@ describe('seedDemoOrders', () => {
       'C824591515/50012345',
       'C922499553/50012350',
     ]);
-    expect(await counts()).toEqual([3, 3, 3 * 15, 1]);
+    // The three orders above, and the patient-confirmed order of demo-panels.ts (decision 0045).
+    expect(await counts()).toEqual([4, 4, 4 * 15, 1]);
   });
 
   it('is idempotent', async () => {

@@ -14,7 +14,7 @@ import type { Db } from '../client.ts';
 import { accessions, catalogueRequisitions, orderableItems, orders, requisitions } from '../schema/index.ts';
 import { INPUT_FIELDS } from './catalogue-data.ts';
 
-function patient(
+export function patient(
   details: Partial<PatientInfo> & Pick<PatientInfo, 'nameFirst' | 'nameLast' | 'dateOfBirth'>,
 ): PatientInfo {
   return {
@@ -41,7 +41,7 @@ function patient(
   };
 }
 
-const componentsOf = (panelId: number) =>
+export const componentsOf = (panelId: number) =>
   INPUT_FIELDS.filter((field) => field.parentId === panelId && !field.isAddOn).map((field) => field.id);
 
 interface DemoOrder {

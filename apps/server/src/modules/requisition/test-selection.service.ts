@@ -1,4 +1,5 @@
 import {
+  type BillingMethod,
   type BulkLineInput,
   type BulkTestSelectionBody,
   billingMethodForPanels,
@@ -14,6 +15,7 @@ import {
   MESSAGES,
   medicareRefusal,
   needsPractitionerGdxId,
+  needsSelectionPriceIncreaseConfirmation,
   type OrderableItem,
   orderabilityErrors,
   orderTypeOfRequisition,
@@ -27,6 +29,7 @@ import {
   type SingleRequisitionInput,
   type SingleTestSelectionBody,
   STEP_IDS,
+  selectionPriceIncreaseIsPossible,
   shownAnswers,
   stepsForRequisition,
   testSelectionErrors,
@@ -35,13 +38,14 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, gone } from '../../lib/http-error.ts';
+import { badRequest, conflict, gone, HttpError } from '../../lib/http-error.ts';
 import { refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
 import { claimVersion, type OrderChanges, saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import { priceOfRequisition } from '../pricing/pricing.service.ts';
 import {
   deleteRequisitions,
   findPackByNumbers,
@@ -437,6 +441,40 @@ async function rebillOthers(tx: Db, save: SingleSave) {
 }
 
 /**
+ * spec 1 §4.4 price-increase confirmation: a practitioner's change of the tests of a requisition the patient already
+ * confirmed, which raises its price under its billing method, needs 'Yes' first (the body's priceIncreaseConfirmed);
+ * without it the save answers 409 with the field priceIncreaseConfirmed, and nothing is written (decision 0045).
+ */
+async function refuseUnconfirmedPriceIncrease(
+  db: Db,
+  save: SingleSave,
+  values: RequisitionValues,
+  confirmed: boolean,
+) {
+  const { order, user, existing } = save;
+  if (confirmed || !existing) return;
+  // requisitionValues takes the billing method from billingMethodForPanels: one of the spec's names.
+  const billingMethod = (values.billingMethod ?? null) as BillingMethod | null;
+  const facts = { order, user, requisition: { paymentInfo: existing.paymentInfo, billingMethod } };
+  if (!billingMethod || !selectionPriceIncreaseIsPossible(facts)) return;
+  const changed: Requisition = {
+    ...existing,
+    omsOrderableItemId: values.orderableItemId ?? existing.omsOrderableItemId,
+    panel: values.panel ?? null,
+    components: values.components ?? [],
+    addons: values.addons ?? [],
+  };
+  const [before, after] = await Promise.all([
+    existing.billingMethod ? priceOfRequisition(db, order, existing, existing.billingMethod) : null,
+    priceOfRequisition(db, order, changed, billingMethod),
+  ]);
+  const change = { fromPriceCents: before?.price ?? null, toPriceCents: after.price };
+  if (!needsSelectionPriceIncreaseConfirmation({ ...facts, change })) return;
+  const message = MESSAGES.priceIncreaseNeedsConfirmation;
+  throw new HttpError(409, message, [{ field: 'priceIncreaseConfirmed', defaultMessage: message }]);
+}
+
+/**
  * Saves one requisition's test selection (spec 1 §4.4, §5): the product, panel, components, add-ons,
  * profile-specific answers, patient instructions and pack numbers, with the order's Medicare answer (governmentPayor)
  * and medical-necessity acknowledgement.
@@ -462,6 +500,7 @@ export async function saveSingleTestSelection(
   };
   refuseIfAny(singleSaveErrors(save));
   const values = requisitionValues(save, await packInUse(db, input, existing, practitioner));
+  await refuseUnconfirmedPriceIncrease(db, save, values, body.priceIncreaseConfirmed === true);
   const flags = flagsOf(save);
 
   await transaction(db, async (tx) => {
