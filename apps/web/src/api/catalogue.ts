@@ -151,6 +151,8 @@ export interface SingleSelectionBody {
   /** The Medicare/Tricare answer (decision 0005). */
   governmentPayor: boolean;
   dateMedicalNecessityAcknowledged: string | null;
+  /** spec 1 §4.4: 'Yes resubmits as confirmed' (decision 0045). */
+  priceIncreaseConfirmed?: boolean;
   requisitions: [SingleRequisitionBody];
 }
 

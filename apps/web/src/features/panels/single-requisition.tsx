@@ -24,11 +24,18 @@ import { Alert, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { fetchRequisitionById, fetchRequisitionForItem, useSaveTestSelection } from '../../api/catalogue.ts';
+import { useConfirmPriceIncrease } from '../../api/billing.ts';
+import {
+  fetchRequisitionById,
+  fetchRequisitionForItem,
+  type SingleSelectionBody,
+  useSaveTestSelection,
+} from '../../api/catalogue.ts';
 import { useApi, useConfig } from '../../api/context.tsx';
-import { errorMessage } from '../../api/errors.ts';
+import { errorMessage, isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { PageLoader } from '../../app/startup.tsx';
+import { PriceIncreaseModal } from '../../components/price-increase-modal.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
@@ -49,6 +56,9 @@ import {
   validateSelection,
   withMedicare,
 } from './selection.ts';
+
+/** The screen named when a price increase is recorded (spec 1 §7 'source e.g. BillingOptions'). */
+const PRICE_INCREASE_SOURCE = 'PanelSelection';
 
 /** spec 1 §4.4: 'Choosing COVID sets the profile filter to COVID'. */
 const isCovidProduct = (item: OrderableItemSummary) => COVID_ITEM_IDS.includes(item.id);
@@ -88,6 +98,10 @@ export function SingleRequisition(props: SingleRequisitionProps) {
   const queryClient = useQueryClient();
   const { search } = useLocation();
   const save = useSaveTestSelection();
+  const confirmIncrease = useConfirmPriceIncrease();
+  /** A save the server refused until the price increase is confirmed (spec 1 §4.4), waiting for Yes or No. */
+  const [pendingIncrease, setPendingIncrease] = useState<SingleSelectionBody | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
   const practitionerUser = user.type === 'myGDX';
   const gsdlNo = practitioner?.gsdlNo ?? null;
   const acknowledged =
@@ -249,7 +263,55 @@ export function SingleRequisition(props: SingleRequisitionProps) {
       medicare,
       now: () => new Date(),
     });
-    save.mutate({ body, search }, { onSuccess: (saved) => navigation.next(saved) });
+    setConfirmError(null);
+    save.mutate(
+      { body, search },
+      {
+        onSuccess: (saved) => navigation.next(saved),
+        onError: (error) => {
+          // spec 1 §4.4: the server asks for the price-increase confirmation (decision 0045).
+          if (isApiError(error) && error.fieldErrors.some((e) => e.field === 'priceIncreaseConfirmed')) {
+            save.reset();
+            setPendingIncrease(body);
+          }
+        },
+      },
+    );
+  };
+
+  /** spec 1 §4.4 'Yes resubmits as confirmed and then records the price change'. */
+  const confirmPriceIncrease = (body: SingleSelectionBody) => {
+    setPendingIncrease(null);
+    save.mutate(
+      { body: { ...body, priceIncreaseConfirmed: true }, search },
+      {
+        onSuccess: async (saved) => {
+          const gearReqId = requisition?.id ?? saved.requisitions.at(-1)?.id;
+          let after = saved;
+          if (typeof saved.id === 'number' && gearReqId !== undefined) {
+            try {
+              after = await confirmIncrease.mutateAsync({
+                orderId: saved.id,
+                gearReqId,
+                source: PRICE_INCREASE_SOURCE,
+              });
+            } catch (error) {
+              setConfirmError(errorMessage(error, supportPhone));
+              return;
+            }
+          }
+          await navigation.next(after);
+        },
+      },
+    );
+  };
+
+  /** spec 1 §4.4 'No restores the form': the tests as saved. */
+  const declinePriceIncrease = () => {
+    setPendingIncrease(null);
+    if (requisition)
+      setSelection(selectionFromRequisition(requisition, { dateMedicalNecessityAcknowledged: acknowledged }));
+    setErrors(null);
   };
 
   const searching = orderType === 'registration' && !requisition;
@@ -367,8 +429,23 @@ export function SingleRequisition(props: SingleRequisitionProps) {
           </Alert>
         )}
         <SaveErrors error={save.error} phone={supportPhone} />
-        <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
+        {confirmError && (
+          <Alert color="red" role="alert">
+            {confirmError}
+          </Alert>
+        )}
+        <WizardButtons
+          onBack={() => void navigation.back()}
+          saving={save.isPending || confirmIncrease.isPending}
+        />
       </Stack>
+      <PriceIncreaseModal
+        opened={pendingIncrease !== null}
+        change="Changing the tests of this requisition"
+        busy={save.isPending}
+        onYes={() => pendingIncrease && confirmPriceIncrease(pendingIncrease)}
+        onNo={declinePriceIncrease}
+      />
     </form>
   );
 }

@@ -1,0 +1,97 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible, signIn, watchConsole } from './support.ts';
+
+/** The patient-confirmed demo order of P1001 (decision 0045): GI Effects 3-day, billed to insurance. */
+const PATIENT_CONFIRMED_REQ_NUMBER = '50012370';
+const PRICE_CHANGE = 'Confirm the price change';
+
+async function bearer(page: Page) {
+  const response = await page.request.get('/mygdx/account/JWT/myGDX');
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+interface FoundOrder {
+  id: number;
+  requisitions: { id: number }[];
+}
+
+/** Signs in as dr.avery and finds the patient-confirmed demo order by its requisition number. */
+async function patientConfirmedOrder(page: Page): Promise<{ orderId: number; gearReqId: number }> {
+  await signIn(page, 'dr.avery');
+  await expect(page).toHaveURL(/\/order\/new\/pract$/);
+  const response = await page.request.get(`/gear/order?requisitionNumber=${PATIENT_CONFIRMED_REQ_NUMBER}`, {
+    headers: await bearer(page),
+  });
+  expect(response.status()).toBe(200);
+  const order = (await response.json()) as FoundOrder;
+  const [requisition] = order.requisitions;
+  if (!requisition) throw new Error('the demo order has no requisition');
+  return { orderId: order.id, gearReqId: requisition.id };
+}
+
+test('billing step of a patient-confirmed order: a pricier option asks to confirm, and No reverts the choice', async ({
+  page,
+}) => {
+  const consoleErrors = watchConsole(page);
+  const { orderId, gearReqId } = await patientConfirmedOrder(page);
+  await page.goto(`/order/${orderId}/billing/${gearReqId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Billing Options' })).toBeVisible();
+  const insurance = page.getByRole('radio', { name: 'Bill Insurance with Patient Payment' });
+  const patientPay = page.getByRole('radio', { name: 'No Insurance Billing: Pay Full Amount' });
+  await expect(insurance).toBeChecked();
+  await expectAccessible(page);
+
+  await patientPay.check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const dialog = page.getByRole('dialog', { name: PRICE_CHANGE });
+  await expect(dialog).toContainText(
+    'The patient has already confirmed this order. Changing the billing option to No Insurance Billing: Pay Full Amount may increase what the patient pays. Do you want to continue?',
+  );
+  await expectAccessible(page);
+
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(insurance).toBeChecked();
+  await expect(patientPay).not.toBeChecked();
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}/billing/${gearReqId}$`));
+  expect(consoleErrors).toEqual([]);
+});
+
+test('panel step of a patient-confirmed order: an add-on asks to confirm; No restores the tests, Yes saves and moves on', async ({
+  page,
+}) => {
+  // The first save is answered 409 (the server asks for the confirmation): an expected answer.
+  const consoleErrors = watchConsole(page, [/\/gear\/testSelection/]);
+  const { orderId, gearReqId } = await patientConfirmedOrder(page);
+  await page.goto(`/order/${orderId}/panels/${gearReqId}`);
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'GI Effects Comprehensive Profile - Stool (3-day)' }),
+  ).toBeVisible();
+  const addOn = page.getByRole('checkbox', { name: 'Helicobacter pylori Stool Antigen' });
+  await expect(addOn).not.toBeChecked();
+  await expectAccessible(page);
+
+  await addOn.check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const dialog = page.getByRole('dialog', { name: PRICE_CHANGE });
+  await expect(dialog).toContainText(
+    'The patient has already confirmed this order. Changing the tests of this requisition may increase what the patient pays. Do you want to continue?',
+  );
+  await expectAccessible(page);
+
+  await dialog.getByRole('button', { name: 'No' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(addOn).not.toBeChecked();
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}/panels/${gearReqId}$`));
+
+  await addOn.check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}/billing/${gearReqId}$`));
+  const saved = await page.request.get(`/gear/order/${orderId}`, { headers: await bearer(page) });
+  const order = (await saved.json()) as { requisitions: { addons: { omsInputFieldID: number }[] }[] };
+  expect(order.requisitions[0]?.addons.map((addon) => addon.omsInputFieldID)).toEqual([5413]);
+  expect(consoleErrors).toEqual([]);
+});
