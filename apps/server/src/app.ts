@@ -19,6 +19,7 @@ import { outboxSubscriptionList } from './adapters/subscription/subscription-lis
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(catalogueRoutes);
   await app.register(requisitionRoutes);
   await app.register(billingRoutes);
+  await app.register(bundleRoutes);
   await app.register(pricingRoutes);
   await app.register(collectionRoutes());
   await app.register(shippingRoutes());

@@ -2,6 +2,7 @@ export * from './access/practitioner-rules.ts';
 export * from './billing/billing-options.ts';
 export * from './billing/price-increase.ts';
 export * from './catalogue/bulk-quantities.ts';
+export * from './catalogue/bundles.ts';
 export * from './catalogue/input-field-params.ts';
 export * from './catalogue/medicare.ts';
 export * from './catalogue/office-layout.ts';

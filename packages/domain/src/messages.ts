@@ -98,6 +98,11 @@ export const MESSAGES = {
   /** spec 1 §4.4 price-increase confirmation on panel selection (docs/decisions/0045). */
   priceIncreaseNeedsConfirmation:
     'The patient has already confirmed this order, and this change raises its price. Please confirm the price increase.',
+  /** Custom profiles ordered from panel selection (docs/decisions/0048). */
+  bundleNotFound: 'We could not find that custom profile.',
+  bundleBillingNotOffered: (method: string) =>
+    `The billing option ${method} of this custom profile is not available for this practitioner. Please edit the custom profile.`,
+  bundleOfAnotherPractitioner: 'This custom profile belongs to another practitioner than the order.',
   medicareFlagChanged: 'Every test on this order now uses the same Medicare or Non-Medicare billing.',
   quantityOutOfRange: 'Please enter a quantity from 0 to 99.',
   cptQuantityOutOfRange: (max: number) => `Please enter a quantity from 1 to ${max}.`,

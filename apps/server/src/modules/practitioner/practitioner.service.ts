@@ -70,7 +70,8 @@ export async function savePractitionerStep(
   return saved;
 }
 
-const agreementDate = (input: PractitionerStepInput) => (input.practAgreement ? sql`now()` : null);
+const agreementDate = (input: Pick<PractitionerStepInput, 'practAgreement'>) =>
+  input.practAgreement ? sql`now()` : null;
 
 async function createOrder(
   db: Db,
@@ -79,33 +80,45 @@ async function createOrder(
   input: PractitionerStepInput,
   practitioner: Practitioner,
 ) {
-  return transaction(db, async (tx) => {
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        practitionerGsdlNo: practitioner.gsdlNo,
-        onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
-        practAgreement: input.practAgreement,
-        practAgreementDate: agreementDate(input),
-        createdByUserId: userId,
-      })
-      .returning({ id: orders.id });
-    if (!created) throw new Error('order insert returned nothing');
-    const steps = completeStep(
-      initialWorkflowSteps({
-        requisitions: [],
-        containsDropShipRequisition: false,
-        containsShipToOfficeRequisition: false,
-      }),
-      {
-        id: STEP_IDS.pract,
-        userType: user.type,
-        stepDate: new Date().toISOString(),
-      },
-    );
-    await saveWorkflowSteps(tx, created.id, [], steps);
-    return created.id;
-  });
+  return transaction(db, (tx) => insertNewOrder(tx, user, userId, input, practitioner));
+}
+
+/**
+ * Inserts a new order of a practitioner with its workflow rows, the practitioner step completed (spec 3 §4). Call
+ * inside a transaction (the practitioner step, ordering a custom profile).
+ */
+export async function insertNewOrder(
+  tx: Db,
+  user: UserInfo,
+  userId: number,
+  input: Pick<PractitionerStepInput, 'practAgreement'>,
+  practitioner: Pick<Practitioner, 'gsdlNo'>,
+): Promise<number> {
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      practitionerGsdlNo: practitioner.gsdlNo,
+      onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
+      practAgreement: input.practAgreement,
+      practAgreementDate: agreementDate(input),
+      createdByUserId: userId,
+    })
+    .returning({ id: orders.id });
+  if (!created) throw new Error('order insert returned nothing');
+  const steps = completeStep(
+    initialWorkflowSteps({
+      requisitions: [],
+      containsDropShipRequisition: false,
+      containsShipToOfficeRequisition: false,
+    }),
+    {
+      id: STEP_IDS.pract,
+      userType: user.type,
+      stepDate: new Date().toISOString(),
+    },
+  );
+  await saveWorkflowSteps(tx, created.id, [], steps);
+  return created.id;
 }
 
 async function updatePractitioner(

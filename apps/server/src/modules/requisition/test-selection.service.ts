@@ -94,7 +94,7 @@ type SavedFlags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
  * The workflow rows after panel selection saved some requisitions (spec 1 §4.1, decision 0001): a new requisition
  * brings its rows, step 2 is completed for each saved one, and shipping applies while any requisition ships packs.
  */
-function stepsAfterPanelSave(
+export function stepsAfterPanelSave(
   steps: readonly WorkflowStep[],
   savedIds: readonly number[],
   requisitionsAfter: readonly SavedFlags[],
