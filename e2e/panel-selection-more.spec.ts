@@ -95,3 +95,36 @@ test('panel step of a patient-confirmed order: an add-on asks to confirm; No res
   expect(order.requisitions[0]?.addons.map((addon) => addon.omsInputFieldID)).toEqual([5413]);
   expect(consoleErrors).toEqual([]);
 });
+
+test("dr.avery orders P1001's custom profile from Customized Profiles and lands on the patient step", async ({
+  page,
+}) => {
+  const consoleErrors = watchConsole(page);
+  await signIn(page, 'dr.avery');
+  await expect(page).toHaveURL(/\/order\/new\/pract$/);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+\/panels$/);
+  await page.getByRole('button', { name: 'Ship to Patient' }).click();
+  await page.getByRole('button', { name: 'Customized Profiles (1)' }).click();
+  const profiles = page.getByRole('list', { name: 'Customized Profiles' });
+  await expect(profiles).toContainText(
+    'GI Effects Comprehensive Profile - Stool (3-day), Metabolomix+ · Let my patient select their billing option',
+  );
+  await expectAccessible(page);
+
+  await profiles.getByRole('button', { name: 'Order Gut and Metabolic Workup' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+\/patient$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient' })).toBeVisible();
+  await expectAccessible(page);
+  const orderId = Number(/\/order\/(\d+)\//.exec(page.url())?.[1]);
+  const answer = await page.request.get(`/gear/order/${orderId}`, { headers: await bearer(page) });
+  const order = (await answer.json()) as {
+    requisitions: { omsOrderableItemName: string; dropShip: boolean }[];
+  };
+  expect(order.requisitions.map((r) => [r.omsOrderableItemName, r.dropShip])).toEqual([
+    ['GI Effects Comprehensive Profile - Stool (3-day)', true],
+    ['Metabolomix+', true],
+  ]);
+  expect(consoleErrors).toEqual([]);
+});

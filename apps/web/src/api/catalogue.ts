@@ -203,3 +203,23 @@ export const logUiAction = (
       () => undefined,
       () => undefined,
     );
+
+/** Body of PUT /gear/bundle/{gearBundleId}/order (spec 1 §7; decision 0048). */
+export interface BundleOrderBody {
+  gearBundleId: number;
+  /** The order the products go on, or null for a new order. */
+  gearOrderId: number | null;
+  practAgreement: boolean | null;
+  version?: number;
+}
+
+/** PUT /gear/bundle/{gearBundleId}/order: the order with the custom profile's products. */
+export function useOrderBundle() {
+  const api = useApi();
+  const remember = useSavedOrder();
+  return useMutation({
+    mutationFn: (body: BundleOrderBody) =>
+      api.put<GearOrder>(`/gear/bundle/${body.gearBundleId}/order`, body),
+    onSuccess: remember,
+  });
+}

@@ -1,5 +1,6 @@
 import {
   BILLING_METHODS,
+  type BundleSummary,
   billingMethodForPanels,
   type CatalogueRequisition,
   COVID_ITEM_IDS,
@@ -12,6 +13,7 @@ import {
   MESSAGES,
   mayOrderInOfficeState,
   medicareRefusal,
+  messages,
   type OrderableItemLists,
   type OrderableItemSummary,
   type OrderType,
@@ -23,12 +25,13 @@ import {
 import { Alert, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useConfirmPriceIncrease } from '../../api/billing.ts';
 import {
   fetchRequisitionById,
   fetchRequisitionForItem,
   type SingleSelectionBody,
+  useOrderBundle,
   useSaveTestSelection,
 } from '../../api/catalogue.ts';
 import { useApi, useConfig } from '../../api/context.tsx';
@@ -99,6 +102,9 @@ export function SingleRequisition(props: SingleRequisitionProps) {
   const { search } = useLocation();
   const save = useSaveTestSelection();
   const confirmIncrease = useConfirmPriceIncrease();
+  const orderBundle = useOrderBundle();
+  const navigate = useNavigate();
+  const [bundleError, setBundleError] = useState<string | null>(null);
   /** A save the server refused until the price increase is confirmed (spec 1 §4.4), waiting for Yes or No. */
   const [pendingIncrease, setPendingIncrease] = useState<SingleSelectionBody | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
@@ -306,6 +312,33 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     );
   };
 
+  /**
+   * spec 1 §7 PUT /gear/bundle/{gearBundleId}/order: the custom profile's products go on this order (or a new one);
+   * 'the user then goes to /order/{id}/patient'. A refusal shows the server's reason for a product or option; any
+   * other failure the spec's 'An unexpected error has occurred. Please try again.'
+   */
+  const orderFromBundle = (bundle: BundleSummary) => {
+    setBundleError(null);
+    const saved = typeof order.id === 'number';
+    orderBundle.mutate(
+      {
+        gearBundleId: bundle.gearBundleId,
+        gearOrderId: saved ? (order.id as number) : null,
+        practAgreement: order.practAgreement ?? null,
+        ...(saved ? { version: order.version } : {}),
+      },
+      {
+        onSuccess: (created) => void navigate(`/order/${created.id}/patient${search}`),
+        onError: (error) =>
+          setBundleError(
+            isApiError(error) && error.kind === 'validation'
+              ? error.message
+              : messages(supportPhone).unexpectedErrorTryAgain,
+          ),
+      },
+    );
+  };
+
   /** spec 1 §4.4 'No restores the form': the tests as saved. */
   const declinePriceIncrease = () => {
     setPendingIncrease(null);
@@ -390,7 +423,14 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             showHighlights={orderType === 'dropShip'}
             disabled={locked || save.isPending || loadingItem}
             selectedId={item?.id ?? null}
+            onOrderBundle={orderType === 'dropShip' ? orderFromBundle : undefined}
+            orderingBundleId={orderBundle.isPending ? (orderBundle.variables?.gearBundleId ?? null) : null}
           />
+        )}
+        {bundleError && (
+          <Alert color="red" role="alert">
+            {bundleError}
+          </Alert>
         )}
         {chooseError && (
           <Alert color="red" role="alert">
