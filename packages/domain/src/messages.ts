@@ -103,6 +103,9 @@ export const MESSAGES = {
   bundleBillingNotOffered: (method: string) =>
     `The billing option ${method} of this custom profile is not available for this practitioner. Please edit the custom profile.`,
   bundleOfAnotherPractitioner: 'This custom profile belongs to another practitioner than the order.',
+  /** spec 1 §4.4 refiltering on a Medicare order (docs/decisions/0046). */
+  medicareProductsOnly:
+    'Only the tests Medicare or Tricare covers are listed. Please switch to Non-Medicare billing to order another test.',
   medicareFlagChanged: 'Every test on this order now uses the same Medicare or Non-Medicare billing.',
   quantityOutOfRange: 'Please enter a quantity from 0 to 99.',
   cptQuantityOutOfRange: (max: number) => `Please enter a quantity from 1 to ${max}.`,

@@ -358,13 +358,33 @@ describe('Medicare (spec 1 §4.4, §5, §6)', () => {
 
   it('refuses a product not eligible for Medicare on a Medicare order', async () => {
     const app = await openDropShip({ order: medicareOrder() });
-    await app.user.click(medicareChoice('Yes'));
     await choose(app, 'Rhythm Plus*');
+    await app.user.click(medicareChoice('Yes'));
     const message =
       'Medicare or Tricare billing is not available for the Rhythm Plus* test. Please switch to Non-Medicare billing to order this test.';
     expect(screen.getByText(message)).toBeInTheDocument();
     await app.user.click(medicareChoice('No'));
     expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
+
+  it('spec 1 §4.4: Yes refilters the catalogue to the Medicare-eligible products (§9 ids), No lists them all', async () => {
+    const app = await openDropShip({ order: medicareOrder() });
+    const note =
+      'Only the tests Medicare or Tricare covers are listed. Please switch to Non-Medicare billing to order another test.';
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: /^Complete Alphabetical Listing/ }));
+    const all = await section('Complete Alphabetical Listing');
+    expect(all.getByRole('button', { name: 'Select Rhythm Plus*' })).toBeInTheDocument();
+    await app.user.click(medicareChoice('Yes'));
+    expect(screen.getByText(note)).toHaveAttribute('role', 'status');
+    const eligible = await section('Complete Alphabetical Listing');
+    expect(eligible.queryByRole('button', { name: 'Select Rhythm Plus*' })).not.toBeInTheDocument();
+    expect(eligible.getByRole('button', { name: `Select ${GI}` })).toBeInTheDocument();
+    await app.user.click(medicareChoice('No'));
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+    expect(
+      (await section('Complete Alphabetical Listing')).getByRole('button', { name: 'Select Rhythm Plus*' }),
+    ).toBeInTheDocument();
   });
 
   it('bills chelation provocation on a Medicare order as No Insurance Billing', async () => {

@@ -10,6 +10,7 @@ import {
   isAlreadyOnOrder,
   isChelationProvocationChosen,
   isMedicareEligibleItem,
+  isOfferedForMedicareAnswer,
   MESSAGES,
   mayOrderInOfficeState,
   medicareRefusal,
@@ -412,6 +413,11 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             }}
           />
         )}
+        {fromCatalogue && lists && gsdlNo && medicare && (
+          <Text size="sm" role="status">
+            {MESSAGES.medicareProductsOnly}
+          </Text>
+        )}
         {fromCatalogue && lists && gsdlNo && (
           <ProductCatalogue
             lists={lists}
@@ -419,7 +425,10 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             mode="select"
             onSelect={(picked) => void chooseProduct(picked)}
             unavailable={notOrderableHere}
-            only={orderType === 'covidRegistration' ? isCovidProduct : undefined}
+            only={(candidate) =>
+              (orderType !== 'covidRegistration' || isCovidProduct(candidate)) &&
+              isOfferedForMedicareAnswer(candidate, medicare)
+            }
             showHighlights={orderType === 'dropShip'}
             disabled={locked || save.isPending || loadingItem}
             selectedId={item?.id ?? null}
