@@ -9,6 +9,7 @@ export * from './catalogue/office-layout.ts';
 export * from './catalogue/order-types.ts';
 export * from './catalogue/orderability.ts';
 export * from './catalogue/profile-specific-fields.ts';
+export * from './catalogue/repurpose.ts';
 export * from './catalogue/selection.ts';
 export * from './catalogue/types.ts';
 export * from './collection/collection-schemas.ts';

@@ -106,6 +106,11 @@ export const MESSAGES = {
   /** spec 1 §4.4 refiltering on a Medicare order (docs/decisions/0046). */
   medicareProductsOnly:
     'Only the tests Medicare or Tricare covers are listed. Please switch to Non-Medicare billing to order another test.',
+  /** spec 1 §4.4 repurposing a pack (docs/decisions/0047). */
+  repurposeByPractitionerOnly:
+    'This collection pack was ordered for another test. Please contact your provider to use it for a different test.',
+  repurposeSpecimenMismatch:
+    'This collection pack cannot be used for that test: it collects a different specimen.',
   medicareFlagChanged: 'Every test on this order now uses the same Medicare or Non-Medicare billing.',
   quantityOutOfRange: 'Please enter a quantity from 0 to 99.',
   cptQuantityOutOfRange: (max: number) => `Please enter a quantity from 1 to ${max}.`,

@@ -21,6 +21,7 @@ import {
   orderTypeOfRequisition,
   type PhoneMessages,
   type Practitioner,
+  packRepurposeRefusal,
   panelInputFieldsOf,
   parseRequisitionSearch,
   profileSpecificFieldErrors,
@@ -441,6 +442,21 @@ async function rebillOthers(tx: Db, save: SingleSave) {
 }
 
 /**
+ * spec 1 §4.4 repurpose: a pack used for another test than its own is a practitioner's choice, for a test of the
+ * pack's specimen (decision 0047); a requisition already saved that way keeps its test.
+ */
+async function refuseRepurposeNotAllowed(db: Db, save: SingleSave, { pack }: PackUse) {
+  if (!pack || pack.orderableItemId === save.item.id) return;
+  if (save.existing?.omsOrderableItemId === save.item.id && save.existing.repurposedCollectionPack) return;
+  const packItem = (await catalogueOf(db)).item(pack.orderableItemId);
+  const refusal = packItem
+    ? packRepurposeRefusal(packItem, save.item, save.user.type)
+    : MESSAGES.repurposeSpecimenMismatch;
+  if (refusal)
+    throw badRequest(refusal, [{ field: 'requisitions.0.omsOrderableItemId', defaultMessage: refusal }]);
+}
+
+/**
  * spec 1 §4.4 price-increase confirmation: a practitioner's change of the tests of a requisition the patient already
  * confirmed, which raises its price under its billing method, needs 'Yes' first (the body's priceIncreaseConfirmed);
  * without it the save answers 409 with the field priceIncreaseConfirmed, and nothing is written (decision 0045).
@@ -499,7 +515,9 @@ export async function saveSingleTestSelection(
     acknowledged: acknowledgementAfter(body, order),
   };
   refuseIfAny(singleSaveErrors(save));
-  const values = requisitionValues(save, await packInUse(db, input, existing, practitioner));
+  const packUse = await packInUse(db, input, existing, practitioner);
+  await refuseRepurposeNotAllowed(db, save, packUse);
+  const values = requisitionValues(save, packUse);
   await refuseUnconfirmedPriceIncrease(db, save, values, body.priceIncreaseConfirmed === true);
   const flags = flagsOf(save);
 
