@@ -128,3 +128,50 @@ test("dr.avery orders P1001's custom profile from Customized Profiles and lands 
   ]);
   expect(consoleErrors).toEqual([]);
 });
+
+test('dr.avery activates the Metabolomix+ pack 50012353 for Organix instead: the repurpose modal, then saved as repurposed', async ({
+  page,
+}) => {
+  const consoleErrors = watchConsole(page, [/\/gear\/order\?requisitionNumber=/]);
+  await signIn(page, 'dr.avery');
+  await expect(page).toHaveURL(/\/order\/new\/pract$/);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+\/panels$/);
+  await page.getByRole('button', { name: 'Activate Online' }).click();
+  await page.getByRole('textbox', { name: 'Requisition or Activation Number' }).fill('50012353');
+  await page.getByRole('button', { name: 'Begin' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Metabolomix+' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Use this pack for a different test' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose a different test' });
+  const tests = dialog.getByRole('list', { name: 'Tests for this collection pack' });
+  await expect(tests.getByRole('button', { name: 'Use for Metabolomix+' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(tests.getByRole('button', { name: /^Use for GI Effects/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  await tests.getByRole('button', { name: 'Use for Organix Comprehensive Profile' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 2, name: 'Organix Comprehensive Profile' })).toBeVisible();
+  await expect(
+    page.getByText('This collection pack (Metabolomix+) is used for Organix Comprehensive Profile.'),
+  ).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Organix Comprehensive Profile', exact: true }).check();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+\/billing\/\d+$/);
+  const orderId = Number(/\/order\/(\d+)\//.exec(page.url())?.[1]);
+  const answer = await page.request.get(`/gear/order/${orderId}`, { headers: await bearer(page) });
+  const order = (await answer.json()) as {
+    requisitions: { omsOrderableItemId: number; repurposedCollectionPack: unknown }[];
+  };
+  expect(order.requisitions[0]).toMatchObject({
+    omsOrderableItemId: 622,
+    repurposedCollectionPack: { reqNumber: '50012353', activationCode: 'C735029183' },
+  });
+  expect(consoleErrors).toEqual([]);
+});

@@ -23,12 +23,13 @@ import {
   showsMedicareUnregisteredWarning,
   type UserInfo,
 } from '@gear/domain';
-import { Alert, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useConfirmPriceIncrease } from '../../api/billing.ts';
 import {
+  fetchCatalogueRequisition,
   fetchRequisitionById,
   fetchRequisitionForItem,
   type SingleSelectionBody,
@@ -44,7 +45,8 @@ import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { ActivationSearch } from './activation-search.tsx';
-import { ProductCatalogue } from './product-catalogue.tsx';
+import { allProducts, ProductCatalogue } from './product-catalogue.tsx';
+import { RepurposeModal } from './repurpose-modal.tsx';
 import { RequisitionDetails } from './requisition-details.tsx';
 import { packNumbers } from './requisition-search.ts';
 import { SaveErrors } from './save-errors.tsx';
@@ -115,6 +117,9 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     'dateMedicalNecessityAcknowledged' in order ? order.dateMedicalNecessityAcknowledged : null;
 
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  /** The pack a search found, kept while it is used for another test (spec 1 §4.4 repurpose). */
+  const [pack, setPack] = useState<Chosen | null>(null);
+  const [repurposing, setRepurposing] = useState(false);
   const [selection, setSelection] = useState<TestSelection>(() =>
     requisition
       ? selectionFromRequisition(requisition, { dateMedicalNecessityAcknowledged: acknowledged })
@@ -340,6 +345,26 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     );
   };
 
+  /**
+   * spec 1 §4.4 repurpose: 'The original item reloads by activation code; a different item' is loaded from the
+   * catalogue and keeps the pack's numbers (the server then marks the requisition repurposed, decision 0047).
+   */
+  const repurpose = async (target: OrderableItemSummary) => {
+    setRepurposing(false);
+    if (!pack) return;
+    const reqNumber = pack.reqNumber ?? pack.requisition.reqNumber;
+    const activationCode = pack.activationCode ?? pack.requisition.activationCode;
+    const original = target.id === pack.requisition.orderableItem.id;
+    const number = activationCode ?? reqNumber;
+    const found =
+      original && number
+        ? await load(queryKeys.requisitionForItem(`pack:${number}`, target.id), () =>
+            fetchCatalogueRequisition(api, number, gsdlNo),
+          )
+        : await loadItem(target.id);
+    if (found) choose(found, reqNumber, activationCode);
+  };
+
   /** spec 1 §4.4 'No restores the form': the tests as saved. */
   const declinePriceIncrease = () => {
     setPendingIncrease(null);
@@ -402,12 +427,14 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             disabled={locked || save.isPending}
             onFound={(found, number) => {
               const { reqNumber, activationCode } = packNumbers(found, number);
+              setPack(found.id === null ? null : { requisition: found, reqNumber, activationCode });
               choose(found, reqNumber, activationCode);
             }}
             onUnknownActivation={(number) => props.onSwitchType('unknownIdActivation', number)}
             onNoNumber={practitionerUser ? () => props.onSwitchType('noCardRegistration') : undefined}
             onCleared={() => {
               setChosen(null);
+              setPack(null);
               setChooseError(null);
               setErrors(null);
             }}
@@ -447,6 +474,18 @@ export function SingleRequisition(props: SingleRequisitionProps) {
           </Alert>
         )}
         {loadingItem && <PageLoader />}
+        {practitionerUser && pack && item && !locked && (
+          <Group gap="sm">
+            {item.id !== pack.requisition.orderableItem.id && (
+              <Text size="sm" role="status">
+                This collection pack ({pack.requisition.orderableItem.name}) is used for {item.name}.
+              </Text>
+            )}
+            <Button variant="default" size="compact-sm" onClick={() => setRepurposing(true)}>
+              Use this pack for a different test
+            </Button>
+          </Group>
+        )}
         {item && chosen && (
           <RequisitionDetails
             item={item}
@@ -488,6 +527,17 @@ export function SingleRequisition(props: SingleRequisitionProps) {
           saving={save.isPending || confirmIncrease.isPending}
         />
       </Stack>
+      {pack && lists && item && (
+        <RepurposeModal
+          opened={repurposing}
+          packItem={pack.requisition.orderableItem}
+          products={allProducts(lists).filter((candidate) => isOfferedForMedicareAnswer(candidate, medicare))}
+          unavailable={refusal}
+          currentId={item.id}
+          onChoose={(target) => void repurpose(target)}
+          onClose={() => setRepurposing(false)}
+        />
+      )}
       <PriceIncreaseModal
         opened={pendingIncrease !== null}
         change="Changing the tests of this requisition"
