@@ -111,6 +111,11 @@ export const MESSAGES = {
     'This collection pack was ordered for another test. Please contact your provider to use it for a different test.',
   repurposeSpecimenMismatch:
     'This collection pack cannot be used for that test: it collects a different specimen.',
+  /** spec 1 §2.6 recollection order modal, §4.4 (docs/decisions/0049). */
+  recollectionShipsToPatient:
+    'A recollection order ships a new collection pack to the patient: Ship to Office is not available.',
+  recollectionOrder: (orderId: number) =>
+    `This order re-collects the specimens of order ${orderId}. A new collection pack is shipped to the patient for the tests below.`,
   medicareFlagChanged: 'Every test on this order now uses the same Medicare or Non-Medicare billing.',
   quantityOutOfRange: 'Please enter a quantity from 0 to 99.',
   cptQuantityOutOfRange: (max: number) => `Please enter a quantity from 1 to ${max}.`,

@@ -14,8 +14,9 @@ import { bundleProducts, bundles, catalogueRequisitions, orders, requisitions } 
 import { componentsOf, patient } from './demo-orders.ts';
 
 /**
- * Demo data of panel selection's later features (docs/decisions/0045, 0048): a patient-confirmed order of P1001 (the
- * price-increase confirmation) and a custom profile (bundle) of P1001 (Customized Profiles).
+ * Demo data of panel selection's later features (docs/decisions/0045, 0048, 0049): a patient-confirmed order of P1001
+ * (the price-increase confirmation), a recollection order of P1001 (the recollection modal) and a custom profile
+ * (bundle) of P1001 (Customized Profiles).
  */
 
 /** The pack of the patient-confirmed order: its numbers find the order (GET /gear/order?requisitionNumber). */
@@ -117,6 +118,84 @@ async function seedPatientConfirmedOrder(db: Db) {
   });
 }
 
+/** The new pack of the recollection order: its numbers find the order (GET /gear/order?requisitionNumber). */
+export const RECOLLECTION_PACK = {
+  activationCode: 'C417360922',
+  reqNumber: '50012371',
+  orderableItemId: 540,
+} as const;
+
+/** The pack of demo-data.md's order received by the lab (demo-orders.ts): the order the recollection re-collects. */
+const RECOLLECTED_ACTIVATION_CODE = 'C922499553';
+
+/**
+ * spec 1 §3 recollectionFor, §4.4 'a recollection gives dropShip': a recollection order of P1001 for the order
+ * received by the lab, a new GI Effects pack to be shipped to the patient, panel selection still to be reviewed.
+ */
+async function seedRecollectionOrder(db: Db) {
+  const pack = RECOLLECTION_PACK;
+  await db
+    .insert(catalogueRequisitions)
+    .values({ ...pack, paperless: false, gsdlNo: 'P1001', removed: false })
+    .onConflictDoNothing();
+  const [present] = await db
+    .select({ id: requisitions.id })
+    .from(requisitions)
+    .where(eq(requisitions.activationCode, pack.activationCode))
+    .limit(1);
+  if (present) return;
+  const [recollected] = await db
+    .select({ orderId: requisitions.orderId })
+    .from(requisitions)
+    .where(eq(requisitions.activationCode, RECOLLECTED_ACTIVATION_CODE))
+    .limit(1);
+  const [packRow] = await db
+    .select({ id: catalogueRequisitions.id })
+    .from(catalogueRequisitions)
+    .where(eq(catalogueRequisitions.activationCode, pack.activationCode));
+  if (!recollected || !packRow) throw new Error('seedRecollectionOrder: seed demo-orders.ts first');
+  const [original] = await db.select().from(orders).where(eq(orders.id, recollected.orderId));
+  await transaction(db, async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        practitionerGsdlNo: 'P1001',
+        practAgreement: true,
+        practAgreementDate: new Date(),
+        myGDXKitOrder: true,
+        recollectionFor: recollected.orderId,
+        patientInfo: original?.patientInfo ?? null,
+      })
+      .returning({ id: orders.id });
+    if (!order) throw new Error('order insert returned nothing');
+    const [requisition] = await tx
+      .insert(requisitions)
+      .values({
+        orderId: order.id,
+        position: 0,
+        catalogueRequisitionId: packRow.id,
+        reqNumber: pack.reqNumber,
+        activationCode: pack.activationCode,
+        orderableItemId: pack.orderableItemId,
+        dropShip: true,
+        billingMethod: BILLING_METHODS.physicianAccount,
+        panel: GI_EFFECTS_PANEL,
+        components: componentsOf(GI_EFFECTS_PANEL),
+      })
+      .returning({ id: requisitions.id });
+    if (!requisition) throw new Error('requisition insert returned nothing');
+    const steps = completeStep(
+      initialWorkflowSteps({
+        requisitions: [{ id: requisition.id, dropShip: true, shipToOffice: false }],
+        containsDropShipRequisition: true,
+        containsShipToOfficeRequisition: false,
+      }),
+      { id: STEP_IDS.pract, gearReqId: null, userType: 'myGDX', stepDate: new Date().toISOString() },
+    );
+    await saveWorkflowSteps(tx, order.id, [], steps);
+  });
+}
+
 /** spec 3 §3 Bundle: a custom profile of P1001 with its products (the default billing option of custom profiles). */
 export const DEMO_BUNDLE = {
   gsdlNo: 'P1001',
@@ -162,5 +241,6 @@ async function seedDemoBundle(db: Db) {
 /** Idempotent; needs the people, the catalogue and demo-orders.ts's orders seeded first. */
 export async function seedDemoPanels(db: Db) {
   await seedPatientConfirmedOrder(db);
+  await seedRecollectionOrder(db);
   await seedDemoBundle(db);
 }
