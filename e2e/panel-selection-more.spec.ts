@@ -175,3 +175,33 @@ test('dr.avery activates the Metabolomix+ pack 50012353 for Organix instead: the
   });
   expect(consoleErrors).toEqual([]);
 });
+
+test('the recollection order of P1001: panel selection opens with the recollection modal, and offers no Ship to Office', async ({
+  page,
+}) => {
+  const consoleErrors = watchConsole(page);
+  await signIn(page, 'dr.avery');
+  await expect(page).toHaveURL(/\/order\/new\/pract$/);
+  const headers = await bearer(page);
+  const found = await page.request.get('/gear/order?requisitionNumber=50012371', { headers });
+  expect(found.status()).toBe(200);
+  const order = (await found.json()) as FoundOrder & { recollectionFor: number };
+  await page.goto(`/order/${order.id}/panels`);
+  const dialog = page.getByRole('dialog', { name: 'Recollection order' });
+  await expect(dialog).toContainText(
+    `This order re-collects the specimens of order ${order.recollectionFor}. A new collection pack is shipped to the patient for the tests below.`,
+  );
+  await expect(dialog.getByRole('list', { name: 'Tests to re-collect' })).toHaveText(
+    'GI Effects Comprehensive Profile - Stool (3-day)',
+  );
+  await expectAccessible(page);
+
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    page.getByRole('group', { name: 'What would you like to do?' }).getByRole('button'),
+  ).toHaveText(['Ship to Patient', 'Activate Online']);
+  await expect(page.getByRole('button', { name: 'Ship to Patient' })).toHaveAttribute('aria-pressed', 'true');
+  await expectAccessible(page);
+  expect(consoleErrors).toEqual([]);
+});

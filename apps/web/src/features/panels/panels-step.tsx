@@ -5,6 +5,7 @@ import {
   isPanelSelectionLocked,
   type OrderType,
   showsMedicareSelector,
+  showsRecollectionModal,
 } from '@gear/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -17,6 +18,7 @@ import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { BulkOrder } from './bulk-order.tsx';
 import { OrderTypeChooser } from './order-type-chooser.tsx';
+import { RecollectionModal } from './recollection-modal.tsx';
 import { SingleRequisition } from './single-requisition.tsx';
 
 const wholeNumber = (value: string | null): number | null =>
@@ -138,8 +140,12 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
     );
   }
 
+  const recollectionFor = facts.recollectionFor;
   return (
     <Stack gap="lg">
+      {recollectionFor !== null && showsRecollectionModal({ recollectionFor }, user, locked) && (
+        <RecollectionModal recollectionFor={recollectionFor} requisitions={order.requisitions} />
+      )}
       <OrderLockNotice order={order} user={user} />
       {heading && (
         <Title order={2} size="h3">
