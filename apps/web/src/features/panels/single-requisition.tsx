@@ -84,6 +84,8 @@ export interface SingleRequisitionProps {
   unknownActivationCode: string | null;
   onSwitchType: (type: OrderType, activationCode?: string) => void;
   showMedicareSelector: boolean;
+  /** Used inline: Cancel and Save (spec 1 §2.6). */
+  inline?: boolean;
   query: { requisitionNumber: string | null; dateOfBirth: string | null; gdxId: string | null };
 }
 
@@ -525,6 +527,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
         <WizardButtons
           onBack={() => void navigation.back()}
           saving={save.isPending || confirmIncrease.isPending}
+          inline={props.inline}
         />
       </Stack>
       {pack && lists && item && (
