@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SingleSelectionBody } from '../../api/catalogue.ts';
-import { envelope, json } from '../../test/fetch-mock.ts';
+import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
 import { makeRequisition, nextButton, openPanels, savedWithRequisition, section } from './test-helpers.tsx';
 
@@ -281,6 +281,65 @@ describe('ship to patient: saving (spec 1 §7 PUT /gear/testSelection)', () => {
     await app.user.click(nextButton());
     await waitFor(() => expect(app.server.callsTo('PUT /gear/testSelection')).toHaveLength(1));
     expect(bodyOf(app).requisitions[0]).toMatchObject({ id: 9, omsOrderableItemId: 540, dropShip: true });
+  });
+});
+
+describe('price-increase confirmation (spec 1 §4.4, decision 0045)', () => {
+  const ASKED =
+    'The patient has already confirmed this order, and this change raises its price. Please confirm the price increase.';
+  const confirmedOrder = () =>
+    makeOrder({
+      requisitions: [makeRequisition({ id: 9, billingMethod: 'Bill Insurance with Patient Payment' })],
+    });
+
+  /** The server asks for the confirmation until the body says Yes. */
+  const askingServer = () => {
+    const handler: Handler = (call) =>
+      (call.body as { priceIncreaseConfirmed?: boolean }).priceIncreaseConfirmed
+        ? json(savedWithRequisition({ addons: [{ omsInputFieldID: 5413, cptQuantity: null }] }))
+        : envelope(409, ASKED, [{ field: 'priceIncreaseConfirmed', defaultMessage: ASKED }]);
+    return handler;
+  };
+
+  it('No restores the saved tests and saves nothing more', async () => {
+    const app = openPanels('/order/42/panels/9', {
+      order: confirmedOrder(),
+      handlers: { 'PUT /gear/testSelection': askingServer() },
+    });
+    const addOn = await screen.findByRole('checkbox', { name: 'Helicobacter pylori Stool Antigen' });
+    await app.user.click(addOn);
+    await app.user.click(nextButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the price change' });
+    expect(dialog).toHaveTextContent(
+      'The patient has already confirmed this order. Changing the tests of this requisition may increase what the patient pays. Do you want to continue?',
+    );
+    expect(screen.queryByText(ASKED)).not.toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Helicobacter pylori Stool Antigen' })).not.toBeChecked();
+    expect(app.server.callsTo('PUT /gear/testSelection')).toHaveLength(1);
+    expect(app.location()).toBe('/order/42/panels/9');
+  });
+
+  it('Yes resubmits as confirmed, records the increase as PanelSelection, then moves on', async () => {
+    const app = openPanels('/order/42/panels/9', {
+      order: confirmedOrder(),
+      handlers: {
+        'PUT /gear/testSelection': askingServer(),
+        'PUT /gear/order/42/confirm-price-increase/9/PanelSelection': () =>
+          json(savedWithRequisition({ addons: [{ omsInputFieldID: 5413, cptQuantity: null }] })),
+      },
+    });
+    await app.user.click(await screen.findByRole('checkbox', { name: 'Helicobacter pylori Stool Antigen' }));
+    await app.user.click(nextButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the price change' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(app.location()).toBe('/order/42/billing/9'));
+    const saves = app.server.callsTo('PUT /gear/testSelection');
+    expect(
+      saves.map((call) => (call.body as { priceIncreaseConfirmed?: boolean }).priceIncreaseConfirmed),
+    ).toEqual([undefined, true]);
+    expect(app.server.callsTo('PUT /gear/order/42/confirm-price-increase/9/PanelSelection')).toHaveLength(1);
   });
 });
 
