@@ -139,6 +139,41 @@ describe('ship to patient: choosing the tests (spec 1 §2.6, §4.4)', () => {
     expect(screen.queryByRole('heading', { level: 2, name: GI })).not.toBeInTheDocument();
   });
 
+  it('spec 1 §7: ordering a custom profile sends the current order and opens its patient step (decision 0048)', async () => {
+    const app = await openDropShip({
+      handlers: { 'PUT /gear/bundle/3/order': () => json(savedWithRequisition()) },
+    });
+    await app.user.click(screen.getByRole('button', { name: /^Customized Profiles/ }));
+    const profiles = await section('Customized Profiles');
+    await app.user.click(profiles.getByRole('button', { name: 'Order Gut restoration' }));
+    await waitFor(() => expect(app.location()).toBe('/order/42/patient'));
+    expect(app.server.callsTo('PUT /gear/bundle/3/order')[0]?.body).toEqual({
+      gearBundleId: 3,
+      gearOrderId: 42,
+      practAgreement: true,
+      version: 1,
+    });
+  });
+
+  it("spec 1 §8: a custom profile that cannot be ordered shows the server's reason, else 'Please try again.'", async () => {
+    let answer = envelope(400, 'We could not find that product.', [
+      { field: 'products.0.omsOrderableItemId', defaultMessage: 'We could not find that product.' },
+    ]);
+    const app = await openDropShip({ handlers: { 'PUT /gear/bundle/3/order': () => answer } });
+    await app.user.click(screen.getByRole('button', { name: /^Customized Profiles/ }));
+    const order = (await section('Customized Profiles')).getByRole('button', {
+      name: 'Order Gut restoration',
+    });
+    await app.user.click(order);
+    expect(await screen.findByText('We could not find that product.')).toBeInTheDocument();
+    answer = envelope(500, 'Internal Server Error');
+    await app.user.click(order);
+    expect(
+      await screen.findByText('An unexpected error has occurred. Please try again.'),
+    ).toBeInTheDocument();
+    expect(app.location()).toBe('/order/42/panels');
+  });
+
   it('counts patient instructions to 512 and keeps the resubmittal id to 32', async () => {
     const app = await openDropShip();
     await choose(app, GI);
