@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
 import { BILLING_METHODS, type BillingMethod, type PractitionerBillingMethod } from '../model.ts';
+import { practitioner } from '../test-support/fixtures.ts';
 import {
   BUNDLE_DEFAULT_BILLING_METHOD,
   BUNDLE_ORDER_TYPE,
@@ -25,23 +26,10 @@ const bundle = (billingMethod: BillingMethod, productMethods: (BillingMethod | n
   })),
 });
 
-const practitioner = (billingMethods: PractitionerBillingMethod[], reqLayoutId: number | null = 0) => ({
-  billingMethods,
-  office: {
-    name: 'Office',
-    address: {
-      address1: '1 Main',
-      address2: null,
-      city: 'Asheville',
-      state: 'NC',
-      zipCode: '28801',
-      country: 'US',
-    },
-    phoneNumber: '828-555-0100',
-    reqLayoutId,
-    shippingCardOnFile: false,
-  },
-});
+const practitionerWith = (billingMethods: PractitionerBillingMethod[], reqLayoutId: number | null = 0) => {
+  const base = practitioner({ billingMethods });
+  return { ...base, office: { ...base.office, reqLayoutId } };
+};
 
 describe('custom profiles ordered from panel selection', () => {
   it("spec 3 §9: the default billing option is 'Let my patient select their billing option'", () => {
@@ -121,7 +109,7 @@ describe('custom profiles ordered from panel selection', () => {
       ['products.0.billingMethod'],
     ],
   ])('%s', (_name, given, methods, layout, fields) => {
-    const errors = bundleBillingErrors(given, practitioner(methods, layout));
+    const errors = bundleBillingErrors(given, practitionerWith(methods, layout));
     expect(errors.map((error) => error.field)).toEqual(fields);
     for (const error of errors)
       expect(error.defaultMessage).toBe(MESSAGES.bundleBillingNotOffered(given.billingMethod));

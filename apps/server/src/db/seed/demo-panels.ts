@@ -43,8 +43,17 @@ const PATIENT_CONFIRMED_STEPS: readonly StepId[] = [
   STEP_IDS.summary,
 ];
 
-async function seedPatientConfirmedOrder(db: Db) {
-  const pack = PATIENT_CONFIRMED_PACK;
+interface DemoPack {
+  activationCode: string;
+  reqNumber: string;
+  orderableItemId: number;
+}
+
+/**
+ * Seeds a pack of P1001 (idempotent) and answers its id, or null when a requisition already uses it (its order is
+ * seeded).
+ */
+async function packToUse(db: Db, pack: DemoPack): Promise<number | null> {
   await db
     .insert(catalogueRequisitions)
     .values({ ...pack, paperless: false, gsdlNo: 'P1001', removed: false })
@@ -54,12 +63,19 @@ async function seedPatientConfirmedOrder(db: Db) {
     .from(requisitions)
     .where(eq(requisitions.activationCode, pack.activationCode))
     .limit(1);
-  if (present) return;
+  if (present) return null;
   const [packRow] = await db
     .select({ id: catalogueRequisitions.id })
     .from(catalogueRequisitions)
     .where(eq(catalogueRequisitions.activationCode, pack.activationCode));
-  if (!packRow) throw new Error('seedPatientConfirmedOrder: the pack insert did not hold');
+  if (!packRow) throw new Error(`seedDemoPanels: the pack ${pack.activationCode} was not inserted`);
+  return packRow.id;
+}
+
+async function seedPatientConfirmedOrder(db: Db) {
+  const pack = PATIENT_CONFIRMED_PACK;
+  const packId = await packToUse(db, pack);
+  if (packId === null) return;
   await transaction(db, async (tx) => {
     const [order] = await tx
       .insert(orders)
@@ -85,7 +101,7 @@ async function seedPatientConfirmedOrder(db: Db) {
       .values({
         orderId: order.id,
         position: 0,
-        catalogueRequisitionId: packRow.id,
+        catalogueRequisitionId: packId,
         reqNumber: pack.reqNumber,
         activationCode: pack.activationCode,
         orderableItemId: pack.orderableItemId,
@@ -134,26 +150,14 @@ const RECOLLECTED_ACTIVATION_CODE = 'C922499553';
  */
 async function seedRecollectionOrder(db: Db) {
   const pack = RECOLLECTION_PACK;
-  await db
-    .insert(catalogueRequisitions)
-    .values({ ...pack, paperless: false, gsdlNo: 'P1001', removed: false })
-    .onConflictDoNothing();
-  const [present] = await db
-    .select({ id: requisitions.id })
-    .from(requisitions)
-    .where(eq(requisitions.activationCode, pack.activationCode))
-    .limit(1);
-  if (present) return;
+  const packId = await packToUse(db, pack);
+  if (packId === null) return;
   const [recollected] = await db
     .select({ orderId: requisitions.orderId })
     .from(requisitions)
     .where(eq(requisitions.activationCode, RECOLLECTED_ACTIVATION_CODE))
     .limit(1);
-  const [packRow] = await db
-    .select({ id: catalogueRequisitions.id })
-    .from(catalogueRequisitions)
-    .where(eq(catalogueRequisitions.activationCode, pack.activationCode));
-  if (!recollected || !packRow) throw new Error('seedRecollectionOrder: seed demo-orders.ts first');
+  if (!recollected) throw new Error('seedRecollectionOrder: seed demo-orders.ts first');
   const [original] = await db.select().from(orders).where(eq(orders.id, recollected.orderId));
   await transaction(db, async (tx) => {
     const [order] = await tx
@@ -173,7 +177,7 @@ async function seedRecollectionOrder(db: Db) {
       .values({
         orderId: order.id,
         position: 0,
-        catalogueRequisitionId: packRow.id,
+        catalogueRequisitionId: packId,
         reqNumber: pack.reqNumber,
         activationCode: pack.activationCode,
         orderableItemId: pack.orderableItemId,
