@@ -12,7 +12,6 @@ import {
   type GearOrder,
   isAdmin,
   isMedicareBundle,
-  isOrderLocked,
   isPanelSelectionLocked,
   isTestSelected,
   MESSAGES,
@@ -30,11 +29,12 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bundleProducts, bundles } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { orderToChange } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { claimVersion, loadOrder, saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import { savedOrder } from '../order/order.service.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 import { insertNewOrder } from '../practitioner/practitioner.service.ts';
 import {
@@ -90,8 +90,7 @@ async function bundleForCaller(db: Db, user: UserInfo, gearBundleId: number) {
 
 /** The order the products go on: an existing one of the bundle's practitioner, open to panel selection. */
 async function targetOrder(db: Db, user: UserInfo, gearOrderId: number, practitioner: Practitioner) {
-  const order = (await orderForCaller(db, user, gearOrderId)) as GearOrder & { id: number };
-  if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+  const order = await orderToChange(db, user, gearOrderId);
   if (isPanelSelectionLocked(order, user)) throw conflict(MESSAGES.confirmedData);
   if (order.practitioner?.gsdlNo !== practitioner.gsdlNo) {
     const message = MESSAGES.bundleOfAnotherPractitioner;
