@@ -1,3 +1,4 @@
+export * from './access/patient-proof.ts';
 export * from './access/practitioner-rules.ts';
 export * from './billing/billing-options.ts';
 export * from './billing/price-increase.ts';

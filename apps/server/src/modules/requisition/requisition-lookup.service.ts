@@ -1,20 +1,24 @@
 import {
   type CatalogueRequisition,
   type GearOrder,
+  isProvenOrder,
   MESSAGES,
   mayOrderInOfficeState,
   mayViewOrder,
   needsPractitionerGdxId,
   type OrderableItem,
+  PATIENT_MESSAGES,
   parseRequisitionSearch,
+  provesOrder,
   requisitionNotFoundMessage,
   type UserInfo,
+  unknownNumberOutcome,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden, gone, notFound } from '../../lib/http-error.ts';
+import { badRequest, forbidden, gone, notFound, unauthorized } from '../../lib/http-error.ts';
 import { practitionerForCatalogue } from '../catalogue/catalogue.service.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
-import { orderForCaller } from '../order/order.service.ts';
+import { orderForCaller, type SavedOrder, savedOrder } from '../order/order.service.ts';
 import {
   findOrderIdsHolding,
   findPacks,
@@ -115,7 +119,7 @@ async function visibleRequisitions(db: Db, user: UserInfo, ids: readonly number[
   if (rows.length !== wanted.length) throw notFound(MESSAGES.requisitionUnknown);
   const owner = (row: (typeof rows)[number]) =>
     row.gsdlNo ? { gsdlNo: row.gsdlNo, authorizingDoctorGsdlNo: row.authorizingDoctorGsdlNo } : null;
-  if (!rows.every((row) => mayViewOrder(user, owner(row)))) throw forbidden(MESSAGES.forbidden);
+  if (!rows.every((row) => mayViewOrder(user, owner(row), row.orderId))) throw forbidden(MESSAGES.forbidden);
   const catalogue = await catalogueOf(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return wanted.map((id) => {
@@ -140,13 +144,34 @@ export async function requisitionDefinitions(db: Db, user: UserInfo, gearReqIds:
   return found.map(({ row, item }) => ({ id: row.id, orderableItem: item }));
 }
 
-export type OrderLookup = { kind: 'order'; order: GearOrder } | { kind: 'removed'; notice: string };
+export type OrderLookup =
+  | { kind: 'order'; order: GearOrder }
+  | { kind: 'removed'; notice: string }
+  /** A patient's activation number on no order: 'Collection Pack Activation Pending' (spec 1 §4.4, §8). */
+  | { kind: 'pending'; message: string }
+  /** A patient proved an order with its number and date of birth: grant it (docs/decisions/0040). */
+  | { kind: 'proven'; order: SavedOrder };
+
+/** The removed-pack notice when the one pack a search names is removed (spec 1 §8 'Order lookup 410'). */
+async function removedNoticeOf(db: Db, search: NumberSearch): Promise<string | null> {
+  const packs = await findPacks(db, search);
+  const [pack] = packs;
+  return pack?.removed && packs.length === 1 ? removedPackNotice(pack) : null;
+}
+
+/** The one order holding the requisition a search names; null when none (or, for a short code, several). */
+async function orderIdHolding(db: Db, search: NumberSearch): Promise<number | null> {
+  const orderIds = await findOrderIdsHolding(db, search);
+  const [orderId] = orderIds;
+  if (orderId === undefined || (search.kind === 'shortActivationNumber' && orderIds.length > 1)) return null;
+  return orderId;
+}
 
 /**
- * GET /gear/order?requisitionNumber&dateOfBirth&gdxId (spec 1 §4.4 search flow): the order holding the requisition
- * a number names, if the caller may see it (403 with no data otherwise); 404 when no order holds it (the browser
- * then fetches the catalogue requisition); a removed pack gives its notice (410). The date of birth and GDX ID are
- * for patients proving an order (a later issue) and are not needed by a signed-in practitioner.
+ * GET /gear/order?requisitionNumber&dateOfBirth&gdxId for a practitioner (spec 1 §4.4 search flow): the order
+ * holding the requisition a number names, if the caller may see it (403 with no data otherwise); 404 when no order
+ * holds it (the browser then fetches the catalogue requisition); a removed pack gives its notice (410). The date of
+ * birth and GDX ID are for patients (orderProvenByPatient).
  */
 export async function orderHoldingRequisition(
   db: Db,
@@ -154,12 +179,64 @@ export async function orderHoldingRequisition(
   query: { requisitionNumber: string },
 ): Promise<OrderLookup> {
   const search = numberSearchOf(query.requisitionNumber, 'requisitionNumber');
-  const packs = await findPacks(db, search);
-  const [pack] = packs;
-  if (pack?.removed && packs.length === 1) return { kind: 'removed', notice: removedPackNotice(pack) };
-  const orderIds = await findOrderIdsHolding(db, search);
-  const [orderId] = orderIds;
-  if (orderId === undefined || (search.kind === 'shortActivationNumber' && orderIds.length > 1))
-    throw notFound(requisitionNotFoundMessage(search));
+  const notice = await removedNoticeOf(db, search);
+  if (notice) return { kind: 'removed', notice };
+  const orderId = await orderIdHolding(db, search);
+  if (orderId === null) throw notFound(requisitionNotFoundMessage(search));
   return { kind: 'order', order: await orderForCaller(db, user, orderId) };
+}
+
+/** How failed proofs are slowed and refused (the sign-in throttle pattern, keyed by number and address). */
+export interface ProofThrottle {
+  /** Refuses (429) or slows the attempt while too many proofs of this number or from this address failed. */
+  check(number: string): Promise<void>;
+  failed(number: string): Promise<void>;
+  succeeded(number: string): Promise<void>;
+}
+
+/**
+ * GET /gear/order?requisitionNumber&dateOfBirth[&gdxId] for a patient (prc, or nobody signed in yet; decision
+ * 0040): the order holding the number, when the date of birth is the patient's on that order (and, for a number
+ * over 4,000,000, the GDX ID its practitioner's). A wrong date of birth answers exactly as an unknown requisition
+ * number does (404 with the spec's not-found text) and counts as a failure for the number and the address. An
+ * order the patient already proved needs no date of birth. An activation number on no order is pending.
+ */
+export async function orderProvenByPatient(
+  db: Db,
+  user: UserInfo | null,
+  query: { requisitionNumber: string; dateOfBirth?: string | undefined; gdxId?: string | undefined },
+  throttle: ProofThrottle,
+): Promise<OrderLookup> {
+  const search = numberSearchOf(query.requisitionNumber, 'requisitionNumber');
+  const dateOfBirth = query.dateOfBirth ?? null;
+  if (!user && !dateOfBirth) throw unauthorized(MESSAGES.signInRequired);
+  const number = search.value;
+  await throttle.check(number);
+  const notice = await removedNoticeOf(db, search);
+  if (notice) return { kind: 'removed', notice };
+  const orderId = await orderIdHolding(db, search);
+  if (orderId === null) {
+    if (unknownNumberOutcome(search, 'prc') === 'activationPending')
+      return { kind: 'pending', message: MESSAGES.activationPending };
+    throw notFound(requisitionNotFoundMessage(search));
+  }
+  const order = (await savedOrder(db, orderId)) as SavedOrder;
+  if (user && isProvenOrder(user, orderId) && !dateOfBirth) return { kind: 'order', order };
+  if (!dateOfBirth) {
+    const message = PATIENT_MESSAGES.dateOfBirthRequired;
+    throw badRequest(message, [{ field: 'dateOfBirth', defaultMessage: message }]);
+  }
+  const proven = provesOrder({
+    search,
+    dateOfBirth,
+    gdxId: query.gdxId ?? null,
+    orderDateOfBirth: order.patientInfo?.dateOfBirth ?? null,
+    orderPractitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
+  });
+  if (!proven) {
+    await throttle.failed(number);
+    throw notFound(requisitionNotFoundMessage(search));
+  }
+  await throttle.succeeded(number);
+  return { kind: 'proven', order };
 }
