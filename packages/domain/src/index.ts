@@ -8,6 +8,7 @@ export * from './catalogue/medicare.ts';
 export * from './catalogue/office-layout.ts';
 export * from './catalogue/order-types.ts';
 export * from './catalogue/orderability.ts';
+export * from './catalogue/paperless-lock.ts';
 export * from './catalogue/profile-specific-fields.ts';
 export * from './catalogue/selection.ts';
 export * from './catalogue/types.ts';

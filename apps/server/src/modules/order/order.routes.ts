@@ -15,11 +15,11 @@ import { orderForCaller } from './order.service.ts';
 const ACTIVATION_MISSING = 'ClientActivationMissingException';
 
 export async function orderRoutes(app: FastifyInstance) {
-  /** Failed order proofs counted per number and per address, like failed sign-ins (docs/decisions/0040). */
+  /** Failed order proofs counted per order and per address, like failed sign-ins (docs/decisions/0040). */
   const proofThrottle = (request: FastifyRequest): ProofThrottle => ({
-    check: (number) => app.sessions.throttleProof(app.sessions.proofKeys(number, request.ip)),
-    failed: (number) => app.sessions.recordProofFailure(app.sessions.proofKeys(number, request.ip)),
-    succeeded: (number) => app.sessions.clearProofFailures(app.sessions.proofKeys(number, request.ip)),
+    check: (subject) => app.sessions.throttleProof(app.sessions.proofKeys(subject, request.ip)),
+    failed: (subject) => app.sessions.recordProofFailure(app.sessions.proofKeys(subject, request.ip)),
+    succeeded: (subject) => app.sessions.clearProofFailures(app.sessions.proofKeys(subject, request.ip)),
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();

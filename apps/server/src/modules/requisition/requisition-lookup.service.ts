@@ -188,17 +188,17 @@ export async function orderHoldingRequisition(
 
 /** How failed proofs are slowed and refused (the sign-in throttle pattern, keyed by number and address). */
 export interface ProofThrottle {
-  /** Refuses (429) or slows the attempt while too many proofs of this number or from this address failed. */
-  check(number: string): Promise<void>;
-  failed(number: string): Promise<void>;
-  succeeded(number: string): Promise<void>;
+  /** Refuses (429) or slows the attempt while too many proofs of this order or from this address failed. */
+  check(subject: string): Promise<void>;
+  failed(subject: string): Promise<void>;
+  succeeded(subject: string): Promise<void>;
 }
 
 /**
  * GET /gear/order?requisitionNumber&dateOfBirth[&gdxId] for a patient (prc, or nobody signed in yet; decision
  * 0040): the order holding the number, when the date of birth is the patient's on that order (and, for a number
  * over 4,000,000, the GDX ID its practitioner's). A wrong date of birth answers exactly as an unknown requisition
- * number does (404 with the spec's not-found text) and counts as a failure for the number and the address. An
+ * number does (404 with the spec's not-found text) and counts as a failure for the order and the address. An
  * order the patient already proved needs no date of birth. An activation number on no order is pending.
  */
 export async function orderProvenByPatient(
@@ -210,8 +210,6 @@ export async function orderProvenByPatient(
   const search = numberSearchOf(query.requisitionNumber, 'requisitionNumber');
   const dateOfBirth = query.dateOfBirth ?? null;
   if (!user && !dateOfBirth) throw unauthorized(MESSAGES.signInRequired);
-  const number = search.value;
-  await throttle.check(number);
   const notice = await removedNoticeOf(db, search);
   if (notice) return { kind: 'removed', notice };
   const orderId = await orderIdHolding(db, search);
@@ -226,6 +224,9 @@ export async function orderProvenByPatient(
     const message = PATIENT_MESSAGES.dateOfBirthRequired;
     throw badRequest(message, [{ field: 'dateOfBirth', defaultMessage: message }]);
   }
+  // Counted per order, whichever of its numbers (requisition, activation, short code) is tried.
+  const subject = `order:${orderId}`;
+  await throttle.check(subject);
   const proven = provesOrder({
     search,
     dateOfBirth,
@@ -234,9 +235,9 @@ export async function orderProvenByPatient(
     orderPractitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
   });
   if (!proven) {
-    await throttle.failed(number);
+    await throttle.failed(subject);
     throw notFound(requisitionNotFoundMessage(search));
   }
-  await throttle.succeeded(number);
+  await throttle.succeeded(subject);
   return { kind: 'proven', order };
 }

@@ -12,7 +12,7 @@ import {
   assessAttempt,
   LOGIN_NAME_LIMITS,
   PROOF_ADDRESS_LIMITS,
-  PROOF_NUMBER_LIMITS,
+  PROOF_ORDER_LIMITS,
   type ThrottleLimits,
 } from './sign-in-throttle.ts';
 
@@ -26,7 +26,8 @@ export const userInfoOf = (user: repo.UserRow): UserInfo => ({
 });
 
 /** The cookie carries a random id; the database keeps only its hash. */
-const sessionKey = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('base64url');
+export const sessionKey = (cookieValue: string) =>
+  createHash('sha256').update(cookieValue).digest('base64url');
 
 export function createSessionService(db: Db, secret: string, now: () => Date = () => new Date()) {
   const idleSince = () => new Date(now().getTime() - IDLE_TIMEOUT_MS);
@@ -98,9 +99,9 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
 
     // --- Patients who prove orders (docs/decisions/0040) ------------------------------------------------------
 
-    /** The keys that count failed proofs of a number: the number (as searched, canonical) and the address. */
-    proofKeys: (number: string, address: string): [string, ThrottleLimits][] => [
-      [`proof:${number}`, PROOF_NUMBER_LIMITS],
+    /** The keys that count failed proofs of an order ('order:<id>'), and those from an address. */
+    proofKeys: (subject: string, address: string): [string, ThrottleLimits][] => [
+      [`proof:${subject}`, PROOF_ORDER_LIMITS],
       [`proof-ip:${address}`, PROOF_ADDRESS_LIMITS],
     ],
     /** Refuses (429) or slows a proof while too many have failed for the number or the address. */

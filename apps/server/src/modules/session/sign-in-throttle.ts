@@ -24,11 +24,11 @@ export const ADDRESS_LIMITS: ThrottleLimits = {
 };
 
 /**
- * docs/decisions/0040: failed order proofs (a wrong date of birth, or a number on no order) per requisition number.
+ * docs/decisions/0040: failed order proofs (a wrong date of birth) per order, whichever of its numbers was tried.
  * A date of birth has some 36,500 likely values, so 5 guesses an hour end the guessing: slowed after 2, refused
  * for an hour after 5.
  */
-export const PROOF_NUMBER_LIMITS: ThrottleLimits = {
+export const PROOF_ORDER_LIMITS: ThrottleLimits = {
   windowMs: 60 * 60_000,
   slowAfter: 2,
   delayMs: 1000,

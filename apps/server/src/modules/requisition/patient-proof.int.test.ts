@@ -1,0 +1,277 @@
+import { type GearOrder, MESSAGES, PAPERLESS_LOCKED_MESSAGE, PATIENT_MESSAGES } from '@gear/domain';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
+import { expectEnvelope, type SignedIn, signIn, useTestApp } from '../../test/helper.ts';
+import { patientInfo } from '../patient/test-orders.ts';
+
+/**
+ * docs/decisions/0040, 0041: patients (prc) prove an order with its requisition or activation number and date of
+ * birth through GET /gear/order (spec 1 §2.8, §7), and then reach that order and no other.
+ */
+const ctx = useTestApp();
+
+type Response = Awaited<ReturnType<typeof ctx.app.inject>>;
+
+/** Demo data: Jane Testpatient's pack (P1001), Alex Rivera's paperless pack (P1002), Robert Sample's (received). */
+const JANE = { number: '50012345', dateOfBirth: '1985-04-12' };
+const ALEX = { number: '50012347', dateOfBirth: '1990-07-21' };
+const ROBERT = { number: '50012350', dateOfBirth: '1972-09-30' };
+
+const lookupUrl = (number: string, dateOfBirth?: string, extra = '') =>
+  `/gear/order?requisitionNumber=${encodeURIComponent(number)}${
+    dateOfBirth ? `&dateOfBirth=${encodeURIComponent(dateOfBirth)}` : ''
+  }${extra}`;
+
+const lookup = (number: string, dateOfBirth?: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: lookupUrl(number, dateOfBirth), headers });
+
+const sessionCookieOf = (response: Response) => response.cookies.find((c) => c.name === 'gear_session');
+
+/** Proves an order as a browser with no session does, then fetches the prc token with the cookie it was given. */
+async function prove(who: { number: string; dateOfBirth: string }): Promise<SignedIn & { order: GearOrder }> {
+  const response = await lookup(who.number, who.dateOfBirth);
+  expect(response.statusCode, response.body).toBe(200);
+  const set = sessionCookieOf(response);
+  if (!set) throw new Error('no session cookie');
+  const cookie = `gear_session=${set.value}`;
+  const token = await tokenOf(cookie);
+  return { cookie, token, headers: { authorization: `Bearer ${token}` }, order: response.json<GearOrder>() };
+}
+
+async function tokenOf(cookie: string): Promise<string> {
+  const jwt = await ctx.app.inject({ method: 'GET', url: '/mygdx/account/JWT/prc', headers: { cookie } });
+  expect(jwt.statusCode, jwt.body).toBe(200);
+  return jwt.json<{ token: string }>().token;
+}
+
+const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url, headers });
+
+describe('GET /gear/order: a patient proves an order (decision 0040)', () => {
+  it('spec 1 §2.8: the number and date of birth answer the order and a patient session (HttpOnly cookie)', async () => {
+    const response = await lookup(JANE.number, JANE.dateOfBirth);
+    expect(response.statusCode).toBe(200);
+    const order = response.json<GearOrder>();
+    expect(order.patientInfo?.nameLast).toBe('Testpatient');
+    expect(order.requisitions[0]?.activationCode).toBe('C824591515');
+    const cookie = sessionCookieOf(response);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    const result = (await ctx.database.db.execute(sql`select id, order_ids from patient_sessions`)) as {
+      rows: { id: string; order_ids: number[] }[];
+    };
+    const [row] = result.rows;
+    expect(row?.order_ids).toEqual([order.id]);
+    expect(row?.id).not.toBe(cookie?.value);
+  });
+
+  it.each([
+    ['spec 1 §5: by activation number, dashed and lowercase', 'c824-591-515', '1985-04-12'],
+    ['spec 1 §5: by the first 4 and last 3 characters', 'C824515', '1985-04-12'],
+    ['spec 3 §5: a date of birth written MM/DD/YYYY', '50012345', '04/12/1985'],
+  ])('%s', async (_spec, number, dateOfBirth) => {
+    const response = await lookup(number, dateOfBirth);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<GearOrder>().patientInfo?.dateOfBirth).toBe('1985-04-12');
+  });
+
+  it('decision 0040: a wrong date of birth answers exactly as an unknown number, and grants nothing', async () => {
+    const wrong = await lookup(JANE.number, '1985-04-13');
+    const body = expectEnvelope(wrong, 404, MESSAGES.requisitionNotFound);
+    expect(sessionCookieOf(wrong)).toBeUndefined();
+    const unknown = await lookup('50019999', JANE.dateOfBirth);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual(body);
+    expect(JSON.stringify(body)).not.toContain('Testpatient');
+  });
+
+  it('decision 0040: without a date of birth and without a session it asks for sign-in (401)', async () => {
+    expectEnvelope(await lookup(JANE.number), 401, MESSAGES.signInRequired);
+  });
+
+  it('spec 1 §5: an empty number and a bad check digit are refused (400) before any proof', async () => {
+    expectEnvelope(await lookup(' ', JANE.dateOfBirth), 400, MESSAGES.requisitionNumberRequired);
+    expectEnvelope(await lookup('C824591516', JANE.dateOfBirth), 400, MESSAGES.activationNumberNotFound);
+    expectEnvelope(await lookup(JANE.number, '1985-13-45'), 400);
+  });
+
+  it("spec 1 §8 'Order lookup 410': a removed pack gives its notice", async () => {
+    const response = await lookup('C505860338', '1980-01-01');
+    expect(response.statusCode).toBe(410);
+    expect(response.body).toBe(REMOVED_PACK_NOTICE);
+  });
+
+  it('spec 1 §4.4: an activation number on no order is pending for a patient', async () => {
+    const body = expectEnvelope(await lookup('C171521339', '1980-01-01'), 404, MESSAGES.activationPending);
+    expect(body.error).toBe('ClientActivationMissingException');
+  });
+
+  it('spec 1 §4.4: a 7-digit number over 4,000,000 that no order holds is not found', async () => {
+    expectEnvelope(await lookup('4500000', '1980-01-01'), 404, MESSAGES.requisitionNotFound);
+  });
+
+  it('decision 0040: failed proofs of one number are slowed, then refused (429) even with the right date', async () => {
+    const started = Date.now();
+    for (let i = 0; i < 5; i++)
+      expect((await lookup(ROBERT.number, `1972-09-0${i + 1}`)).statusCode).toBe(404);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+    expectEnvelope(await lookup(ROBERT.number, ROBERT.dateOfBirth), 429, MESSAGES.orderProofThrottled);
+    expectEnvelope(await lookup('C922499553', ROBERT.dateOfBirth), 429, MESSAGES.orderProofThrottled);
+    // Another number is not held back by this one.
+    expect((await lookup(ALEX.number, ALEX.dateOfBirth)).statusCode).toBe(200);
+  }, 30_000);
+});
+
+describe('a proven patient reaches their order and no other (decision 0040)', () => {
+  it('GET /mygdx/account/JWT/prc issues a prc token; myGDX is refused (403); getAccountType answers prc', async () => {
+    const patient = await prove(JANE);
+    expectEnvelope(
+      await get('/mygdx/account/JWT/myGDX', { cookie: patient.cookie }),
+      403,
+      MESSAGES.forbidden,
+    );
+    const account = await get('/gear/api/getAccountType', patient.headers);
+    expect(account.json()).toEqual({ type: 'prc', gsdlNo: null, onBehalfOf: '', adminUser: 'false' });
+  });
+
+  it('reads their order (bearer or cookie), and is refused another order (403) and an unknown one (404)', async () => {
+    const patient = await prove(JANE);
+    expect((await get(`/gear/order/${patient.order.id}`, patient.headers)).statusCode).toBe(200);
+    expect((await get(`/gear/order/${patient.order.id}`, { cookie: patient.cookie })).statusCode).toBe(200);
+    const avery = await signIn(ctx.app, 'dr.avery');
+    const other = (await get(`/gear/order?requisitionNumber=C922499553`, avery.headers)).json<GearOrder>();
+    expectEnvelope(await get(`/gear/order/${other.id}`, patient.headers), 403, MESSAGES.forbidden);
+    expectEnvelope(await get('/gear/order/999999', patient.headers), 404);
+    expectEnvelope(
+      await lookup('C922499553', undefined, patient.headers),
+      400,
+      PATIENT_MESSAGES.dateOfBirthRequired,
+    );
+    expect((await lookup(JANE.number, undefined, patient.headers)).statusCode).toBe(200);
+  });
+
+  it('proves a second order in the same session: a fresh token carries both', async () => {
+    const patient = await prove(JANE);
+    const second = await lookup(ALEX.number, ALEX.dateOfBirth, patient.headers);
+    expect(second.statusCode).toBe(200);
+    expect(sessionCookieOf(second)).toBeUndefined();
+    const alexOrder = second.json<GearOrder>();
+    const headers = { authorization: `Bearer ${await tokenOf(patient.cookie)}` };
+    expect((await get(`/gear/order/${alexOrder.id}`, headers)).statusCode).toBe(200);
+    expect((await get(`/gear/order/${patient.order.id}`, headers)).statusCode).toBe(200);
+  });
+
+  it('spec 2 §5: saves their patient step, where email and cell phone are required of a patient', async () => {
+    const patient = await prove(JANE);
+    const save = (info: ReturnType<typeof patientInfo>, version: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/gear/order/${patient.order.id}/patient/`,
+        headers: patient.headers,
+        payload: { id: patient.order.id, version, patientInfo: info },
+      });
+    const jane = patientInfo({ nameFirst: 'Jane', nameLast: 'Testpatient', dateOfBirth: '1985-04-12' });
+    const refused = expectEnvelope(await save({ ...jane, email: null }, patient.order.version), 400);
+    expect(refused.errors).toContainEqual({
+      field: 'email',
+      defaultMessage: 'Please provide an email address.',
+    });
+    const saved = await save({ ...jane, marketingOptIn: true }, patient.order.version);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<GearOrder>().patientInfo?.marketingOptIn).toBe(true);
+  });
+
+  it.each([
+    ['GET', '/gear/practitioner-options'],
+    ['GET', '/gear/practitioner/P1001'],
+    ['GET', '/gear/practitioner/P1001/orderableItems'],
+    ['GET', '/gear/practitioner/P1001/previousInstructions/540'],
+    ['GET', '/gear/api/patient-lookup?query=jane&orderId=ORDER'],
+    ['GET', '/gear/api/get-ellkay-patient?chartNumber=C10001&orderId=ORDER'],
+    ['PUT', '/gear/practitioner/'],
+    ['PUT', '/gear/testSelection/'],
+    ['PUT', '/gear/order/ORDER/skip-step/6'],
+  ])('spec 1 §6, spec 2 §6: a patient is refused the practitioner-only %s %s (403)', async (method, url) => {
+    const patient = await prove(JANE);
+    const id = String(patient.order.id);
+    const response = await ctx.app.inject({
+      method: method as 'GET' | 'PUT',
+      url: url.replace('ORDER', id),
+      headers: patient.headers,
+      ...(method === 'PUT'
+        ? {
+            payload: {
+              id: patient.order.id,
+              version: patient.order.version,
+              practAgreement: true,
+              practitioner: { gsdlNo: 'P1001' },
+              requisitions: [],
+            },
+          }
+        : {}),
+    });
+    expect(response.statusCode, response.body).toBe(403);
+  });
+
+  it('spec 1 §4.4: a patient may not change the locked tests of a paperless requisition', async () => {
+    const patient = await prove(ALEX);
+    const requisition = patient.order.requisitions[0];
+    if (!requisition) throw new Error('no requisition');
+    expect(requisition.paperless).toBe(true);
+    const save = (components: number[]) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/gear/testSelection',
+        headers: patient.headers,
+        payload: {
+          id: patient.order.id,
+          version: patient.order.version,
+          requisitions: [
+            {
+              id: requisition.id,
+              omsOrderableItemId: requisition.omsOrderableItemId,
+              panel: requisition.panel,
+              components,
+              addons: [],
+              dropShip: false,
+            },
+          ],
+        },
+      });
+    const body = expectEnvelope(await save([4711]), 400, PAPERLESS_LOCKED_MESSAGE);
+    expect(body.errors?.[0]?.field).toBe('requisitions.0.panel');
+    const kept = await save([...requisition.components]);
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
+  it('signs out: the cookie no longer yields a token', async () => {
+    const patient = await prove(JANE);
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { ...patient.headers, cookie: patient.cookie },
+    });
+    expect(response.statusCode).toBe(204);
+    expectEnvelope(await get('/mygdx/account/JWT/prc', { cookie: patient.cookie }), 401);
+  });
+
+  it('decision 0002: a patient session idle for 30 minutes is over', async () => {
+    const patient = await prove(JANE);
+    await ctx.database.db.execute(
+      sql`update patient_sessions set last_seen_at = now() - interval '31 minutes'`,
+    );
+    expectEnvelope(
+      await get('/mygdx/account/JWT/prc', { cookie: patient.cookie }),
+      401,
+      MESSAGES.signInRequired,
+    );
+    expectEnvelope(await get(`/gear/order/${patient.order.id}`, { cookie: patient.cookie }), 401);
+  });
+
+  it('a signed-in practitioner still finds orders without a date of birth, and is never given a patient session', async () => {
+    const avery = await signIn(ctx.app, 'dr.avery');
+    const response = await lookup(JANE.number, '1901-01-01', avery.headers);
+    expect(response.statusCode).toBe(200);
+    expect(sessionCookieOf(response)).toBeUndefined();
+  });
+});
