@@ -1,6 +1,7 @@
 import { MESSAGES } from '@gear/domain';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { PatientProofGate, patientProofQuery } from './patient-proof-gate.tsx';
 import { useSession } from './services.tsx';
 
 /** The practitioner login link, returning to the given path after sign-in. */
@@ -34,9 +35,14 @@ export function LoginRequired() {
   );
 }
 
-/** Renders its children only for a signed-in user; otherwise the login-required screen. */
+/**
+ * Renders its children only for a signed-in user (or a patient who proved the order); otherwise a patient's link
+ * (?requisitionNumber&dateOfBirth, spec 1 §2.8) proves the order, and anyone else sees the login-required screen.
+ */
 export function RequireSignIn({ children }: { children: React.ReactNode }) {
   const session = useSession();
-  if (session.status !== 'signedIn') return <LoginRequired />;
-  return children;
+  const [params] = useSearchParams();
+  if (session.status === 'signedIn') return children;
+  if (patientProofQuery(params)) return <PatientProofGate />;
+  return <LoginRequired />;
 }

@@ -1,0 +1,82 @@
+import { messages } from '@gear/domain';
+import { Alert, Stack, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { type PatientProofOutcome, provePatientOrder } from '../api/patient-proof.ts';
+import { fetchAccountType } from '../api/session.ts';
+import { LoginRequired } from './login-required.tsx';
+import { useServices } from './services.tsx';
+import { PageLoader } from './startup.tsx';
+
+export const ACTIVATION_PENDING_HEADING = 'Collection Pack Activation Pending';
+
+/** spec 1 §2.8: the query parameters of a patient's link; null unless both the number and date of birth are there. */
+export function patientProofQuery(params: URLSearchParams) {
+  const requisitionNumber = params.get('requisitionNumber')?.trim() ?? '';
+  const dateOfBirth = params.get('dateOfBirth')?.trim() ?? '';
+  if (!requisitionNumber || !dateOfBirth) return null;
+  return { requisitionNumber, dateOfBirth, gdxId: params.get('gdxId') };
+}
+
+/**
+ * A patient who is not signed in arrives with ?requisitionNumber&dateOfBirth[&gdxId] (spec 1 §2.8): the order is
+ * proven at once (decision 0040). On a match the patient is signed in for that order and the page opens it (a new
+ * order's URL becomes the found order's); otherwise they see why, with the sign-in links.
+ */
+export function PatientProofGate() {
+  const services = useServices();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [outcome, setOutcome] = useState<Exclude<PatientProofOutcome, { kind: 'proven' }> | null>(null);
+  const started = useRef(false);
+  const query = patientProofQuery(params);
+
+  useEffect(() => {
+    if (started.current || !query) return;
+    started.current = true;
+    void (async () => {
+      try {
+        const result = await provePatientOrder(services.api, query);
+        if (result.kind !== 'proven') {
+          setOutcome(result);
+          return;
+        }
+        const user = await fetchAccountType(services.api);
+        if (!user) {
+          setOutcome({ kind: 'refused', message: messages(services.config.supportPhone).unexpectedError });
+          return;
+        }
+        const path = location.pathname.replace(/^\/order\/new\//, `/order/${result.order.id}/`);
+        services.session.set({ status: 'signedIn', user });
+        await navigate(`${path}${location.search}`, { replace: true });
+      } catch (error) {
+        setOutcome({ kind: 'refused', message: (error as Error).message });
+      }
+    })();
+  });
+
+  if (!query) return <LoginRequired />;
+  if (!outcome) return <PageLoader />;
+  return (
+    <Stack gap="lg">
+      {outcome.kind === 'pending' ? (
+        <Stack gap="sm">
+          <Title order={1}>{ACTIVATION_PENDING_HEADING}</Title>
+          <Alert color="blue" role="status">
+            {outcome.message}
+          </Alert>
+        </Stack>
+      ) : (
+        <Alert
+          color={outcome.kind === 'notice' ? 'yellow' : 'red'}
+          role="alert"
+          title="We could not open your order"
+        >
+          {outcome.message}
+        </Alert>
+      )}
+      <LoginRequired />
+    </Stack>
+  );
+}
