@@ -1,8 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { type GearOrder, MESSAGES, PAPERLESS_LOCKED_MESSAGE, PATIENT_MESSAGES } from '@gear/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
-import { expectEnvelope, type SignedIn, signIn, useTestApp } from '../../test/helper.ts';
+import {
+  addRequisition,
+  expectEnvelope,
+  METABOLOMIX,
+  type SignedIn,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
 import { patientInfo } from '../patient/test-orders.ts';
 
 /**
@@ -44,6 +52,8 @@ async function tokenOf(cookie: string): Promise<string> {
   expect(jwt.statusCode, jwt.body).toBe(200);
   return jwt.json<{ token: string }>().token;
 }
+
+const CARD = readFileSync(new URL('../../../../../e2e/fixtures/insurance-card-front.jpg', import.meta.url));
 
 const get = (url: string, headers: Record<string, string>) => ctx.app.inject({ method: 'GET', url, headers });
 
@@ -244,6 +254,35 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     expect(kept.statusCode, kept.body).toBe(200);
   });
 
+  it('spec 2 §4 (ID cards): a patient uploads a card to their order and it is served back to them only', async () => {
+    const jane = await prove(JANE);
+    const alex = await prove(ALEX);
+    const boundary = '----gear-patient-card';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nins-primary-front\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="gearOrderId"\r\n\r\n${jane.order.id}\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.jpg"\r\n` +
+          'Content-Type: image/jpeg\r\n\r\n',
+      ),
+      CARD,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: '/gear/uploadInsuranceAttachment',
+      headers: { ...jane.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url = `/gear/order/${jane.order.id}/attachments/ins-primary-front`;
+    const own = await get(url, { cookie: jane.cookie });
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload).toEqual(CARD);
+    expectEnvelope(await get(url, alex.headers), 403);
+    expect((await get(url, (await signIn(ctx.app, 'dr.avery')).headers)).statusCode).toBe(200);
+  });
+
   it('signs out: the cookie no longer yields a token', async () => {
     const patient = await prove(JANE);
     const response = await ctx.app.inject({
@@ -273,5 +312,29 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     const response = await lookup(JANE.number, '1901-01-01', avery.headers);
     expect(response.statusCode).toBe(200);
     expect(sessionCookieOf(response)).toBeUndefined();
+  });
+});
+
+describe('save for later by a patient (spec 2 §4, decision 0040)', () => {
+  it('keeps the new order in the patient session: a fresh token reaches it', async () => {
+    const avery = await signIn(ctx.app, 'dr.avery');
+    const jane = await prove(JANE);
+    const two = await addRequisition(
+      ctx.app,
+      avery.headers,
+      jane.order as { id: number; version: number },
+      METABOLOMIX,
+    );
+    const moved = two.requisitions.find((r) => r.omsOrderableItemId === METABOLOMIX.omsOrderableItemId);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `/gear/order/${two.id}/requisition/${moved?.id}/save-for-later?version=${two.version}`,
+      headers: jane.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { newOrderId } = response.json<{ newOrderId: number }>();
+    expectEnvelope(await get(`/gear/order/${newOrderId}`, jane.headers), 403);
+    const fresh = { authorization: `Bearer ${await tokenOf(jane.cookie)}` };
+    expect((await get(`/gear/order/${newOrderId}`, fresh)).statusCode).toBe(200);
   });
 });
