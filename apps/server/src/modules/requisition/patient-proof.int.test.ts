@@ -201,12 +201,13 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     ['PUT', '/gear/practitioner/'],
     ['PUT', '/gear/testSelection/'],
     ['PUT', '/gear/order/ORDER/skip-step/6'],
+    ['PUT', '/gear/order/ORDER/confirm-price-increase/REQ/billing'],
   ])('spec 1 §6, spec 2 §6: a patient is refused the practitioner-only %s %s (403)', async (method, url) => {
     const patient = await prove(JANE);
     const id = String(patient.order.id);
     const response = await ctx.app.inject({
       method: method as 'GET' | 'PUT',
-      url: url.replace('ORDER', id),
+      url: url.replace('ORDER', id).replace('REQ', String(patient.order.requisitions[0]?.id)),
       headers: patient.headers,
       ...(method === 'PUT'
         ? {
