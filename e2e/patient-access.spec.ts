@@ -52,11 +52,22 @@ test('Jane Testpatient opens her order from her link and reaches its patient ste
   ).toBeVisible();
   await expectAccessible(page);
 
+  // Home: a patient finds another of their orders by number and date of birth.
+  await page.getByRole('link', { name: 'Activate & Order Tests' }).click();
+  await expect(page.getByRole('heading', { name: 'Find your order', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('textbox', { name: 'Requisition or Activation Number' }).fill('C922499553');
+  await page.getByRole('textbox', { name: 'Date of birth (MM/DD/YYYY)' }).fill('01/01/1970');
+  await page.getByRole('button', { name: 'Open my order' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'We could not find that activation number. Please check the number and contact the provider if you believe it is valid.',
+  );
+
   // Another order is not theirs: the 403 page.
   await page.goto('/order/100002/patient');
   await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible();
   await expectAccessible(page);
-  expect(consoleErrors.filter((e) => !e.includes('403'))).toEqual([]);
+  expect(consoleErrors.filter((e) => !e.includes('403') && !e.includes('404'))).toEqual([]);
 });
 
 test('a wrong date of birth is refused, saying no more than for an unknown number', async ({ page }) => {

@@ -69,3 +69,44 @@ describe('a patient link opened without a session (decision 0040)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This pack was withdrawn.');
   });
 });
+
+describe("a signed-in patient's home: find your order (decision 0040)", () => {
+  const handlers = {
+    'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+    'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
+    'GET /gear/order/100004': () => json(makeOrder({ id: 100004 })),
+  };
+
+  it('asks for the number and a date of birth, then opens the order found', async () => {
+    const app = renderApp('/', {
+      user: patient,
+      handlers: { ...handlers, 'GET /gear/order': () => json(makeOrder({ id: 100004 })) },
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Open my order' }));
+    expect(screen.getByText(MESSAGES.requisitionNumberRequired)).toBeInTheDocument();
+    expect(screen.getByText('Please provide a date of birth.')).toBeInTheDocument();
+    await app.user.type(
+      screen.getByRole('textbox', { name: 'Requisition or Activation Number' }),
+      '50-012-347',
+    );
+    await app.user.type(screen.getByRole('textbox', { name: 'Date of birth (MM/DD/YYYY)' }), '07/21/1990');
+    await app.user.click(screen.getByRole('button', { name: 'Open my order' }));
+    await waitFor(() =>
+      expect(app.location()).toBe('/order/100004/panels?requisitionNumber=50012347&dateOfBirth=1990-07-21'),
+    );
+  });
+
+  it('shows a refusal in the words of the server', async () => {
+    const app = renderApp('/', {
+      user: patient,
+      handlers: { ...handlers, 'GET /gear/order': () => envelope(404, MESSAGES.requisitionNotFound) },
+    });
+    await app.user.type(
+      await screen.findByRole('textbox', { name: 'Requisition or Activation Number' }),
+      '50012347',
+    );
+    await app.user.type(screen.getByRole('textbox', { name: 'Date of birth (MM/DD/YYYY)' }), '1990-07-22');
+    await app.user.click(screen.getByRole('button', { name: 'Open my order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.requisitionNotFound);
+  });
+});
