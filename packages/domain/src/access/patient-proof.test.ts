@@ -18,6 +18,8 @@ describe('provesOrder', () => {
     ['spec 1 §2.8: …by activation number too', jane({ search: parseRequisitionSearch('C824591515') }), true],
     ['spec 1 §2.8: another date of birth does not', jane({ dateOfBirth: '1985-04-13' }), false],
     ['spec 1 §7: no date of birth does not', jane({ dateOfBirth: null }), false],
+    ['spec 3 §7: the order named by its id and the date of birth', jane({ search: null }), true],
+    ['spec 3 §7: …not with another date', jane({ search: null, dateOfBirth: '1958-04-12' }), false],
     ['decision 0040: an order with no patient yet cannot be proven', jane({ orderDateOfBirth: null }), false],
     [
       'spec 1 §4.4: a 7-digit number over 4,000,000 also needs the practitioner GDX ID',

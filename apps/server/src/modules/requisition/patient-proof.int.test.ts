@@ -339,3 +339,39 @@ describe('save for later by a patient (spec 2 §4, decision 0040)', () => {
     expect((await get(`/gear/order/${newOrderId}`, fresh)).statusCode).toBe(200);
   });
 });
+
+describe('GET /gear/order/{id}?dateOfBirth: a patient proves an order by its id (spec 3 §7, decision 0040)', () => {
+  const read = (id: number, query = '', headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: `/gear/order/${id}${query}`, headers });
+
+  it('grants the order with the patient session cookie; a wrong date answers as an unknown id', async () => {
+    const jane = await prove(JANE);
+    const id = jane.order.id as number;
+    expectEnvelope(await read(id), 401, MESSAGES.signInRequired);
+    const wrong = await read(id, '?dateOfBirth=1985-04-11');
+    const refused = expectEnvelope(wrong, 404, MESSAGES.orderNotFound);
+    expect(sessionCookieOf(wrong)).toBeUndefined();
+    expect((await read(999_999, '?dateOfBirth=1985-04-12')).json()).toEqual(refused);
+    const proven = await read(id, '?dateOfBirth=04/12/1985');
+    expect(proven.statusCode).toBe(200);
+    const set = sessionCookieOf(proven);
+    if (!set) throw new Error('no session cookie');
+    const headers = { authorization: `Bearer ${await tokenOf(`gear_session=${set.value}`)}` };
+    expect((await read(id, '', headers)).statusCode).toBe(200);
+    expectEnvelope(await read(id, '?dateOfBirth=not-a-date'), 400);
+  });
+
+  it('a proven patient adds another order by its id; practitioners are unaffected by a date of birth', async () => {
+    const jane = await prove(JANE);
+    const alex = await prove(ALEX);
+    const alexId = alex.order.id as number;
+    expectEnvelope(await read(alexId, '', jane.headers), 403);
+    expect((await read(alexId, '?dateOfBirth=1990-07-21', jane.headers)).statusCode).toBe(200);
+    const fresh = { authorization: `Bearer ${await tokenOf(jane.cookie)}` };
+    expect((await read(alexId, '', fresh)).statusCode).toBe(200);
+    const avery = await signIn(ctx.app, 'dr.avery');
+    expect((await read(jane.order.id as number, '?dateOfBirth=1901-01-01', avery.headers)).statusCode).toBe(
+      200,
+    );
+  });
+});

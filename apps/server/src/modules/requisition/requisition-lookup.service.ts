@@ -241,3 +241,37 @@ export async function orderProvenByPatient(
   await throttle.succeeded(subject);
   return { kind: 'proven', order };
 }
+
+/**
+ * GET /gear/order/{id}[?dateOfBirth] (spec 3 §7: patient calls carry ?dateOfBirth; decision 0040): a practitioner
+ * or a patient who already proved the order reads it as usual (orderForCaller). Anyone else proves it with the
+ * patient's date of birth on the order: a wrong date answers exactly as an unknown id (404) and counts as a failure
+ * for the order and the address; without a date of birth nobody signed in is asked to sign in (401).
+ */
+export async function orderReadByCallerOrProof(
+  db: Db,
+  user: UserInfo | null,
+  orderId: number,
+  dateOfBirth: string | undefined,
+  throttle: ProofThrottle,
+): Promise<{ order: GearOrder; proven: boolean }> {
+  if (user && (user.type !== 'prc' || isProvenOrder(user, orderId) || !dateOfBirth))
+    return { order: await orderForCaller(db, user, orderId), proven: false };
+  if (!dateOfBirth) throw unauthorized(MESSAGES.signInRequired);
+  const order = await savedOrder(db, orderId);
+  const subject = `order:${orderId}`;
+  await throttle.check(subject);
+  const proven = provesOrder({
+    search: null,
+    dateOfBirth,
+    gdxId: null,
+    orderDateOfBirth: order.patientInfo?.dateOfBirth ?? null,
+    orderPractitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
+  });
+  if (!proven) {
+    await throttle.failed(subject);
+    throw notFound(MESSAGES.orderNotFound);
+  }
+  await throttle.succeeded(subject);
+  return { order, proven: true };
+}
