@@ -107,3 +107,23 @@ test('the paperless pack opens with its tests preselected and locked', async ({ 
   }
   await expectAccessible(page);
 });
+
+test("a patient's link to a step of their order (?dateOfBirth, spec 3 §7) opens that step", async ({
+  page,
+  request,
+}) => {
+  // The order's id, as the lab's e-mail would carry it (found here without the browser's session).
+  const lookup = await request.get('/gear/order?requisitionNumber=50012345&dateOfBirth=1985-04-12');
+  expect(lookup.ok()).toBe(true);
+  const { id } = (await lookup.json()) as { id: number };
+
+  await page.goto(`/order/${id}/patient?dateOfBirth=1980-01-01`);
+  await expect(page.getByRole('alert')).toContainText('We could not find that order.');
+  await expectAccessible(page);
+
+  await page.goto(`/order/${id}/patient?dateOfBirth=04/12/1985`);
+  await expect(page.getByText('Signed in as a patient')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Patient', level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Last name/ })).toHaveValue('Testpatient');
+  await expectAccessible(page);
+});

@@ -2,12 +2,13 @@ import type { GearOrder } from '@gear/domain';
 import type { ApiClient } from './client.ts';
 import { isApiError } from './errors.ts';
 
-/** spec 1 §2.8 query parameters a patient arrives with. */
-export interface PatientProofQuery {
-  requisitionNumber: string;
-  dateOfBirth: string;
-  gdxId?: string | null;
-}
+/**
+ * What a patient arrives with: spec 1 §2.8 requisitionNumber (and gdxId) with dateOfBirth, or an order's address
+ * with ?dateOfBirth (spec 3 §7 patient links such as /order/{id}/confirm?dateOfBirth).
+ */
+export type PatientProofQuery =
+  | { requisitionNumber: string; dateOfBirth: string; gdxId?: string | null }
+  | { orderId: number; dateOfBirth: string };
 
 /** The server's name for 'the practitioner has not ordered this pack yet' (spec 1 §8, decision 0006). */
 export const ACTIVATION_MISSING_ERROR = 'ClientActivationMissingException';
@@ -22,7 +23,8 @@ export type PatientProofOutcome =
   | { kind: 'refused'; message: string };
 
 /**
- * GET /gear/order?requisitionNumber&dateOfBirth[&gdxId] without a session (decision 0040): on a match the server
+ * GET /gear/order?requisitionNumber&dateOfBirth[&gdxId], or GET /gear/order/{id}?dateOfBirth, without a session
+ * (decision 0040): on a match the server
  * sets the patient session cookie, and the next token request (`/mygdx/account/JWT/prc`) carries the order.
  */
 export async function provePatientOrder(
@@ -30,15 +32,22 @@ export async function provePatientOrder(
   query: PatientProofQuery,
 ): Promise<PatientProofOutcome> {
   try {
-    const order = await api.get<GearOrder>('/gear/order', {
-      auth: 'none',
-      authErrors: 'throw',
-      query: {
-        requisitionNumber: query.requisitionNumber,
-        dateOfBirth: query.dateOfBirth,
-        gdxId: query.gdxId || undefined,
-      },
-    });
+    const order =
+      'orderId' in query
+        ? await api.get<GearOrder>(`/gear/order/${query.orderId}`, {
+            auth: 'none',
+            authErrors: 'throw',
+            query: { dateOfBirth: query.dateOfBirth },
+          })
+        : await api.get<GearOrder>('/gear/order', {
+            auth: 'none',
+            authErrors: 'throw',
+            query: {
+              requisitionNumber: query.requisitionNumber,
+              dateOfBirth: query.dateOfBirth,
+              gdxId: query.gdxId || undefined,
+            },
+          });
     api.tokens.clear();
     return { kind: 'proven', order };
   } catch (error) {

@@ -42,7 +42,8 @@ export function LoginRequired() {
 export function RequireSignIn({ children }: { children: React.ReactNode }) {
   const session = useSession();
   const [params] = useSearchParams();
+  const { pathname } = useLocation();
   if (session.status === 'signedIn') return children;
-  if (patientProofQuery(params)) return <PatientProofGate />;
+  if (patientProofQuery(params, pathname)) return <PatientProofGate />;
   return <LoginRequired />;
 }

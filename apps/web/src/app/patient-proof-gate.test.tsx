@@ -10,16 +10,29 @@ const patient: UserInfo = { type: 'prc', gsdlNo: null, onBehalfOf: '', adminUser
 const link = '/order/new/panels?requisitionNumber=50012345&dateOfBirth=1985-04-12';
 
 describe('patientProofQuery (spec 1 §2.8)', () => {
-  it.each<[string, string, boolean]>([
+  it.each<[string, string, string, boolean]>([
     [
       'the number and the date of birth make a patient link',
+      '/order/new/panels',
       'requisitionNumber=1&dateOfBirth=1985-04-12',
       true,
     ],
-    ['the number alone does not', 'requisitionNumber=50012345', false],
-    ['a blank date of birth does not', 'requisitionNumber=50012345&dateOfBirth=%20', false],
-  ])('%s', (_case, search, expected) => {
-    expect(patientProofQuery(new URLSearchParams(search)) !== null).toBe(expected);
+    ['the number alone does not', '/order/new/panels', 'requisitionNumber=50012345', false],
+    [
+      'a blank date of birth does not',
+      '/order/new/panels',
+      'requisitionNumber=50012345&dateOfBirth=%20',
+      false,
+    ],
+    [
+      "spec 3 §7: an order's address with a date of birth",
+      '/order/100001/confirm',
+      'dateOfBirth=1985-04-12',
+      true,
+    ],
+    ['…not a new order without a number', '/order/new/panels', 'dateOfBirth=1985-04-12', false],
+  ])('%s', (_case, pathname, search, expected) => {
+    expect(patientProofQuery(new URLSearchParams(search), pathname) !== null).toBe(expected);
   });
 });
 
@@ -41,6 +54,22 @@ describe('a patient link opened without a session (decision 0040)', () => {
     expect(proof?.search).toBe('?requisitionNumber=50012345&dateOfBirth=1985-04-12');
     expect(proof?.headers.authorization).toBeUndefined();
     expect(await screen.findByText('Signed in as a patient')).toBeInTheDocument();
+  });
+
+  it('spec 3 §7: proves an order by its address and ?dateOfBirth, staying on the step asked for', async () => {
+    const app = renderApp('/order/100001/patient?dateOfBirth=1985-04-12', {
+      handlers: {
+        'GET /gear/order/100001': () => json(makeOrder({ id: 100001 })),
+        'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+        'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
+        'GET /gear/api/getAccountType': () => json(patient),
+      },
+    });
+    expect(await screen.findByText('Signed in as a patient')).toBeInTheDocument();
+    const [proof] = app.server.callsTo('GET /gear/order/100001');
+    expect(proof?.search).toBe('?dateOfBirth=1985-04-12');
+    expect(proof?.headers.authorization).toBeUndefined();
+    expect(app.location()).toBe('/order/100001/patient?dateOfBirth=1985-04-12');
   });
 
   it('shows the refusal (a wrong date of birth reads as an unknown number) with the sign-in links', async () => {

@@ -2,7 +2,7 @@ import { messages } from '@gear/domain';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type PatientProofOutcome, provePatientOrder } from '../api/patient-proof.ts';
+import { type PatientProofOutcome, type PatientProofQuery, provePatientOrder } from '../api/patient-proof.ts';
 import { fetchAccountType } from '../api/session.ts';
 import { LoginRequired } from './login-required.tsx';
 import { useServices } from './services.tsx';
@@ -10,12 +10,17 @@ import { PageLoader } from './startup.tsx';
 
 export const ACTIVATION_PENDING_HEADING = 'Collection Pack Activation Pending';
 
-/** spec 1 §2.8: the query parameters of a patient's link; null unless both the number and date of birth are there. */
-export function patientProofQuery(params: URLSearchParams) {
+/**
+ * A patient's link: spec 1 §2.8 ?requisitionNumber&dateOfBirth[&gdxId], or an order's address with ?dateOfBirth
+ * (spec 3 §7). Null unless a date of birth and the number or the order's id are there.
+ */
+export function patientProofQuery(params: URLSearchParams, pathname = ''): PatientProofQuery | null {
   const requisitionNumber = params.get('requisitionNumber')?.trim() ?? '';
   const dateOfBirth = params.get('dateOfBirth')?.trim() ?? '';
-  if (!requisitionNumber || !dateOfBirth) return null;
-  return { requisitionNumber, dateOfBirth, gdxId: params.get('gdxId') };
+  if (!dateOfBirth) return null;
+  if (requisitionNumber) return { requisitionNumber, dateOfBirth, gdxId: params.get('gdxId') };
+  const orderId = /^\/order\/([1-9]\d{0,9})(\/|$)/.exec(pathname)?.[1];
+  return orderId ? { orderId: Number(orderId), dateOfBirth } : null;
 }
 
 /**
@@ -30,7 +35,7 @@ export function PatientProofGate() {
   const [params] = useSearchParams();
   const [outcome, setOutcome] = useState<Exclude<PatientProofOutcome, { kind: 'proven' }> | null>(null);
   const started = useRef(false);
-  const query = patientProofQuery(params);
+  const query = patientProofQuery(params, location.pathname);
 
   useEffect(() => {
     if (started.current || !query) return;
