@@ -1,4 +1,4 @@
-import { MESSAGES, PATIENT_MESSAGES, parseCalendarDate, parseRequisitionSearch } from '@gear/domain';
+import { MESSAGES, PATIENT_MESSAGES, parseRequisitionSearch, readCalendarDate } from '@gear/domain';
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,7 +22,7 @@ export function FindYourOrder() {
     event.preventDefault();
     setOutcome(null);
     const search = parseRequisitionSearch(number);
-    const date = parseCalendarDate(dateOfBirth.trim());
+    const date = readCalendarDate(dateOfBirth.trim());
     const next = {
       number: search.kind === 'empty' ? MESSAGES.requisitionNumberRequired : undefined,
       dateOfBirth: date ? undefined : PATIENT_MESSAGES.dateOfBirthRequired,
