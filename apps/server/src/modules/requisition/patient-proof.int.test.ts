@@ -191,6 +191,34 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     expect(saved.json<GearOrder>().patientInfo?.marketingOptIn).toBe(true);
   });
 
+  it('spec 2 §5: on an order that is not drop-ship, email and cell phone are required of the patient only', async () => {
+    const patient = await prove(ALEX);
+    const alex = patientInfo({
+      nameFirst: 'Alex',
+      nameLast: 'Rivera',
+      dateOfBirth: '1990-07-21',
+      email: null,
+      voicePhone: null,
+    });
+    const save = (headers: Record<string, string>, version: number) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/gear/order/${patient.order.id}/patient/`,
+        headers,
+        payload: { id: patient.order.id, version, patientInfo: alex },
+      });
+    const refused = expectEnvelope(await save(patient.headers, patient.order.version), 400);
+    expect(refused.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'email', defaultMessage: 'Please provide an email address.' },
+        { field: 'voicePhone', defaultMessage: 'Please provide a phone number.' },
+      ]),
+    );
+    const avery = await signIn(ctx.app, 'dr.avery');
+    const byPractitioner = await save(avery.headers, patient.order.version);
+    expect(byPractitioner.statusCode, byPractitioner.body).toBe(200);
+  });
+
   it.each([
     ['GET', '/gear/practitioner-options'],
     ['GET', '/gear/practitioner/P1001'],
