@@ -252,6 +252,17 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     expect(response.statusCode, response.body).toBe(403);
   });
 
+  it('spec 1 §4.1: a patient skips diagnosis codes, so may not save them (403)', async () => {
+    const patient = await prove(JANE);
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: '/gear/diagnosisCodes/',
+      headers: patient.headers,
+      payload: { selectedCodes: [], otherCodes: [], gearReqId: patient.order.requisitions[0]?.id },
+    });
+    expectEnvelope(response, 403, MESSAGES.forbidden);
+  });
+
   it('spec 1 §4.4: a patient may not change the locked tests of a paperless requisition', async () => {
     const patient = await prove(ALEX);
     const requisition = patient.order.requisitions[0];
