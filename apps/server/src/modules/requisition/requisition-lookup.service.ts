@@ -7,6 +7,7 @@ import {
   mayViewOrder,
   needsPractitionerGdxId,
   type OrderableItem,
+  type OrderProofFacts,
   PATIENT_MESSAGES,
   parseRequisitionSearch,
   provesOrder,
@@ -224,22 +225,34 @@ export async function orderProvenByPatient(
     const message = PATIENT_MESSAGES.dateOfBirthRequired;
     throw badRequest(message, [{ field: 'dateOfBirth', defaultMessage: message }]);
   }
-  // Counted per order, whichever of its numbers (requisition, activation, short code) is tried.
-  const subject = `order:${orderId}`;
+  await checkProof(order, { search, dateOfBirth, gdxId: query.gdxId ?? null }, throttle, () =>
+    notFound(requisitionNotFoundMessage(search)),
+  );
+  return { kind: 'proven', order };
+}
+
+/**
+ * Checks a patient's proof of an order (provesOrder), counted per order whichever of its numbers or its id was
+ * tried: a refused or slowed attempt (429), then the refusal given, or a success that clears the order's count.
+ */
+async function checkProof(
+  order: GearOrder,
+  given: Pick<OrderProofFacts, 'search' | 'dateOfBirth' | 'gdxId'>,
+  throttle: ProofThrottle,
+  refusal: () => Error,
+): Promise<void> {
+  const subject = `order:${order.id}`;
   await throttle.check(subject);
   const proven = provesOrder({
-    search,
-    dateOfBirth,
-    gdxId: query.gdxId ?? null,
+    ...given,
     orderDateOfBirth: order.patientInfo?.dateOfBirth ?? null,
     orderPractitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
   });
   if (!proven) {
     await throttle.failed(subject);
-    throw notFound(requisitionNotFoundMessage(search));
+    throw refusal();
   }
   await throttle.succeeded(subject);
-  return { kind: 'proven', order };
 }
 
 /**
@@ -259,19 +272,8 @@ export async function orderReadByCallerOrProof(
     return { order: await orderForCaller(db, user, orderId), proven: false };
   if (!dateOfBirth) throw unauthorized(MESSAGES.signInRequired);
   const order = await savedOrder(db, orderId);
-  const subject = `order:${orderId}`;
-  await throttle.check(subject);
-  const proven = provesOrder({
-    search: null,
-    dateOfBirth,
-    gdxId: null,
-    orderDateOfBirth: order.patientInfo?.dateOfBirth ?? null,
-    orderPractitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
-  });
-  if (!proven) {
-    await throttle.failed(subject);
-    throw notFound(MESSAGES.orderNotFound);
-  }
-  await throttle.succeeded(subject);
+  await checkProof(order, { search: null, dateOfBirth, gdxId: null }, throttle, () =>
+    notFound(MESSAGES.orderNotFound),
+  );
   return { order, proven: true };
 }
