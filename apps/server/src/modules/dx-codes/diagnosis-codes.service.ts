@@ -9,14 +9,13 @@ import {
   isAcceptableDxCode,
   isOrderLocked,
   MESSAGES,
-  maySaveStep,
   parseRankedDxCode,
   rankDxCodes,
   STEP_IDS,
   type UserInfo,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, forbidden } from '../../lib/http-error.ts';
+import { badRequest, conflict } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
@@ -58,8 +57,6 @@ export async function saveDiagnosisCodes(
   user: UserInfo,
   body: DiagnosisCodesBody,
 ): Promise<GearOrder> {
-  // spec 1 §4.1: patients skip the diagnosis codes step (decision 0041).
-  if (!maySaveStep(user, STEP_IDS.dxCodes)) throw forbidden(MESSAGES.forbidden);
   const { order, requisition } = await requisitionForCaller(db, user, body.gearReqId);
   if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
   const selected: ParsedList = { codes: [], errors: [], fieldOf: new Map() };

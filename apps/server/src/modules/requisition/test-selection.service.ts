@@ -38,7 +38,7 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, gone } from '../../lib/http-error.ts';
+import { badRequest, conflict, gone } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
@@ -226,8 +226,6 @@ export async function saveBulkTestSelection(
   body: BulkTestSelectionBody,
   phoneMessages: PhoneMessages,
 ): Promise<GearOrder> {
-  // spec 1 §6: a patient has no order-type choice, so never ships packs to an office (decision 0041).
-  if (user.type === 'prc') throw forbidden(MESSAGES.forbidden);
   const { order, practitioner } = await orderToChange(db, user, body.id);
   const catalogue = await catalogueOf(db);
   const { errors, planned, bulkOnOrder, othersOnOrder } = planBulkSave(
