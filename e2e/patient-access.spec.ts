@@ -126,4 +126,11 @@ test("a patient's link to a step of their order (?dateOfBirth, spec 3 §7) opens
   await expect(page.getByRole('heading', { name: 'Patient', level: 1 })).toBeVisible();
   await expect(page.getByRole('textbox', { name: /^Last name/ })).toHaveValue('Testpatient');
   await expectAccessible(page);
+
+  // Signed in for Jane's order, the same browser follows the link of another order (Alex Rivera's).
+  const alex = await request.get('/gear/order?requisitionNumber=50012347&dateOfBirth=1990-07-21');
+  const alexId = ((await alex.json()) as { id: number }).id;
+  await page.goto(`/order/${alexId}/patient?dateOfBirth=1990-07-21`);
+  await expect(page.getByRole('heading', { name: 'Patient', level: 1 })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /^Last name/ })).toHaveValue('Rivera');
 });

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@gear/domain';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { PatientProofGate, patientProofQuery } from './patient-proof-gate.tsx';
-import { useSession } from './services.tsx';
+import { needsPatientProof, PatientProofGate, patientProofQuery } from './patient-proof-gate.tsx';
+import { useServices, useSession } from './services.tsx';
 
 /** The practitioner login link, returning to the given path after sign-in. */
 export const loginHref = (returnTo: string) => `/mygdx/login?url=${encodeURIComponent(returnTo)}`;
@@ -41,9 +41,14 @@ export function LoginRequired() {
  */
 export function RequireSignIn({ children }: { children: React.ReactNode }) {
   const session = useSession();
+  const services = useServices();
   const [params] = useSearchParams();
   const { pathname } = useLocation();
-  if (session.status === 'signedIn') return children;
-  if (patientProofQuery(params, pathname)) return <PatientProofGate />;
+  const proof = patientProofQuery(params, pathname);
+  if (session.status === 'signedIn') {
+    if (!needsPatientProof(services, session.user, proof)) return children;
+    return <PatientProofGate key={pathname} />;
+  }
+  if (proof) return <PatientProofGate />;
   return <LoginRequired />;
 }

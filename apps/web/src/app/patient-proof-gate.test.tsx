@@ -72,6 +72,22 @@ describe('a patient link opened without a session (decision 0040)', () => {
     expect(app.location()).toBe('/order/100001/patient?dateOfBirth=1985-04-12');
   });
 
+  it('a signed-in patient following a link to another order by its id proves it once', async () => {
+    const app = renderApp('/order/100005/patient?dateOfBirth=1990-07-21', {
+      user: patient,
+      handlers: {
+        'GET /gear/order/100005': () => json(makeOrder({ id: 100005 })),
+        'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+        'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient' })).toBeInTheDocument();
+    const reads = app.server.callsTo('GET /gear/order/100005');
+    expect(reads[0]?.search).toBe('?dateOfBirth=1990-07-21');
+    expect(reads.slice(1).every((call) => call.search === '')).toBe(true);
+    expect(app.location()).toBe('/order/100005/patient?dateOfBirth=1990-07-21');
+  });
+
   it('shows the refusal (a wrong date of birth reads as an unknown number) with the sign-in links', async () => {
     renderApp(link, { handlers: { 'GET /gear/order': () => envelope(404, MESSAGES.requisitionNotFound) } });
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.requisitionNotFound);

@@ -1,4 +1,4 @@
-import { messages } from '@gear/domain';
+import { messages, type UserInfo } from '@gear/domain';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -23,8 +23,31 @@ export function patientProofQuery(params: URLSearchParams, pathname = ''): Patie
   return orderId ? { orderId: Number(orderId), dateOfBirth } : null;
 }
 
+/** Orders a signed-in patient's links proved in this browser (so a link with ?dateOfBirth is proven once). */
+const provenHere = new WeakMap<object, Set<number>>();
+
+const provenIn = (services: object): Set<number> => {
+  const known = provenHere.get(services) ?? new Set<number>();
+  provenHere.set(services, known);
+  return known;
+};
+
 /**
- * A patient who is not signed in arrives with ?requisitionNumber&dateOfBirth[&gdxId] (spec 1 §2.8): the order is
+ * Whether a signed-in patient's link to an order (?dateOfBirth on /order/{id}/…) still needs proving here: the
+ * order may be one their session does not hold yet (decision 0040). Practitioners never need it.
+ */
+export function needsPatientProof(
+  services: object,
+  user: UserInfo,
+  query: PatientProofQuery | null,
+): boolean {
+  return (
+    user.type === 'prc' && query !== null && 'orderId' in query && !provenIn(services).has(query.orderId)
+  );
+}
+
+/**
+ * A patient who is not signed in (or a signed-in patient following a link to another order) arrives with ?requisitionNumber&dateOfBirth[&gdxId] (spec 1 §2.8): the order is
  * proven at once (decision 0040). On a match the patient is signed in for that order and the page opens it (a new
  * order's URL becomes the found order's); otherwise they see why, with the sign-in links.
  */
@@ -53,6 +76,7 @@ export function PatientProofGate() {
           return;
         }
         const path = location.pathname.replace(/^\/order\/new\//, `/order/${result.order.id}/`);
+        if (typeof result.order.id === 'number') provenIn(services).add(result.order.id);
         services.session.set({ status: 'signedIn', user });
         await navigate(`${path}${location.search}`, { replace: true });
       } catch (error) {
