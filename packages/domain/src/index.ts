@@ -1,4 +1,6 @@
+export * from './access/patient-proof.ts';
 export * from './access/practitioner-rules.ts';
+export * from './access/step-access.ts';
 export * from './billing/billing-options.ts';
 export * from './billing/price-increase.ts';
 export * from './catalogue/bulk-quantities.ts';
@@ -8,6 +10,7 @@ export * from './catalogue/medicare.ts';
 export * from './catalogue/office-layout.ts';
 export * from './catalogue/order-types.ts';
 export * from './catalogue/orderability.ts';
+export * from './catalogue/paperless-lock.ts';
 export * from './catalogue/profile-specific-fields.ts';
 export * from './catalogue/repurpose.ts';
 export * from './catalogue/selection.ts';

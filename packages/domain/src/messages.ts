@@ -31,6 +31,9 @@ export const MESSAGES = {
   signInFailed: 'The login name or password is incorrect.',
   signInThrottled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   signInRequired: 'Please sign in to continue.',
+  /** Ours (decision 0040): failed order proofs are throttled per requisition number and per address. */
+  orderProofThrottled:
+    'Too many attempts to find an order with this number. Please wait an hour and try again, or contact your provider.',
   forbidden: 'You do not have access to this page.',
   orderNotFound: 'We could not find that order.',
   staleOrder: 'This order was changed by someone else. Please reload it to see the latest version.',

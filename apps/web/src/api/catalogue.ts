@@ -67,15 +67,21 @@ export interface OrderLookup {
   gdxId?: string | null;
 }
 
-/** GET /gear/order?requisitionNumber[&dateOfBirth&gdxId]: the order holding a requisition (404: on no order). */
-export const findOrderByRequisition = (api: ApiClient, lookup: OrderLookup) =>
-  api.get<GearOrder>('/gear/order', {
+/**
+ * GET /gear/order?requisitionNumber[&dateOfBirth&gdxId]: the order holding a requisition (404: on no order). A
+ * patient's date of birth may prove the order (decision 0040): the next token then carries it.
+ */
+export async function findOrderByRequisition(api: ApiClient, lookup: OrderLookup) {
+  const order = await api.get<GearOrder>('/gear/order', {
     query: {
       requisitionNumber: lookup.requisitionNumber,
       dateOfBirth: lookup.dateOfBirth || undefined,
       gdxId: lookup.gdxId || undefined,
     },
   });
+  if (lookup.dateOfBirth) api.tokens.clear();
+  return order;
+}
 
 /** GET /gear/practitioner/{gsdl}/previousInstructions/{orderableItemId}: earlier patient instructions. */
 export function usePreviousInstructions(gsdlNo: string | null, orderableItemId: number | null) {

@@ -131,7 +131,30 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   {
     activationCode: 'C565591369',
     practitionerGsdlNo: 'P1002',
-    patientInfo: null,
+    // Decision 0041: the patient who proves this paperless pack (requisition 50012347, born 1990-07-21).
+    patientInfo: patient({
+      nameFirst: 'Alex',
+      nameLast: 'Rivera',
+      dateOfBirth: '1990-07-21',
+      gender: 'M',
+      email: 'alex.rivera@example.com',
+      voicePhone: '212-555-0147',
+      addresses: [
+        {
+          type: 'shipping',
+          address1: '48 West 21st Street',
+          address2: 'Apt 5',
+          city: 'New York',
+          state: 'NY',
+          zipCode: '10010',
+          country: 'United States',
+          county: 'New York',
+          voicePhone: '212-555-0147',
+          alternatePhone: null,
+          schoolDistrict: null,
+        },
+      ],
+    }),
     requisition: {
       dropShip: false,
       paperless: true,

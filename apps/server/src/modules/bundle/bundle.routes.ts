@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { practitionerCallerOf } from '../../plugins/auth.ts';
 import { orderBundle } from './bundle.service.ts';
 
 const tags = ['Custom profiles'];
@@ -35,6 +35,8 @@ export async function bundleRoutes(app: FastifyInstance) {
       },
     },
     (request) =>
-      asOrderResponse(orderBundle(app.db, callerOf(request), request.params.gearBundleId, request.body)),
+      asOrderResponse(
+        orderBundle(app.db, practitionerCallerOf(request), request.params.gearBundleId, request.body),
+      ),
   );
 }

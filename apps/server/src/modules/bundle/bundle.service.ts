@@ -179,7 +179,12 @@ async function planProducts(
  * Panel selection is completed for each; the billing step too, or skipped when the patient selects the billing
  * option (the custom profiles' default). The answer is the order; the browser then opens its patient step.
  */
-export async function orderBundle(db: Db, caller: Caller, gearBundleId: number, body: BundleOrderBody) {
+export async function orderBundle(
+  db: Db,
+  caller: Caller & { userId: number },
+  gearBundleId: number,
+  body: BundleOrderBody,
+) {
   const user = caller.userInfo;
   if (body.gearBundleId !== gearBundleId) {
     const message = MESSAGES.invalidInput;

@@ -5,13 +5,14 @@ import { findOrderOwner, findRequisitionOwner, loadOrder } from './order.reposit
 import { cachedOrder, rememberOrder } from './order-read-cache.ts';
 
 /**
- * Loads an order for a caller who may see it: its practitioner or a user acting on their behalf, or an admin.
+ * Loads an order for a caller who may see it: its practitioner or a user acting on their behalf, an admin, or the
+ * patient who proved it (docs/decisions/0040).
  * Another practitioner's order answers 403 and carries none of its data; an unknown id answers 404.
  */
 export async function orderForCaller(db: Db, user: UserInfo, id: number): Promise<GearOrder> {
   const owner = await findOrderOwner(db, id);
   if (!owner) throw notFound(MESSAGES.orderNotFound);
-  if (!mayViewOrder(user, owner.practitioner)) throw forbidden(MESSAGES.forbidden);
+  if (!mayViewOrder(user, owner.practitioner, id)) throw forbidden(MESSAGES.forbidden);
   return orderAtVersion(db, id, owner.version);
 }
 
@@ -37,7 +38,7 @@ export async function requisitionForCaller(
 ): Promise<{ order: SavedOrder; requisition: Requisition }> {
   const owner = await findRequisitionOwner(db, gearReqId);
   if (!owner) throw notFound(MESSAGES.requisitionUnknown);
-  if (!mayViewOrder(user, owner.practitioner)) throw forbidden(MESSAGES.forbidden);
+  if (!mayViewOrder(user, owner.practitioner, owner.orderId)) throw forbidden(MESSAGES.forbidden);
   const order = (await orderAtVersion(db, owner.orderId, owner.version)) as SavedOrder;
   const requisition = order.requisitions.find((r) => r.id === gearReqId);
   if (!requisition) throw notFound(MESSAGES.requisitionUnknown);

@@ -12,6 +12,7 @@ import {
   isPackCapApplied,
   isPanelSelectionLocked,
   isTestSelected,
+  keepsPaperlessSelection,
   MESSAGES,
   medicareRefusal,
   needsPractitionerGdxId,
@@ -19,6 +20,7 @@ import {
   type OrderableItem,
   orderabilityErrors,
   orderTypeOfRequisition,
+  PAPERLESS_LOCKED_MESSAGE,
   type PhoneMessages,
   type Practitioner,
   packRepurposeRefusal,
@@ -504,6 +506,10 @@ export async function saveSingleTestSelection(
   const [input] = body.requisitions;
   if (!input) throw badRequest(MESSAGES.invalidInput);
   const { existing, item } = await subjectOfSave(db, order, input);
+  if (!keepsPaperlessSelection(user, existing, input))
+    throw badRequest(PAPERLESS_LOCKED_MESSAGE, [
+      { field: 'requisitions.0.panel', defaultMessage: PAPERLESS_LOCKED_MESSAGE },
+    ]);
   const save: SingleSave = {
     user,
     order,

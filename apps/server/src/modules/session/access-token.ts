@@ -3,12 +3,15 @@ import type { UserType } from '@gear/domain';
 
 /** Claims of the short-lived bearer token; enough to authorise a call without a database read. */
 export interface AccessClaims {
-  sub: number;
+  /** The user's id; null for a patient who proved orders without an account (docs/decisions/0040). */
+  sub: number | null;
   sid: string;
   type: UserType;
   gsdlNo: string | null;
   obo: string[];
   adm: boolean;
+  /** prc only: the orders proven in the patient's session (docs/decisions/0040). */
+  ord?: number[];
   iat: number;
   exp: number;
 }

@@ -297,6 +297,22 @@ describe('patients searching (spec 1 §2.8, §4.4, §8)', () => {
     expect(alert).toHaveTextContent("waiting for your doctor's test orders");
   });
 
+  it('tells a patient the pending answer of the order lookup, asking nothing more (decision 0040)', async () => {
+    const app = await openActivation(
+      {
+        user: patientUser,
+        handlers: {
+          'GET /gear/order': () =>
+            json({ error: 'ClientActivationMissingException', message: 'Pending' }, 404),
+        },
+      },
+      newPatientOrder,
+    );
+    await search(app, 'C171521339');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Collection Pack Activation Pending');
+    expect(app.server.callsTo('GET /gear/requisition')).toHaveLength(0);
+  });
+
   it('tells a patient a requisition cannot be added to the current order, with a link to a new one', async () => {
     const app = await openActivation(
       { user: patientUser, handlers: { 'GET /gear/requisition': () => envelope(404, NOT_FOUND) } },
