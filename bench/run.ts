@@ -355,7 +355,13 @@ async function main() {
   ];
 
   const rows: { name: string; rps: number; p99: number; errors: number }[] = [];
-  for (const scenario of scenarios) {
+  // BENCH_ONLY=word,word runs the baseline and the scenarios whose names contain one of the words (for profiling).
+  const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+  const chosen = scenarios.filter(
+    (scenario, index) =>
+      index === 0 || only.length === 0 || only.some((word) => scenario.name.includes(word)),
+  );
+  for (const scenario of chosen) {
     const result = await autocannon({
       url: `${base}${scenario.path}`,
       method: scenario.method,

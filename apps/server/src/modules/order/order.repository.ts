@@ -8,7 +8,7 @@ import {
   STEP_STATUS,
   type WorkflowStep,
 } from '@gear/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   accessions,
@@ -19,6 +19,7 @@ import {
   requisitions,
   workflowSteps,
 } from '../../db/schema/index.ts';
+import { rowFromJson } from '../../lib/json-row.ts';
 import { preparedPerDb } from '../../lib/prepared-per-db.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 
@@ -96,36 +97,83 @@ const toRequisition = (row: RequisitionRow, item: ItemRow, found: AccessionRow[]
 
 const completedStep = (steps: WorkflowStep[], id: number) => steps.some((s) => s.id === id && s.completed);
 
-/** The order as the API serves it, assembled from its facts; null when no such order exists. */
-export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!row) return null;
-  const [reqRows, stepRows, attachmentRows] = await Promise.all([
-    db
-      .select({ requisition: requisitions, item: orderableItems })
-      .from(requisitions)
-      .innerJoin(orderableItems, eq(orderableItems.id, requisitions.orderableItemId))
-      .where(eq(requisitions.orderId, id))
-      .orderBy(asc(requisitions.position)),
-    db.select().from(workflowSteps).where(eq(workflowSteps.orderId, id)).orderBy(asc(workflowSteps.stepId)),
-    db
-      .select({
-        type: attachments.type,
-        contentType: attachments.contentType,
-        sizeBytes: attachments.sizeBytes,
-        uploadedAt: attachments.uploadedAt,
-      })
-      .from(attachments)
-      .where(eq(attachments.orderId, id)),
-  ]);
-  const reqIds = reqRows.map((r) => r.requisition.id);
-  const accessionRows = reqIds.length
-    ? await db
-        .select()
-        .from(accessions)
-        .where(inArray(accessions.gearReqId, reqIds))
-        .orderBy(asc(accessions.id))
-    : [];
+/** The practitioner of an order as the access rules read it (mayViewOrder). */
+export type OrderOwnerPractitioner = { gsdlNo: string; authorizingDoctorGsdlNo: string | null } | null;
+
+const emptyJsonArray = sql.raw(`'[]'::json`);
+
+/**
+ * Everything an order is assembled from, in one statement (decision 0055): the order's row with its practitioner's
+ * number and authorizing doctor (for the access check), its requisitions in position order with their product and
+ * accessions, its workflow rows and its ID-card attachments, as one JSON value.
+ */
+const orderFactsQuery = preparedPerDb((db) =>
+  db
+    .select({
+      facts: sql<OrderFactsJson>`json_build_object(
+        'order', to_jsonb(${orders}),
+        'ownerGsdlNo', ${practitioners.gsdlNo},
+        'ownerAuthorizingDoctorGsdlNo', ${practitioners.authorizingDoctorGsdlNo},
+        'requisitions', (
+          select coalesce(json_agg(json_build_object(
+            'row', to_jsonb(r),
+            'name', i.name,
+            'category', i.category,
+            'mcrEligible', i.mcr_eligible,
+            'accessions', (
+              select coalesce(json_agg(to_jsonb(a) order by a.id), ${emptyJsonArray})
+              from ${accessions} a where a.gear_req_id = r.id
+            )
+          ) order by r.position, r.id), ${emptyJsonArray})
+          from ${requisitions} r join ${orderableItems} i on i.id = r.orderable_item_id
+          where r.order_id = ${orders.id}
+        ),
+        'steps', (
+          select coalesce(json_agg(to_jsonb(s) order by s.step_id, s.id), ${emptyJsonArray})
+          from ${workflowSteps} s where s.order_id = ${orders.id}
+        ),
+        'attachments', (
+          select coalesce(json_agg(json_build_object(
+            'type', t.type, 'contentType', t.content_type, 'sizeBytes', t.size_bytes, 'uploadedAt', t.uploaded_at
+          ) order by t.id), ${emptyJsonArray})
+          from ${attachments} t where t.order_id = ${orders.id}
+        )
+      )`,
+    })
+    .from(orders)
+    .leftJoin(practitioners, eq(practitioners.gsdlNo, orders.practitionerGsdlNo))
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('order_facts'),
+);
+
+interface OrderFactsJson {
+  order: Record<string, unknown>;
+  ownerGsdlNo: string | null;
+  ownerAuthorizingDoctorGsdlNo: string | null;
+  requisitions: {
+    row: Record<string, unknown>;
+    name: string;
+    category: string;
+    mcrEligible: boolean;
+    accessions: Record<string, unknown>[];
+  }[];
+  steps: Record<string, unknown>[];
+  attachments: { type: string; contentType: string; sizeBytes: number; uploadedAt: string }[];
+}
+
+/**
+ * The order as the API serves it, assembled from its facts, with its practitioner as the access rules read it;
+ * null when no such order exists. One database statement (the practitioners come from their directory).
+ */
+export async function loadOrderWithOwner(
+  db: Db,
+  id: number,
+): Promise<{ order: GearOrder; owner: OrderOwnerPractitioner } | null> {
+  const [found] = await orderFactsQuery(db).execute({ id });
+  if (!found) return null;
+  const facts = typeof found.facts === 'string' ? (JSON.parse(found.facts) as OrderFactsJson) : found.facts;
+  const row = rowFromJson(orders, facts.order);
   const practitioner = row.practitionerGsdlNo ? await findPractitioner(db, row.practitionerGsdlNo) : null;
   const authorizingGsdlNo = practitioner?.authorizingDoctorGsdlNo ?? null;
   const authorizing =
@@ -136,18 +184,29 @@ export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
         : await findPractitioner(db, authorizingGsdlNo);
   const order = assembleOrder(
     row,
-    reqRows.map(({ requisition, item }) =>
+    facts.requisitions.map((found) =>
       toRequisition(
-        requisition,
-        item,
-        accessionRows.filter((a) => a.gearReqId === requisition.id),
+        rowFromJson(requisitions, found.row),
+        { name: found.name, category: found.category, mcrEligible: found.mcrEligible },
+        found.accessions.map((accession) => rowFromJson(accessions, accession)),
       ),
     ),
-    stepRows.map(toWorkflowStep),
+    facts.steps.map((step) => toWorkflowStep(rowFromJson(workflowSteps, step))),
     practitioner,
     authorizing,
   );
-  return { ...order, attachments: attachmentsByType(attachmentRows) };
+  const attachmentRows = facts.attachments.map((a) => ({ ...a, uploadedAt: new Date(a.uploadedAt) }));
+  return {
+    order: { ...order, attachments: attachmentsByType(attachmentRows) },
+    owner: facts.ownerGsdlNo
+      ? { gsdlNo: facts.ownerGsdlNo, authorizingDoctorGsdlNo: facts.ownerAuthorizingDoctorGsdlNo }
+      : null,
+  };
+}
+
+/** The order as the API serves it, assembled from its facts; null when no such order exists. */
+export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
+  return (await loadOrderWithOwner(db, id))?.order ?? null;
 }
 
 /** spec 2 §3 'attachments keyed by type'. */

@@ -20,8 +20,8 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { claimVersion, loadOrder, saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller } from '../order/order.service.ts';
+import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
+import { orderForCaller, savedOrder } from '../order/order.service.ts';
 import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
 
 /** The practitioners a user may order for (spec 1 §2.4 dropdown, §6 authorizing rule). */
@@ -65,9 +65,7 @@ export async function savePractitionerStep(
   const id = orderId
     ? await updatePractitioner(db, user, orderId, input, practitioner)
     : await createOrder(db, user, userId, input, practitioner);
-  const saved = await loadOrder(db, id);
-  if (!saved) throw notFound(MESSAGES.orderNotFound);
-  return saved;
+  return savedOrder(db, id);
 }
 
 const agreementDate = (input: Pick<PractitionerStepInput, 'practAgreement'>) =>
