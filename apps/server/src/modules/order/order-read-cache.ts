@@ -1,5 +1,6 @@
 import type { GearOrder } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
+import { markSnapshot } from '../../lib/serializer.ts';
 import { writeEpoch } from '../../lib/write-epoch.ts';
 import type { OrderOwnerPractitioner } from './order.repository.ts';
 
@@ -89,7 +90,7 @@ export function confirmOrder(db: Db, id: number, owner: OrderOwnerPractitioner, 
 }
 
 /**
- * Keeps an order as read. `epoch` is the write epoch taken before the read began (null when unknown), `owner` the
+ * Keeps an order as read (a snapshot: nobody changes it, so its JSON is written once per route). `epoch` is the write epoch taken before the read began (null when unknown), `owner` the
  * practitioner read with it.
  */
 export function rememberOrder(
@@ -99,6 +100,7 @@ export function rememberOrder(
 ) {
   if (typeof order.id !== 'number') return;
   const cache = cacheOf(db);
+  markSnapshot(order);
   touch(cache, order.id, { order, owner: read.owner, epoch: read.epoch ?? null });
   for (const requisition of order.requisitions) cache.orderOfRequisition.set(requisition.id, order.id);
   if (cache.orders.size > MAX_ORDERS) {
