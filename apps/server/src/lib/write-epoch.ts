@@ -60,3 +60,35 @@ export const writeEpoch = (db: Db): number | null => tracked.get(db)?.epoch ?? n
 
 /** Statements an embedded database has run (0 for PostgreSQL). */
 export const databaseStatementCount = (db: Db): number => tracked.get(db)?.statements ?? 0;
+
+/**
+ * A read kept until the next write (decision 0055): on the embedded database, a value read at write epoch E is
+ * served again while the epoch is still E, for the same key; anything written anywhere makes the next call read
+ * afresh. On PostgreSQL (and in a transaction) every call reads. At most `maxKeys` keys are kept per database.
+ */
+export function untilNextWrite<K, V>(
+  read: (db: Db, key: K) => Promise<V>,
+  maxKeys = 500,
+): (db: Db, key: K) => Promise<V> {
+  const kept = new WeakMap<Db, Map<K, { epoch: number; value: Promise<V> }>>();
+  return (db, key) => {
+    const epoch = writeEpoch(db);
+    if (epoch === null) return read(db, key);
+    let values = kept.get(db);
+    if (!values) {
+      values = new Map();
+      kept.set(db, values);
+    }
+    const hit = values.get(key);
+    if (hit && hit.epoch === epoch) return hit.value;
+    const value = read(db, key);
+    if (values.size >= maxKeys) values.clear();
+    const entry = { epoch, value };
+    values.set(key, entry);
+    const forgetFailure = values;
+    value.catch(() => {
+      if (forgetFailure.get(key) === entry) forgetFailure.delete(key);
+    });
+    return value;
+  };
+}

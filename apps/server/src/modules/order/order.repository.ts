@@ -9,6 +9,7 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   accessions,
@@ -359,6 +360,55 @@ export async function claimVersion(
   return rows.length === 1;
 }
 
+/** The columns of a workflow row as written. */
+const stepValues = (orderId: number, step: WorkflowStep) => ({
+  orderId,
+  stepId: step.id,
+  gearReqId: step.gearReqId,
+  statusId: step.status.id,
+  completed: step.completed,
+  notApplicable: step.notApplicable,
+  skipped: step.skipped,
+  userType: step.userType,
+  stepDate: step.stepDate ? new Date(step.stepDate) : null,
+});
+
+/**
+ * A new order with its first workflow rows, in one statement (atomic without a transaction; decision 0055): its id.
+ */
+export async function insertOrderWithSteps(
+  db: Db,
+  values: PgInsertValue<typeof orders>,
+  steps: readonly WorkflowStep[],
+): Promise<number> {
+  const rows = steps.map((step) => ({
+    step_id: step.id,
+    gear_req_id: step.gearReqId,
+    status_id: step.status.id,
+    completed: step.completed,
+    not_applicable: step.notApplicable,
+    skipped: step.skipped,
+    user_type: step.userType,
+    step_date: step.stepDate,
+  }));
+  const result = await db.execute<{ id: number }>(sql`
+    with created as ${db.insert(orders).values(values).returning({ id: orders.id })},
+    steps as (
+      insert into ${workflowSteps}
+        (order_id, step_id, gear_req_id, status_id, completed, not_applicable, skipped, user_type, step_date)
+      select created.id, s.step_id, s.gear_req_id, s.status_id, s.completed, s.not_applicable, s.skipped,
+             s.user_type, s.step_date
+      from created, json_to_recordset(${JSON.stringify(rows)}::json) as s(
+        step_id integer, gear_req_id integer, status_id integer, completed boolean, not_applicable boolean,
+        skipped boolean, user_type text, step_date timestamptz)
+      returning 1
+    )
+    select id from created`);
+  const [created] = (result as unknown as { rows: { id: number }[] }).rows;
+  if (!created) throw new Error('order insert returned nothing');
+  return created.id;
+}
+
 const rowKey = (row: WorkflowStep) => `${row.id}:${row.gearReqId ?? ''}`;
 
 const sameRow = (a: WorkflowStep, b: WorkflowStep) =>
@@ -387,19 +437,7 @@ export async function saveWorkflowSteps(
   if (changed.length === 0) return;
   await db
     .insert(workflowSteps)
-    .values(
-      changed.map((step) => ({
-        orderId,
-        stepId: step.id,
-        gearReqId: step.gearReqId,
-        statusId: step.status.id,
-        completed: step.completed,
-        notApplicable: step.notApplicable,
-        skipped: step.skipped,
-        userType: step.userType,
-        stepDate: step.stepDate ? new Date(step.stepDate) : null,
-      })),
-    )
+    .values(changed.map((step) => stepValues(orderId, step)))
     .onConflictDoUpdate({
       target: [workflowSteps.orderId, workflowSteps.stepId, workflowSteps.gearReqId],
       set: {

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
+import { claimVersion, insertOrderWithSteps } from '../order/order.repository.ts';
 import { orderForCaller, savedOrder } from '../order/order.service.ts';
 import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
 
@@ -71,19 +71,18 @@ export async function savePractitionerStep(
 const agreementDate = (input: Pick<PractitionerStepInput, 'practAgreement'>) =>
   input.practAgreement ? sql`now()` : null;
 
-async function createOrder(
+/** A new order is one statement (atomic without a transaction, decision 0055). */
+const createOrder = (
   db: Db,
   user: UserInfo,
   userId: number,
   input: PractitionerStepInput,
   practitioner: Practitioner,
-) {
-  return transaction(db, (tx) => insertNewOrder(tx, user, userId, input, practitioner));
-}
+) => insertNewOrder(db, user, userId, input, practitioner);
 
 /**
- * Inserts a new order of a practitioner with its workflow rows, the practitioner step completed (spec 3 §4). Call
- * inside a transaction (the practitioner step, ordering a custom profile).
+ * Inserts a new order of a practitioner with its workflow rows, the practitioner step completed (spec 3 §4), in one
+ * statement (the practitioner step; inside a transaction when ordering a custom profile).
  */
 export async function insertNewOrder(
   tx: Db,
@@ -92,17 +91,6 @@ export async function insertNewOrder(
   input: Pick<PractitionerStepInput, 'practAgreement'>,
   practitioner: Pick<Practitioner, 'gsdlNo'>,
 ): Promise<number> {
-  const [created] = await tx
-    .insert(orders)
-    .values({
-      practitionerGsdlNo: practitioner.gsdlNo,
-      onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
-      practAgreement: input.practAgreement,
-      practAgreementDate: agreementDate(input),
-      createdByUserId: userId,
-    })
-    .returning({ id: orders.id });
-  if (!created) throw new Error('order insert returned nothing');
   const steps = completeStep(
     initialWorkflowSteps({
       requisitions: [],
@@ -115,8 +103,17 @@ export async function insertNewOrder(
       stepDate: new Date().toISOString(),
     },
   );
-  await saveWorkflowSteps(tx, created.id, [], steps);
-  return created.id;
+  return insertOrderWithSteps(
+    tx,
+    {
+      practitionerGsdlNo: practitioner.gsdlNo,
+      onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
+      practAgreement: input.practAgreement,
+      practAgreementDate: agreementDate(input),
+      createdByUserId: userId,
+    },
+    steps,
+  );
 }
 
 async function updatePractitioner(
