@@ -129,7 +129,11 @@ export function DxCodeSearch({
           onClick={() => combobox.openDropdown()}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          rightSection={suggestions.loading ? <Loader size="xs" aria-label="Searching codes" /> : null}
+          // A status, not a bare span: aria-label is prohibited on an element without a role (axe: serious), and
+          // while the answer is awaited a screen reader can say so.
+          rightSection={
+            suggestions.loading ? <Loader size="xs" role="status" aria-label="Searching codes" /> : null
+          }
           w={{ base: '100%', sm: 420 }}
         />
       </Combobox.Target>

@@ -157,6 +157,22 @@ describe('diagnosis codes step (spec 1 §2.7, §4.5, §5, §7)', () => {
     expect(screen.getAllByRole('option')).toHaveLength(5);
   });
 
+  it('while an answer is awaited the field says so as a status, and the page stays accessible', async () => {
+    let release: (response: Response) => void = () => {};
+    const app = openDxCodes(orderWith540({ billingMethod: INS }), {
+      'GET /gear/getDxCodeSuggestions': () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    await app.user.type(await field(), 'K58');
+    expect(await screen.findByRole('status', { name: 'Searching codes' })).toBeInTheDocument();
+    await expectAccessible();
+    release(json({ results: K58, omittedResults: 0 }));
+    expect(await screen.findByRole('option', { name: /K58.9/ })).toBeVisible();
+    expect(screen.queryByRole('status', { name: 'Searching codes' })).not.toBeInTheDocument();
+  });
+
   it('a chosen suggestion is looked up and added, checked, 50 ms later', async () => {
     const app = openDxCodes(orderWith540({ billingMethod: INS }));
     await app.user.type(await field(), 'K58');
