@@ -167,12 +167,25 @@ test('dr.avery activates the Metabolomix+ pack 50012353 for Organix instead: the
   const orderId = Number(/\/order\/(\d+)\//.exec(page.url())?.[1]);
   const answer = await page.request.get(`/gear/order/${orderId}`, { headers: await bearer(page) });
   const order = (await answer.json()) as {
-    requisitions: { omsOrderableItemId: number; repurposedCollectionPack: unknown }[];
+    requisitions: { id: number; omsOrderableItemId: number; repurposedCollectionPack: unknown }[];
   };
   expect(order.requisitions[0]).toMatchObject({
     omsOrderableItemId: 622,
     repurposedCollectionPack: { reqNumber: '50012353', activationCode: 'C735029183' },
   });
+
+  // Back on the saved requisition the pack is still offered for another test, starting from its own.
+  await page.goto(`/order/${orderId}/panels/${order.requisitions[0]?.id}`);
+  await expect(
+    page.getByText('This collection pack (Metabolomix+) is used for Organix Comprehensive Profile.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Use this pack for a different test' }).click();
+  await expect(tests.getByRole('button', { name: 'Use for Organix Comprehensive Profile' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(tests.getByRole('button', { name: 'Use for Metabolomix+' })).toBeVisible();
+  await expectAccessible(page);
   expect(consoleErrors).toEqual([]);
 });
 

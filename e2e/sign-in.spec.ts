@@ -37,6 +37,10 @@ test('signing in at /mygdx/login returns to the url asked for, and signing out e
   await expect(page).toHaveURL(/\/order\/new\/pract$/);
   await expect(page.getByLabel('Practitioner', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signing out is a request: the app shows the login page once the server has ended the session. Leaving before
+  // then could abandon the request and find the session still alive.
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.goto('/order/new/pract');
   await expect(page.getByRole('heading', { name: 'Sign in required' })).toBeVisible();
 });

@@ -14,6 +14,7 @@ import { type DxSuggestions, fetchDxSuggestions } from '../../api/dx-codes.ts';
 export const DX_SEARCH_MAX_LENGTH = 100;
 
 interface SuggestionState {
+  /** The term asked for: data and error are its answer, never an older term's. */
   term: string;
   data: DxSuggestions | null;
   error: string | null;
@@ -24,7 +25,8 @@ const IDLE: SuggestionState = { term: '', data: null, error: null, loading: fals
 
 /**
  * spec 1 §7: suggestions for a term debounced 250 ms; an answer for an older term is dropped (the request is aborted
- * and its answer ignored); a failure shows the network message (spec 1 §8 'Suggestion search failure').
+ * and its answer ignored), and is not kept on show while the next term is asked; a failure shows the network message
+ * (spec 1 §8 'Suggestion search failure').
  */
 export function useDxSuggestions(term: string): SuggestionState {
   const api = useApi();
@@ -40,7 +42,7 @@ export function useDxSuggestions(term: string): SuggestionState {
       return;
     }
     const controller = new AbortController();
-    setState((previous) => ({ ...previous, term: debounced, error: null, loading: true }));
+    setState({ term: debounced, data: null, error: null, loading: true });
     fetchDxSuggestions(api, debounced, controller.signal).then(
       (data) => {
         if (latest.current === request) setState({ term: debounced, data, error: null, loading: false });
@@ -88,9 +90,14 @@ export function DxCodeSearch({
     [],
   );
 
-  const results = (suggestions.data?.results ?? []).slice(0, DX_SUGGESTION_LIMIT);
-  const omitted = suggestions.data?.omittedResults ?? 0;
-  const hasAnswer = suggestions.data !== null || suggestions.error !== null;
+  // Only the answer for what the field says now: while a newer term waits for its debounce or its answer, an older
+  // term's list would offer codes the person is no longer looking for.
+  const current = suggestions.term === value.trim();
+  const data = current ? suggestions.data : null;
+  const failure = current ? suggestions.error : null;
+  const results = (data?.results ?? []).slice(0, DX_SUGGESTION_LIMIT);
+  const omitted = data?.omittedResults ?? 0;
+  const hasAnswer = data !== null || failure !== null;
 
   return (
     <Combobox
@@ -129,7 +136,11 @@ export function DxCodeSearch({
           onClick={() => combobox.openDropdown()}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          rightSection={suggestions.loading ? <Loader size="xs" aria-label="Searching codes" /> : null}
+          // A status, not a bare span: aria-label is prohibited on an element without a role (axe: serious), and
+          // while the answer is awaited a screen reader can say so.
+          rightSection={
+            suggestions.loading ? <Loader size="xs" role="status" aria-label="Searching codes" /> : null
+          }
           w={{ base: '100%', sm: 420 }}
         />
       </Combobox.Target>
@@ -145,13 +156,11 @@ export function DxCodeSearch({
               </Text>
             </Combobox.Option>
           ))}
-          {suggestions.data && results.length === 0 && (
-            <Combobox.Empty>No matching active codes</Combobox.Empty>
-          )}
-          {suggestions.error && (
+          {data && results.length === 0 && <Combobox.Empty>No matching active codes</Combobox.Empty>}
+          {failure && (
             <Combobox.Empty>
               <Text size="sm" c="red.9" role="alert">
-                {suggestions.error}
+                {failure}
               </Text>
             </Combobox.Empty>
           )}

@@ -157,6 +157,47 @@ describe('diagnosis codes step (spec 1 §2.7, §4.5, §5, §7)', () => {
     expect(screen.getAllByRole('option')).toHaveLength(5);
   });
 
+  it('while an answer is awaited the field says so as a status, and the page stays accessible', async () => {
+    let release: (response: Response) => void = () => {};
+    const app = openDxCodes(orderWith540({ billingMethod: INS }), {
+      'GET /gear/getDxCodeSuggestions': () =>
+        new Promise<Response>((resolve) => {
+          release = resolve;
+        }),
+    });
+    await app.user.type(await field(), 'K58');
+    expect(await screen.findByRole('status', { name: 'Searching codes' })).toBeInTheDocument();
+    await expectAccessible();
+    release(json({ results: K58, omittedResults: 0 }));
+    expect(await screen.findByRole('option', { name: /K58.9/ })).toBeVisible();
+    expect(screen.queryByRole('status', { name: 'Searching codes' })).not.toBeInTheDocument();
+  });
+
+  it("does not keep an older term's list on show while the next term is asked", async () => {
+    let release: (response: Response) => void = () => {};
+    const app = openDxCodes(orderWith540({ billingMethod: INS }), {
+      'GET /gear/getDxCodeSuggestions': (call) =>
+        termOf(call) === 'E55'
+          ? new Promise<Response>((resolve) => {
+              release = resolve;
+            })
+          : suggestions(call),
+    });
+    await app.user.type(await field(), 'K58');
+    expect(await screen.findByRole('option', { name: /K58.9/ })).toBeVisible();
+    await app.user.clear(await field());
+    await app.user.type(await field(), 'E55');
+    expect(await screen.findByRole('status', { name: 'Searching codes' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /K58/ })).not.toBeInTheDocument();
+    release(
+      json({ results: [{ code: 'E55.9', name: 'Vitamin D deficiency, unspecified' }], omittedResults: 0 }),
+    );
+    expect(
+      await screen.findByRole('option', { name: 'E55.9 Vitamin D deficiency, unspecified' }),
+    ).toBeVisible();
+    expect(screen.getAllByRole('option')).toHaveLength(1);
+  });
+
   it('a chosen suggestion is looked up and added, checked, 50 ms later', async () => {
     const app = openDxCodes(orderWith540({ billingMethod: INS }));
     await app.user.type(await field(), 'K58');

@@ -450,6 +450,68 @@ describe('repurposing a pack for another test (spec 1 §2.6, §4.4; decision 004
     ]);
   });
 
+  it('is offered when editing a saved requisition: its pack reloaded by activation number, the requisition kept', async () => {
+    const order = makeOrder({
+      requisitions: [
+        makeRequisition({
+          id: 9,
+          omsOrderableItemId: 617,
+          omsOrderableItemName: 'Metabolomix+',
+          panel: null,
+          components: [],
+          reqNumber: '50012353',
+          activationCode: 'C735029183',
+        }),
+      ],
+    });
+    const app = openPanels('/order/42/panels/9', {
+      order,
+      handlers: {
+        'GET /gear/requisition': pack,
+        'PUT /gear/testSelection': () => json(savedWithRequisition()),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Metabolomix+' })).toBeInTheDocument();
+    await app.user.click(await screen.findByRole('button', { name: 'Use this pack for a different test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a different test' });
+    await app.user.click(
+      within(dialog).getByRole('button', { name: 'Use for Toxic Element Clearance - Urine' }),
+    );
+    expect(
+      await screen.findByText(
+        'This collection pack (Metabolomix+) is used for Toxic Element Clearance - Urine.',
+      ),
+    ).toBeInTheDocument();
+    await app.user.click(screen.getByRole('checkbox', { name: 'Toxic Element Clearance' }));
+    await app.user.click(screen.getByRole('radio', { name: 'Post-provocation' }));
+    await app.user.click(nextButton());
+    await waitFor(() => expect(app.server.callsTo('PUT /gear/testSelection')).toHaveLength(1));
+    const body = app.server.callsTo('PUT /gear/testSelection')[0]?.body as SingleSelectionBody;
+    expect(body.requisitions[0]).toMatchObject({
+      id: 9,
+      omsOrderableItemId: 554,
+      reqNumber: '50012353',
+      activationCode: 'C735029183',
+    });
+    expect(app.server.callsTo('GET /gear/requisition').map((call) => call.search)).toEqual([
+      '?reqNum=C735029183&gsdlNo=P1001',
+    ]);
+  });
+
+  it('is not offered when editing a saved requisition without a pack', async () => {
+    const order = makeOrder({
+      requisitions: [makeRequisition({ id: 9, reqNumber: null, activationCode: null })],
+    });
+    const app = openPanels('/order/42/panels/9', { order });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: /^GI Effects Comprehensive Profile/ }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Use this pack for a different test' }),
+    ).not.toBeInTheDocument();
+    expect(app.server.callsTo('GET /gear/requisition')).toHaveLength(0);
+  });
+
   it('is not offered to a patient', async () => {
     const app = await openActivation({ user: patientUser, handlers: { 'GET /gear/requisition': pack } });
     await search(app, '50012353');

@@ -161,6 +161,22 @@ export function SingleRequisition(props: SingleRequisitionProps) {
   const loadSaved = (gearReqId: number) =>
     load(queryKeys.savedRequisition(gearReqId), (signal) => fetchRequisitionById(api, gearReqId, signal));
 
+  /**
+   * spec 1 §4.4 repurpose while editing a saved requisition: its pack as the lab knows it (its own product, which a
+   * repurposed requisition no longer shows), by the activation number, else the requisition number. Quiet: a pack
+   * the lab does not know (unknownIdActivation) simply offers no repurposing.
+   */
+  const loadSavedPack = async ({ reqNumber, activationCode }: Requisition) => {
+    const number = activationCode ?? reqNumber;
+    if (!number) return;
+    try {
+      const found = await fetchCatalogueRequisition(api, number, gsdlNo);
+      if (found.id !== null) setPack({ requisition: found, reqNumber, activationCode });
+    } catch {
+      // No pack to repurpose.
+    }
+  };
+
   /** spec 1 §5: 'Products whose name ends with * cannot be ordered in New York.' */
   const notOrderableHere = (item: Pick<OrderableItemSummary, 'name'>): string | null =>
     practitioner && !mayOrderInOfficeState(item, practitioner) ? MESSAGES.notOrderableInNewYork : null;
@@ -216,6 +232,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
           });
         }
       });
+      if (practitionerUser && !locked) void loadSavedPack(requisition);
     } else if (orderType === 'covidRegistration') {
       void loadItem(COVID_REGISTRATION_ITEM_ID).then((found) => found && choose(found, null, null));
     }
