@@ -17,7 +17,7 @@ import {
   type UserInfo,
   validateBillingChoice,
 } from '@gear/domain';
-import { Alert, Button, Checkbox, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useConfirmPriceIncrease, useSaveBillingMethod } from '../../api/billing.ts';
@@ -25,6 +25,7 @@ import { useApi, useConfig } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { fetchAppliedPrice } from '../../api/pricing.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import type { StepProps } from '../wizard/types.ts';
@@ -300,44 +301,27 @@ function BillingForm({ order, practitioner, requisition, user, navigation }: Bil
         )}
         <WizardButtons onBack={() => void navigation.back()} saving={busy} />
       </Stack>
-      <Modal
+      <ConfirmDialog
         opened={pendingIncrease !== null}
-        onClose={() => {
+        onNo={() => {
+          // spec 1 §4.3: 'No reverts the choice.'
           setPendingIncrease(null);
           setChoice(saved);
         }}
+        onYes={() => {
+          const confirmed = pendingIncrease;
+          setPendingIncrease(null);
+          if (confirmed) persist(confirmed, true);
+        }}
+        busy={busy}
         title="Confirm the price change"
-        closeButtonProps={{ 'aria-label': 'Close and keep the current billing option' }}
+        closeLabel="Close and keep the current billing option"
       >
-        <Stack gap="md">
-          <Text>
-            The patient has already confirmed this order. Changing the billing option to {pendingIncrease} may
-            increase what the patient pays. Do you want to continue?
-          </Text>
-          <Group justify="flex-end">
-            <Button
-              variant="default"
-              onClick={() => {
-                // spec 1 §4.3: 'No reverts the choice.'
-                setPendingIncrease(null);
-                setChoice(saved);
-              }}
-            >
-              No
-            </Button>
-            <Button
-              loading={busy}
-              onClick={() => {
-                const confirmed = pendingIncrease;
-                setPendingIncrease(null);
-                if (confirmed) persist(confirmed, true);
-              }}
-            >
-              Yes
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text>
+          The patient has already confirmed this order. Changing the billing option to {pendingIncrease} may
+          increase what the patient pays. Do you want to continue?
+        </Text>
+      </ConfirmDialog>
     </form>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 export interface CollectionButtonsProps {
   onBack: () => void;
@@ -35,29 +36,19 @@ export function CollectionButtons({ onBack, dirty, onAddAnother, saving }: Colle
           </Button>
         </Group>
       </Group>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
+        onNo={() => setConfirming(false)}
+        onYes={() => {
+          setConfirming(false);
+          onBack();
+        }}
         title="Unsaved changes will be lost"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        noLabel="Cancel"
+        yesLabel="Continue"
       >
-        <Stack gap="md">
-          <Text size="sm">You have changes on this page that are not saved. Go back anyway?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirming(false);
-                onBack();
-              }}
-            >
-              Continue
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">You have changes on this page that are not saved. Go back anyway?</Text>
+      </ConfirmDialog>
     </>
   );
 }
