@@ -2,14 +2,18 @@ import { MESSAGES, type OrderableItemLists } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
 import { bundleProducts, bundles } from '../../db/schema/index.ts';
 import { CATALOGUE_ITEMS } from '../../db/seed/catalogue-data.ts';
-import { createOrder, type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import {
+  callAs,
+  createOrder,
+  type DemoLogin,
+  expectEnvelope,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
 
 const ctx = useTestApp();
 
-const get = async (login: DemoLogin, url: string) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'GET', url, headers });
-};
+const get = (login: DemoLogin, url: string) => callAs(ctx.app, login, 'GET', url);
 const lists = async (login: DemoLogin, gsdl: string) => {
   const response = await get(login, `/gear/practitioner/${gsdl}/orderableItems`);
   expect(response.statusCode).toBe(200);
