@@ -81,6 +81,8 @@ export const MESSAGES = {
   orderTypeNotAvailable: (label: string) => `${label} is not available for this practitioner.`,
   productNotFound: 'We could not find that product.',
   requisitionNotOnOrder: 'That requisition is not on this order.',
+  /** Decision 0052: a patient may not change the tests a provider chose on a paperless requisition. */
+  paperlessTestsLocked: 'The tests on this requisition were chosen by your provider and cannot be changed.',
   requisitionUnknown: 'We could not find that requisition.',
   requisitionOnAnotherOrder:
     'This requisition has already been added to a different order. Switch to that order or search for another number.',

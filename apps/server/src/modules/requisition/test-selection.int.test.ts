@@ -2,8 +2,8 @@ import {
   BILLING_METHODS,
   type GearOrder,
   MESSAGES,
-  notACalendarDate,
   messages,
+  notACalendarDate,
   STEP_IDS,
   STEP_STATUS,
   textTooLong,
@@ -12,17 +12,23 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, workflowSteps } from '../../db/schema/index.ts';
 import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
-import { createOrder, type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import {
+  callAs,
+  createOrder,
+  type DemoLogin,
+  expectEnvelope,
+  ok,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
+import { signInPatient } from '../../test/order-builders.ts';
 
 const ctx = useTestApp();
 const phone = messages('800-522-4762');
 
 type Body = Record<string, unknown>;
 
-const put = async (login: DemoLogin, url: string, payload: Body) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'PUT', url, headers, payload });
-};
+const put = (login: DemoLogin, url: string, payload: Body) => callAs(ctx.app, login, 'PUT', url, payload);
 const saveSingle = (login: DemoLogin, payload: Body, query = '') =>
   put(login, `/gear/testSelection${query}`, payload);
 const saveBulk = (login: DemoLogin, payload: Body) => put(login, '/gear/testSelection/', payload);
@@ -50,11 +56,6 @@ const single = (order: { id: number; version: number }, requisition: Body, more:
   requisitions: [requisition],
   ...more,
 });
-
-const ok = (response: Awaited<ReturnType<typeof put>>) => {
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<GearOrder & { id: number }>();
-};
 
 const panelRow = (order: GearOrder, gearReqId: number) =>
   order.workflow.steps.find((row) => row.id === STEP_IDS.panels && row.gearReqId === gearReqId);
@@ -432,6 +433,51 @@ describe('PUT /gear/testSelection (single requisition)', () => {
         410,
         REMOVED_PACK_NOTICE,
       );
+    });
+
+    it('spec 1 §4.4, decision 0052: a patient may not change the tests of a paperless requisition', async () => {
+      const patient = await signInPatient(ctx.app, ctx.database.db, 'P1002');
+      const found = ok(await callAs(ctx.app, patient, 'GET', '/gear/order?requisitionNumber=C565591369'));
+      const requisition = found.requisitions[0];
+      expect(requisition).toMatchObject({ paperless: true, panel: 4710, components: [4711, 4712] });
+      const sibo = (selection: Body): Body => ({
+        id: requisition?.id,
+        omsOrderableItemId: 215,
+        addons: [],
+        profileSpecificFields: [],
+        patientInstructions: null,
+        dropShip: false,
+        ...selection,
+      });
+      const changed = expectEnvelope(
+        await callAs(
+          ctx.app,
+          patient,
+          'PUT',
+          '/gear/testSelection',
+          single(found, sibo({ panel: 4700, components: [4701, 4702] })),
+        ),
+        400,
+        MESSAGES.paperlessTestsLocked,
+      );
+      expect(changed.errors).toEqual([
+        { field: 'requisitions.0.panel', defaultMessage: MESSAGES.paperlessTestsLocked },
+      ]);
+      const kept = ok(
+        await callAs(
+          ctx.app,
+          patient,
+          'PUT',
+          '/gear/testSelection',
+          single(found, sibo({ panel: 4710, components: [4712, 4711] })),
+        ),
+      );
+      expect(kept.requisitions[0]).toMatchObject({ panel: 4710, components: [4712, 4711] });
+      // The provider's office may still change them.
+      const byPractitioner = ok(
+        await saveSingle('dr.avery', single(kept, sibo({ panel: 4700, components: [4701, 4702] }))),
+      );
+      expect(byPractitioner.requisitions[0]).toMatchObject({ panel: 4700, components: [4701, 4702] });
     });
 
     it('spec 1 §5: an activation code failing the check digit is refused', async () => {
