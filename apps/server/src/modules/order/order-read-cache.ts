@@ -1,17 +1,9 @@
 import type { GearOrder } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
+import { perDb } from '../../lib/per-db.ts';
 
 const MAX_ORDERS = 2000;
-const caches = new WeakMap<Db, Map<number, GearOrder>>();
-
-const cacheOf = (db: Db) => {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-};
+const cacheOf = perDb((_db: Db) => new Map<number, GearOrder>());
 
 /**
  * Assembled orders by id, valid only for the version they were read at. Every write to an order's facts bumps
