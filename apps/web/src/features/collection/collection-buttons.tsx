@@ -1,6 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 export interface CollectionButtonsProps {
   onBack: () => void;
@@ -9,13 +10,16 @@ export interface CollectionButtonsProps {
   /** Add Another Test, when spec 2 §4 offers it. */
   onAddAnother?: () => void;
   saving: boolean;
+  /** Why the last save failed, shown above the buttons. */
+  failure?: string | null;
 }
 
-/** spec 2 §2 'buttons Back, Add Another Test, Next'; Next submits the form. */
-export function CollectionButtons({ onBack, dirty, onAddAnother, saving }: CollectionButtonsProps) {
+/** spec 2 §2 'buttons Back, Add Another Test, Next'; Next submits the form. A failed save says why above them. */
+export function CollectionButtons({ onBack, dirty, onAddAnother, saving, failure }: CollectionButtonsProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <>
+      <ErrorAlert message={failure} />
       <Group justify="space-between" mt="lg">
         <Button
           variant="default"

@@ -20,6 +20,7 @@ import { useSaveInsurance } from '../../api/insurance.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { lookupInsurances } from '../../api/patients.ts';
 import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { labToday } from '../patient/lab-day.ts';
 import type { StepProps } from '../wizard/types.ts';
@@ -238,11 +239,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
               Please correct the highlighted fields.
             </Alert>
           )}
-          {saveError && (
-            <Alert color="red" role="alert">
-              {saveError}
-            </Alert>
-          )}
+          <ErrorAlert message={saveError} />
           <WizardButtons
             onBack={() => void navigation.back()}
             saving={save.isPending}
