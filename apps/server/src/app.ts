@@ -7,18 +7,15 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MAX_UPLOAD_BYTES, messages } from '@gear/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { localEmrPatientSource } from './adapters/emr/emr-source.ts';
 import { localFileStorage } from './adapters/storage/file-storage.ts';
 import { outboxSubscriptionList } from './adapters/subscription/subscription-list.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { snapshotAwareSerializerCompiler } from './lib/serializer.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
@@ -73,7 +70,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.decorate('db', db);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(snapshotAwareSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -111,6 +108,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(catalogueRoutes);
   await app.register(requisitionRoutes);
   await app.register(billingRoutes);
+  await app.register(bundleRoutes);
   await app.register(pricingRoutes);
   await app.register(collectionRoutes());
   await app.register(shippingRoutes());

@@ -31,6 +31,9 @@ export const MESSAGES = {
   signInFailed: 'The login name or password is incorrect.',
   signInThrottled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   signInRequired: 'Please sign in to continue.',
+  /** Ours (decision 0040): failed order proofs are throttled per requisition number and per address. */
+  orderProofThrottled:
+    'Too many attempts to find an order with this number. Please wait an hour and try again, or contact your provider.',
   forbidden: 'You do not have access to this page.',
   orderNotFound: 'We could not find that order.',
   staleOrder: 'This order was changed by someone else. Please reload it to see the latest version.',
@@ -81,8 +84,6 @@ export const MESSAGES = {
   orderTypeNotAvailable: (label: string) => `${label} is not available for this practitioner.`,
   productNotFound: 'We could not find that product.',
   requisitionNotOnOrder: 'That requisition is not on this order.',
-  /** Decision 0052: a patient may not change the tests a provider chose on a paperless requisition. */
-  paperlessTestsLocked: 'The tests on this requisition were chosen by your provider and cannot be changed.',
   requisitionUnknown: 'We could not find that requisition.',
   requisitionOnAnotherOrder:
     'This requisition has already been added to a different order. Switch to that order or search for another number.',
@@ -97,6 +98,27 @@ export const MESSAGES = {
     'Chelation (provocation) agents are statutorily non-covered by Medicare, so this test is billed as No Insurance Billing: Pay Full Amount.',
   medicareUnregistered: (reqNumber: string) =>
     `This Medicare or Tricare test will be discarded unless the physician registers it online with requisition number ${reqNumber}.`,
+  /** spec 1 §4.4 price-increase confirmation on panel selection (docs/decisions/0045). */
+  priceIncreaseNeedsConfirmation:
+    'The patient has already confirmed this order, and this change raises its price. Please confirm the price increase.',
+  /** Custom profiles ordered from panel selection (docs/decisions/0048). */
+  bundleNotFound: 'We could not find that custom profile.',
+  bundleBillingNotOffered: (method: string) =>
+    `The billing option ${method} of this custom profile is not available for this practitioner. Please edit the custom profile.`,
+  bundleOfAnotherPractitioner: 'This custom profile belongs to another practitioner than the order.',
+  /** spec 1 §4.4 refiltering on a Medicare order (docs/decisions/0046). */
+  medicareProductsOnly:
+    'Only the tests Medicare or Tricare covers are listed. Please switch to Non-Medicare billing to order another test.',
+  /** spec 1 §4.4 repurposing a pack (docs/decisions/0047). */
+  repurposeByPractitionerOnly:
+    'This collection pack was ordered for another test. Please contact your provider to use it for a different test.',
+  repurposeSpecimenMismatch:
+    'This collection pack cannot be used for that test: it collects a different specimen.',
+  /** spec 1 §2.6 recollection order modal, §4.4 (docs/decisions/0049). */
+  recollectionShipsToPatient:
+    'A recollection order ships a new collection pack to the patient: Ship to Office is not available.',
+  recollectionOrder: (orderId: number) =>
+    `This order re-collects the specimens of order ${orderId}. A new collection pack is shipped to the patient for the tests below.`,
   medicareFlagChanged: 'Every test on this order now uses the same Medicare or Non-Medicare billing.',
   quantityOutOfRange: 'Please enter a quantity from 0 to 99.',
   cptQuantityOutOfRange: (max: number) => `Please enter a quantity from 1 to ${max}.`,

@@ -10,6 +10,11 @@ export interface UserInfo {
   gsdlNo: string | null;
   onBehalfOf: string;
   adminUser: 'true' | 'false';
+  /**
+   * prc only, never sent to the browser: the orders this patient proved in their session with a requisition or
+   * activation number and date of birth (docs/decisions/0040). A patient may see these orders and no others.
+   */
+  orderIds?: readonly number[];
 }
 
 export interface Address {

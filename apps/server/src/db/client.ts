@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { trackEmbeddedWrites } from '../lib/write-epoch.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -24,6 +25,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openPglite(dir: string | null): Promise<Database> {
   const client = dir ? await PGlite.create(dir) : await PGlite.create();
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  trackEmbeddedWrites(db as unknown as Db, client);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

@@ -1,11 +1,15 @@
 import { MESSAGES, type UserInfo } from '@gear/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../lib/http-error.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden, unauthorized } from '../lib/http-error.ts';
 import { verifyAccessToken } from '../modules/session/access-token.ts';
 import { type SessionService, userInfoOf } from '../modules/session/session.service.ts';
 
-/** Who may call a route: anyone, or a signed-in user (the default: a route must opt out). */
-export type Access = 'public' | 'signedIn';
+/**
+ * Who may call a route: anyone ('public', no caller resolved), anyone with the caller resolved when there is one
+ * ('optional': a patient proving an order, docs/decisions/0040), or a signed-in user or proven patient (the default:
+ * a route must opt out).
+ */
+export type Access = 'public' | 'optional' | 'signedIn';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -14,10 +18,15 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
   }
+  interface FastifyInstance {
+    /** Sessions of users and of patients who proved orders (for routes that grant or end them). */
+    sessions: SessionService;
+  }
 }
 
 export interface Caller {
-  userId: number;
+  /** The signed-in user's id; null for a patient (prc) who proved orders without an account. */
+  userId: number | null;
   sessionId: string;
   userInfo: UserInfo;
   via: 'bearer' | 'cookie';
@@ -33,6 +42,7 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  */
 export function registerAuth(app: FastifyInstance, sessions: SessionService, secret: string) {
   app.decorateRequest('caller', null);
+  app.decorate('sessions', sessions);
 
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
@@ -47,35 +57,81 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService, sec
           userId: claims.sub,
           sessionId: claims.sid,
           via: 'bearer',
-          userInfo: {
-            type: claims.type,
-            gsdlNo: claims.gsdlNo,
-            onBehalfOf: claims.obo.join(','),
-            adminUser: claims.adm ? 'true' : 'false',
-          },
+          userInfo:
+            claims.type === 'prc'
+              ? patientUserInfo(claims.ord ?? [])
+              : {
+                  type: claims.type,
+                  gsdlNo: claims.gsdlNo,
+                  onBehalfOf: claims.obo.join(','),
+                  adminUser: claims.adm ? 'true' : 'false',
+                },
         };
       }
     }
-    if ((request.routeOptions.config.access ?? 'signedIn') === 'public') return;
+    const access = request.routeOptions.config.access ?? 'signedIn';
+    if (access === 'public') return;
     if (!request.caller && READ_METHODS.has(request.method)) {
       const cookie = request.cookies[SESSION_COOKIE];
-      const session = cookie ? await sessions.userOfSession(cookie) : null;
-      if (session) {
-        request.caller = {
-          userId: session.user.id,
-          sessionId: session.sessionId,
-          via: 'cookie',
-          userInfo: userInfoOf(session.user),
-        };
-      }
+      request.caller = cookie ? await callerOfCookie(sessions, cookie) : null;
     }
-    if (!request.caller) throw unauthorized(MESSAGES.signInRequired);
+    if (!request.caller && access === 'signedIn') throw unauthorized(MESSAGES.signInRequired);
+  });
+}
+
+/** The userInfo of a patient (prc) with the orders proven in their session (docs/decisions/0040). */
+export const patientUserInfo = (orderIds: readonly number[]): UserInfo => ({
+  type: 'prc',
+  gsdlNo: null,
+  onBehalfOf: '',
+  adminUser: 'false',
+  orderIds,
+});
+
+/** The caller of a session cookie: a signed-in user, else a patient with proven orders; null when neither. */
+async function callerOfCookie(sessions: SessionService, cookie: string): Promise<Caller | null> {
+  const session = await sessions.userOfSession(cookie);
+  if (session) {
+    return {
+      userId: session.user.id,
+      sessionId: session.sessionId,
+      via: 'cookie',
+      userInfo: userInfoOf(session.user),
+    };
+  }
+  const patient = await sessions.patientOfSession(cookie);
+  if (!patient) return null;
+  return {
+    userId: null,
+    sessionId: patient.sessionId,
+    via: 'cookie',
+    userInfo: patientUserInfo(patient.orderIds),
+  };
+}
+
+/** The session cookie: HttpOnly, SameSite=Lax, Secure in production or over HTTPS (decision 0002). */
+export function setSessionCookie(reply: FastifyReply, value: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure || reply.request.protocol === 'https',
   });
 }
 
 const bearerToken = (request: FastifyRequest) => {
   const value = request.headers.authorization;
   return value?.startsWith('Bearer ') ? value.slice(7).trim() : null;
+};
+
+/**
+ * The caller of a practitioner-only route (spec 1 §6, spec 2 §6): a signed-in practitioner, office user or admin;
+ * a patient (prc) is refused with 403 (docs/decisions/0040).
+ */
+export const practitionerCallerOf = (request: FastifyRequest): Caller & { userId: number } => {
+  const caller = callerOf(request);
+  if (caller.userInfo.type === 'prc' || caller.userId === null) throw forbidden(MESSAGES.forbidden);
+  return caller as Caller & { userId: number };
 };
 
 /** The caller of a route that requires sign-in (the hook has already refused anonymous calls). */

@@ -49,12 +49,27 @@ export interface SignedIn {
   headers: { authorization: string };
 }
 
-/** Signs in with a login name and password and fetches a bearer token of the given kind, as the browser does. */
+/** The bearer token of a signed-in browser session (its cookie), of the given kind, as the browser fetches it. */
+export async function bearerOf(
+  app: FastifyInstance,
+  cookie: string,
+  tokenKind: 'myGDX' | 'prc' = 'myGDX',
+): Promise<SignedIn> {
+  const jwt = await app.inject({
+    method: 'GET',
+    url: `/mygdx/account/JWT/${tokenKind}`,
+    headers: { cookie },
+  });
+  expect(jwt.statusCode, jwt.body).toBe(200);
+  const token = jwt.json<{ token: string }>().token;
+  return { cookie, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Signs in with a login name and password and fetches a bearer token, as the browser does. */
 export async function sessionOf(
   app: FastifyInstance,
   loginName: string,
   password: string,
-  tokenKind: 'myGDX' | 'prc' = 'myGDX',
 ): Promise<SignedIn> {
   const response = await app.inject({
     method: 'POST',
@@ -64,15 +79,7 @@ export async function sessionOf(
   expect(response.statusCode, response.body).toBe(200);
   const setCookie = response.cookies.find((c) => c.name === 'gear_session');
   if (!setCookie) throw new Error('no session cookie');
-  const cookie = `gear_session=${setCookie.value}`;
-  const jwt = await app.inject({
-    method: 'GET',
-    url: `/mygdx/account/JWT/${tokenKind}`,
-    headers: { cookie },
-  });
-  expect(jwt.statusCode, jwt.body).toBe(200);
-  const token = jwt.json<{ token: string }>().token;
-  return { cookie, token, headers: { authorization: `Bearer ${token}` } };
+  return bearerOf(app, `gear_session=${setCookie.value}`);
 }
 
 /** Signs a demo user in and fetches a bearer token, as the browser does. */

@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { GearOrder } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { accessions, orders, requisitions, users } from '../db/schema/index.ts';
+import { accessions, orders, patientSessions, requisitions } from '../db/schema/index.ts';
 import { INPUT_FIELDS } from '../db/seed/catalogue-data.ts';
-import { hashPassword } from '../modules/session/passwords.ts';
+import { sessionKey } from '../modules/session/session.service.ts';
 import {
+  bearerOf,
   createOrder,
   type DemoLogin,
   GI_EFFECTS,
@@ -14,7 +16,6 @@ import {
   ok,
   type SavedOrder,
   type SignedIn,
-  sessionOf,
   signIn,
 } from './helper.ts';
 
@@ -99,21 +100,18 @@ export async function receiveByLab(db: Db, gearReqId: number, accessionNo: strin
     .where(eq(orders.id, requisition.orderId));
 }
 
-let patients = 0;
-
 /**
- * A patient (prc) sign-in that may see a practitioner's orders. Patients will prove an order by its number and date
- * of birth (a later issue); until then a prc account carrying the practitioner's number stands in, so that the
- * rules written for patients can be tried through the API.
+ * A patient (prc) who proved the given orders (docs/decisions/0040): a patient session holding them, as
+ * `GET /gear/order?requisitionNumber&dateOfBirth` creates one (that proof is tested in requisition/), and its token.
  */
-export async function signInPatient(app: FastifyInstance, db: Db, gsdlNo: string): Promise<SignedIn> {
-  patients += 1;
-  const loginName = `patient.${patients}.${Date.now()}`;
-  const password = 'demo-Patient-2026';
-  await db
-    .insert(users)
-    .values({ loginName, passwordHash: await hashPassword(password), type: 'prc', gsdlNo });
-  return sessionOf(app, loginName, password, 'prc');
+export async function signInPatient(
+  app: FastifyInstance,
+  db: Db,
+  orderIds: readonly number[],
+): Promise<SignedIn> {
+  const cookieValue = randomBytes(32).toString('base64url');
+  await db.insert(patientSessions).values({ id: sessionKey(cookieValue), orderIds: [...orderIds] });
+  return bearerOf(app, `gear_session=${cookieValue}`, 'prc');
 }
 
 export const stepRow = (order: GearOrder, stepId: number, gearReqId: number | null = null) =>

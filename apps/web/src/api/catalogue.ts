@@ -67,15 +67,21 @@ export interface OrderLookup {
   gdxId?: string | null;
 }
 
-/** GET /gear/order?requisitionNumber[&dateOfBirth&gdxId]: the order holding a requisition (404: on no order). */
-export const findOrderByRequisition = (api: ApiClient, lookup: OrderLookup) =>
-  api.get<GearOrder>('/gear/order', {
+/**
+ * GET /gear/order?requisitionNumber[&dateOfBirth&gdxId]: the order holding a requisition (404: on no order). A
+ * patient's date of birth may prove the order (decision 0040): the next token then carries it.
+ */
+export async function findOrderByRequisition(api: ApiClient, lookup: OrderLookup) {
+  const order = await api.get<GearOrder>('/gear/order', {
     query: {
       requisitionNumber: lookup.requisitionNumber,
       dateOfBirth: lookup.dateOfBirth || undefined,
       gdxId: lookup.gdxId || undefined,
     },
   });
+  if (lookup.dateOfBirth) api.tokens.clear();
+  return order;
+}
 
 /** GET /gear/practitioner/{gsdl}/previousInstructions/{orderableItemId}: earlier patient instructions. */
 export function usePreviousInstructions(gsdlNo: string | null, orderableItemId: number | null) {
@@ -151,6 +157,8 @@ export interface SingleSelectionBody {
   /** The Medicare/Tricare answer (decision 0005). */
   governmentPayor: boolean;
   dateMedicalNecessityAcknowledged: string | null;
+  /** spec 1 §4.4: 'Yes resubmits as confirmed' (decision 0045). */
+  priceIncreaseConfirmed?: boolean;
   requisitions: [SingleRequisitionBody];
 }
 
@@ -201,3 +209,23 @@ export const logUiAction = (
       () => undefined,
       () => undefined,
     );
+
+/** Body of PUT /gear/bundle/{gearBundleId}/order (spec 1 §7; decision 0048). */
+export interface BundleOrderBody {
+  gearBundleId: number;
+  /** The order the products go on, or null for a new order. */
+  gearOrderId: number | null;
+  practAgreement: boolean | null;
+  version?: number;
+}
+
+/** PUT /gear/bundle/{gearBundleId}/order: the order with the custom profile's products. */
+export function useOrderBundle() {
+  const api = useApi();
+  const remember = useSavedOrder();
+  return useMutation({
+    mutationFn: (body: BundleOrderBody) =>
+      api.put<GearOrder>(`/gear/bundle/${body.gearBundleId}/order`, body),
+    onSuccess: remember,
+  });
+}

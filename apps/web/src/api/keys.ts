@@ -14,7 +14,8 @@ export const queryKeys = {
   orderableItems: (gsdlNo: string) => ['practitioners', gsdlNo, 'orderable-items'] as const,
   requisitionForItem: (gsdlNo: string, orderableItemId: number) =>
     ['practitioners', gsdlNo, 'orderable-items', orderableItemId, 'requisition'] as const,
-  savedRequisition: (gearReqId: number) => ['requisitions', gearReqId, 'definition'] as const,
+  /** GET /gear/requisitionById ({ omsRequisition }): not the same answer as the definition below, so its own key. */
+  savedRequisition: (gearReqId: number) => ['requisitions', gearReqId, 'oms-requisition'] as const,
   previousInstructions: (gsdlNo: string, orderableItemId: number) =>
     ['practitioners', gsdlNo, 'previous-instructions', orderableItemId] as const,
   priceMap: (gsdlNo: string, orderableItemId: number) =>

@@ -72,7 +72,11 @@ export function useSaveForLater() {
         undefined,
         { query: { version }, ...ownErrors },
       ),
-    onSuccess: ({ order }) => remember(order),
+    onSuccess: ({ order }) => {
+      // A patient's session now holds the new order too (decision 0040): the next token carries it.
+      api.tokens.clear();
+      remember(order);
+    },
   });
 }
 

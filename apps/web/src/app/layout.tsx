@@ -37,7 +37,7 @@ function AppHeader() {
             {user ? (
               <>
                 <Text size="sm" visibleFrom="xs">
-                  Signed in{user.gsdlNo ? ` as ${user.gsdlNo}` : ''}
+                  Signed in{user.gsdlNo ? ` as ${user.gsdlNo}` : user.type === 'prc' ? ' as a patient' : ''}
                 </Text>
                 <Button
                   variant="default"

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@gear/domain';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { FindYourOrder } from './find-your-order.tsx';
 import { LoginRequired } from './login-required.tsx';
 import { useSession } from './services.tsx';
 
@@ -12,7 +13,9 @@ export function HomePage() {
   if (session.status === 'signedIn' && session.user.type === 'myGDX') {
     return <Navigate to="/order/new/pract" replace />;
   }
-  // Patients' activation page (spec 3 §2) comes with its own issue; until then they see the sign-in links.
+  // A patient who proved an order finds their orders by number and date of birth (decision 0040); the activation
+  // page of spec 3 §2 comes with its own issue. Anyone else sees the sign-in links.
+  if (session.status === 'signedIn') return <FindYourOrder />;
   return <LoginRequired />;
 }
 

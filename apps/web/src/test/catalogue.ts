@@ -139,6 +139,7 @@ export const toxic554 = item({
   id: 554,
   name: 'Toxic Element Clearance - Urine',
   category: 'Toxicology',
+  specimenType: 'Urine',
   mcrEligible: true,
   profileList: [profile(5540, 'Toxic Element Clearance', [field(5541, 'Lead'), field(5542, 'Mercury')])],
   inputFields: [

@@ -5,6 +5,8 @@ import {
   type FieldError,
   isCreditHold,
   isDemoAccount,
+  isPractitionerUser,
+  isProvenOrder,
   mayOrderFor,
   mayViewOrder,
   normaliseGsdlNo,
@@ -76,14 +78,40 @@ describe('mayOrderFor / mayViewOrder', () => {
     ],
   ])('%s', (_spec, user, subject, expected) => {
     expect(mayOrderFor(user, subject)).toBe(expected);
-    expect(mayViewOrder(user, subject)).toBe(expected);
+    expect(mayViewOrder(user, subject, 100001)).toBe(expected);
   });
 
   it.each<[string, UserInfo, boolean]>([
     ['ARCHITECTURE Access: an order without a practitioner is for admins', admin, true],
     ['ARCHITECTURE Access: …not for practitioners', drAvery, false],
   ])('%s', (_spec, user, expected) => {
-    expect(mayViewOrder(user, null)).toBe(expected);
+    expect(mayViewOrder(user, null, 100001)).toBe(expected);
+  });
+
+  const provenPatient: UserInfo = { ...patient, orderIds: [100001, 100003] };
+  it.each<[string, UserInfo, number, boolean]>([
+    ['decision 0040: a patient sees an order proven in their session', provenPatient, 100001, true],
+    ['decision 0040: …and no other order', provenPatient, 100002, false],
+    ['decision 0040: a patient who proved nothing sees no order', patient, 100001, false],
+    [
+      'decision 0040: proven orders mean nothing to a practitioner',
+      { ...drAvery, orderIds: [100009] },
+      100009,
+      false,
+    ],
+  ])('%s', (_spec, user, orderId, expected) => {
+    expect(mayViewOrder(user, gray, orderId)).toBe(expected);
+    expect(isProvenOrder(user, orderId)).toBe(expected);
+  });
+});
+
+describe('isPractitionerUser', () => {
+  it.each<[string, UserInfo, boolean]>([
+    ['spec 1 §1: myGDX is the practitioner or office staff', staffKim, true],
+    ['spec 1 §1: admins are myGDX', admin, true],
+    ['spec 1 §1: prc is the patient', patient, false],
+  ])('%s', (_spec, user, expected) => {
+    expect(isPractitionerUser(user)).toBe(expected);
   });
 });
 

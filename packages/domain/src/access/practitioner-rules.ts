@@ -50,11 +50,25 @@ export const mayOrderFor = (user: OrderingUser, practitioner: PractitionerIdenti
   isAmongUserNumbers(user, practitioner.authorizingDoctorGsdlNo);
 
 /**
- * ARCHITECTURE 'Access': who may see an order of a practitioner, by the same rule as ordering for them. An order
- * without a practitioner is visible to admins only (patients reach orders by proving a number, not by this rule).
+ * ARCHITECTURE 'Access': who may see an order. A patient (prc) sees exactly the orders proven in their session
+ * (docs/decisions/0040); others see an order of a practitioner by the same rule as ordering for them. An order
+ * without a practitioner is visible to admins only.
  */
-export const mayViewOrder = (user: OrderingUser, orderPractitioner: PractitionerIdentity | null): boolean =>
-  orderPractitioner === null ? isAdmin(user) : mayOrderFor(user, orderPractitioner);
+export const mayViewOrder = (
+  user: OrderingUser & Pick<UserInfo, 'type' | 'orderIds'>,
+  orderPractitioner: PractitionerIdentity | null,
+  orderId: number,
+): boolean => {
+  if (user.type === 'prc') return isProvenOrder(user, orderId);
+  return orderPractitioner === null ? isAdmin(user) : mayOrderFor(user, orderPractitioner);
+};
+
+/** docs/decisions/0040: a patient's proven order (always false for practitioners, who have no proven orders). */
+export const isProvenOrder = (user: Pick<UserInfo, 'type' | 'orderIds'>, orderId: number): boolean =>
+  user.type === 'prc' && (user.orderIds ?? []).includes(orderId);
+
+/** spec 1 §6, spec 2 §6: a practitioner or office user (myGDX), admins included; never a patient. */
+export const isPractitionerUser = (user: Pick<UserInfo, 'type'>): boolean => user.type === 'myGDX';
 
 /** spec 1 §5: the authorization checkbox is required when the authorizing doctor is the user or among onBehalfOf. */
 export const requiresAuthorizationAgreement = (

@@ -30,7 +30,11 @@ const isPatientPayOption = (method: BillingMethod | null): boolean =>
  * spec 1 §4.3: the warning is possible only when 'the order is patient-confirmed, is viewed by a myGDX user, and there
  * is no payment or the payment came from prc'.
  */
-const warningIsPossible = ({ order, user, requisition }: PriceIncreaseFacts): boolean =>
+const warningIsPossible = ({
+  order,
+  user,
+  requisition,
+}: Pick<PriceIncreaseFacts, 'order' | 'user' | 'requisition'>): boolean =>
   order.workflow.patientConfirmed &&
   user.type === 'myGDX' &&
   (requisition.paymentInfo === null || requisition.paymentInfo.paymentFrom === 'prc');
@@ -76,4 +80,43 @@ export function needsPriceIncreaseConfirmation(facts: PriceIncreaseFacts): boole
     isPricedFirstChoice(change) ||
     movesPhysicianAccountToPricedMedicare(change)
   );
+}
+
+/** A change of a requisition's tests on panel selection, priced under its billing method (cents; null = unknown). */
+export interface SelectionPriceChange {
+  fromPriceCents: number | null;
+  toPriceCents: number | null;
+}
+
+export interface SelectionPriceIncreaseFacts {
+  order: { workflow: Pick<Workflow, 'patientConfirmed'> };
+  user: Pick<UserInfo, 'type'>;
+  requisition: Pick<Requisition, 'paymentInfo' | 'billingMethod'>;
+  change: SelectionPriceChange;
+}
+
+/** Billing methods whose price the patient does not pay or has not chosen yet: no confirmation on panel selection. */
+const NO_PATIENT_PRICE: readonly (BillingMethod | null)[] = [
+  null,
+  BILLING_METHODS.physicianAccount,
+  BILLING_METHODS.patientSelects,
+];
+
+/** Whether a price rise on panel selection would need confirming at all (no prices needed to tell). */
+export const selectionPriceIncreaseIsPossible = (
+  facts: Omit<SelectionPriceIncreaseFacts, 'change'>,
+): boolean => warningIsPossible(facts) && !NO_PATIENT_PRICE.includes(facts.requisition.billingMethod);
+
+/**
+ * spec 1 §4.4 'Price-increase confirmation: appears when a practitioner edits an order the patient already confirmed
+ * (unless physician billing, or already confirmed by payment) and the selection raises the price.' Read with §4.3's
+ * conditions (a myGDX user; no payment, or the patient's own). An unknown new price warns unless it is known to be
+ * no higher (docs/decisions/0045).
+ */
+export function needsSelectionPriceIncreaseConfirmation(facts: SelectionPriceIncreaseFacts): boolean {
+  if (!selectionPriceIncreaseIsPossible(facts)) return false;
+  const { fromPriceCents: from, toPriceCents: to } = facts.change;
+  if (to === null) return true;
+  if (from === null) return to > 0;
+  return to > from;
 }

@@ -7,6 +7,7 @@ import {
   defaultBillingMethod,
   isChelationProvocationChosen,
   isMedicareEligibleItem,
+  isOfferedForMedicareAnswer,
   medicareRefusal,
   requiresMedicalNecessity,
   showsMedicareSelector,
@@ -253,5 +254,17 @@ describe('showsMedicareUnregisteredWarning', () => {
     ],
   ])('%s', (_spec, subject, req, expected) => {
     expect(showsMedicareUnregisteredWarning(subject, req)).toBe(expected);
+  });
+});
+
+describe('isOfferedForMedicareAnswer (spec 1 §4.4 refiltering, §5, §9 ids)', () => {
+  it.each<[string, number, boolean, boolean]>([
+    ['spec 1 §9: 540 is offered on a Medicare order', 540, true, true],
+    ['spec 1 §9: 854 is offered on a Medicare order', 854, true, true],
+    ['spec 1 §5: 760 is not offered on a Medicare order', 760, true, false],
+    ['spec 1 §5: 215 is not offered on a Medicare order', 215, true, false],
+    ['spec 1 §4.4: every product is offered on a Non-Medicare order', 760, false, true],
+  ])('%s', (_name, id, medicare, expected) => {
+    expect(isOfferedForMedicareAnswer({ id }, medicare)).toBe(expected);
   });
 });

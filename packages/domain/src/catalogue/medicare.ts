@@ -20,6 +20,13 @@ export const isMedicareEligibleItem = (itemId: number): boolean =>
   MEDICARE_ELIGIBLE_ITEM_IDS.includes(itemId);
 
 /**
+ * spec 1 §4.4 'switching the Medicare flag … refilters products', §5 'products not eligible for Medicare cannot be
+ * ordered on a Medicare order': whether a product is offered on an order with this Medicare answer (decision 0046).
+ */
+export const isOfferedForMedicareAnswer = (item: { id: number }, medicare: boolean): boolean =>
+  !medicare || isMedicareEligibleItem(item.id);
+
+/**
  * Degrees whose holders Medicare accepts as ordering providers of laboratory tests. The spec shows a notice for a
  * degree that is 'not eligible' without naming them (docs/decisions/0005).
  */

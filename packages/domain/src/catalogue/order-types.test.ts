@@ -8,6 +8,7 @@ import {
   isOrderTypeAvailable,
   type OrderType,
   orderTypeOfRequisition,
+  showsRecollectionModal,
 } from './order-types.ts';
 
 const layout = (reqLayoutId: number | null): Partial<Practitioner> => ({
@@ -203,5 +204,16 @@ describe('initialOrderType', () => {
     ['spec 1 §6: a patient has no choice and registers', 'registration', { userType: 'prc' }, {}],
   ])('%s', (_spec, expected, overrides, order) => {
     expect(facts(overrides, order)).toBe(expected);
+  });
+});
+
+describe('showsRecollectionModal (spec 1 §2.6 recollection order modal, decision 0049)', () => {
+  it.each<[string, number | null, UserType, boolean, boolean]>([
+    ['spec 1 §2.6: a practitioner opening a recollection order', 100002, 'myGDX', false, true],
+    ['spec 1 §2.6: not an ordinary order', null, 'myGDX', false, false],
+    ['decision 0049: not a patient', 100002, 'prc', false, false],
+    ['spec 1 §4.2: not once panel selection is locked', 100002, 'myGDX', true, false],
+  ])('%s', (_name, recollectionFor, type, locked, expected) => {
+    expect(showsRecollectionModal({ recollectionFor }, { type }, locked)).toBe(expected);
   });
 });

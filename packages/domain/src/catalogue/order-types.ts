@@ -124,3 +124,13 @@ export function initialOrderType(facts: InitialOrderTypeFacts): OrderType | null
   if (requisition && !requisition.canceled) return 'registration';
   return userType === 'prc' ? 'registration' : null;
 }
+
+/**
+ * spec 1 §2.6 'recollection order modal' (decision 0049): a practitioner opening panel selection of a recollection
+ * order (recollectionFor set) that may still be changed is told what the order is.
+ */
+export const showsRecollectionModal = (
+  order: Pick<GearOrder, 'recollectionFor'>,
+  user: { type: UserType },
+  panelSelectionLocked: boolean,
+): boolean => order.recollectionFor !== null && user.type === 'myGDX' && !panelSelectionLocked;

@@ -118,6 +118,18 @@ describe('orderabilityErrors', () => {
       [MESSAGES.medicareNotAvailableForTest('SIBO Breath Test')],
     ],
     [
+      'spec 1 §2.6/§4.4: no Ship to Office on a recollection order',
+      { id: 540, name: 'GI Effects' },
+      facts({ orderType: 'bulk', recollection: true }),
+      [MESSAGES.recollectionShipsToPatient],
+    ],
+    [
+      'spec 1 §4.4: a recollection order ships to the patient',
+      { id: 540, name: 'GI Effects' },
+      facts({ orderType: 'dropShip', recollection: true }),
+      [],
+    ],
+    [
       'spec 1 §5: a * product for a New York office',
       { id: 760, name: 'Rhythm Plus*' },
       facts({ practitionerOverrides: newYork() }),

@@ -79,6 +79,8 @@ export function orderabilityErrors(
 ): FieldError[] {
   const refuse = (defaultMessage: string): FieldError[] => [{ field: 'omsOrderableItemId', defaultMessage }];
   const { practitioner, orderType } = facts;
+  // spec 1 §2.6 'Ship to Office (only if … there is no recollection)'; §4.4 'a recollection gives dropShip'.
+  if (orderType === 'bulk' && facts.recollection) return refuse(MESSAGES.recollectionShipsToPatient);
   if (!isOrderTypeAvailable(orderType, { practitioner, recollection: facts.recollection }))
     return refuse(MESSAGES.orderTypeNotAvailable(choiceOfOrderType(orderType).label));
   if (orderType === 'covidRegistration' && !COVID_ITEM_IDS.includes(item.id))

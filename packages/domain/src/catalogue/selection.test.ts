@@ -10,8 +10,6 @@ import {
   hasAddOnExclusionConflict,
   isAddOnShown,
   isTestSelected,
-  paperlessSelectionErrors,
-  paperlessTestSelection,
   selectPanel,
   type TestSelection,
   testSelectionErrors,
@@ -179,38 +177,5 @@ describe('testSelectionErrors', () => {
   ])('%s', (_spec, cptQuantity, expected) => {
     const selection = { panel: 4260, components: [4261], addons: [{ omsInputFieldID: 4262, cptQuantity }] };
     expect(messages(igGFood, selection)).toEqual(expected);
-  });
-});
-
-describe('paperless requisitions (patients)', () => {
-  const preselection = { panel: 4710, components: [4711, 4712], addons: [] };
-  const none = { addons: [] };
-
-  it('spec 1 §4.4: the tests are preselected as the provider ordered them', () => {
-    expect(paperlessTestSelection(sibo, preselection)).toEqual({ ...preselection, addons: [] });
-    expect(paperlessTestSelection(sibo, { panel: 4700, components: [4701, 4702], addons: [4799] })).toEqual({
-      panel: 4700,
-      components: [4701, 4702],
-      addons: [{ omsInputFieldID: 4799, cptQuantity: null }],
-    });
-  });
-
-  it.each([null, undefined, { panel: null, components: [], addons: [] }])(
-    'spec 1 §4.4: the base panel is used when the provider did not order (%j)',
-    (nothingOrdered) => {
-      expect(paperlessTestSelection(sibo, nothingOrdered)).toEqual({ ...defaultSelection(sibo), addons: [] });
-    },
-  );
-
-  it.each<[string, TestSelection, boolean]>([
-    ['the preselected tests', { ...preselection, ...none }, true],
-    ['the same components in another order', { panel: 4710, components: [4712, 4711], ...none }, true],
-    ['another panel', { ...defaultSelection(sibo), ...none }, false],
-    ['a component fewer', { panel: 4710, components: [4711], ...none }, false],
-    ['an add-on more', { ...preselection, addons: [{ omsInputFieldID: 4799, cptQuantity: null }] }, false],
-  ])('spec 1 §4.4: the tests are locked (decision 0052): %s is kept: %s', (_, sent, kept) => {
-    expect(paperlessSelectionErrors(sibo, preselection, sent)).toEqual(
-      kept ? [] : [{ field: 'panel', defaultMessage: MESSAGES.paperlessTestsLocked }],
-    );
   });
 });

@@ -2,7 +2,7 @@ import type { FieldError } from '../access/practitioner-rules.ts';
 import { MESSAGES } from '../messages.ts';
 import type { AddOnSelection } from '../model.ts';
 import { INPUT_FIELD_PARAM, isFlagParam, paramValues } from './input-field-params.ts';
-import type { InputField, OrderableItem, Profile, TestPreselection } from './types.ts';
+import type { InputField, OrderableItem, Profile } from './types.ts';
 
 type ItemProfiles = Pick<OrderableItem, 'profileList'>;
 
@@ -173,40 +173,4 @@ export function testSelectionErrors(
 ): FieldError[] {
   if (!isTestSelected(selection)) return [{ field: 'panel', defaultMessage: MESSAGES.selectTest }];
   return [...componentErrors(item, selection), ...addOnErrors(item, selection.addons, context.shipToOffice)];
-}
-
-/**
- * spec 1 §4.4 'Paperless requisitions (patients): the tests are preselected and locked; the base panel is used when
- * the provider did not order.' The tests a patient gets on a paperless pack.
- */
-export function paperlessTestSelection(
-  item: ItemProfiles,
-  preselection: TestPreselection | null | undefined,
-): TestSelection {
-  if (preselection && isTestSelected(preselection)) {
-    return {
-      panel: preselection.panel,
-      components: [...preselection.components],
-      addons: preselection.addons.map((id) => ({ omsInputFieldID: id, cptQuantity: null })),
-    };
-  }
-  return { ...defaultSelection(item), addons: [] };
-}
-
-/**
- * spec 1 §4.4: the tests of a paperless pack are locked for patients; a save that changes the panel, the components
- * or the add-ons is refused (decision 0052). Fields are the requisition's.
- */
-export function paperlessSelectionErrors(
-  item: ItemProfiles,
-  preselection: TestPreselection | null | undefined,
-  sent: TestSelection,
-): FieldError[] {
-  const locked = paperlessTestSelection(item, preselection);
-  const addOnIds = (selection: TestSelection) => selection.addons.map((addOn) => addOn.omsInputFieldID);
-  const kept =
-    (locked.panel ?? null) === (sent.panel ?? null) &&
-    sameIds(locked.components, sent.components) &&
-    sameIds(addOnIds(locked), addOnIds(sent));
-  return kept ? [] : [{ field: 'panel', defaultMessage: MESSAGES.paperlessTestsLocked }];
 }

@@ -36,6 +36,14 @@ export const orderLookupQuerySchema = z.object({
   gdxId: blankAsAbsent(gsdlNo),
 });
 
+/**
+ * GET /gear/order/{id}?dateOfBirth (spec 3 §7 patient calls carry ?dateOfBirth): a patient proves the order by its id
+ * and their date of birth (docs/decisions/0040).
+ */
+export const orderReadQuerySchema = z.object({
+  dateOfBirth: blankAsAbsent(calendarDateSchema),
+});
+
 /** The panel-selection query string (spec 1 §2.8) that PUT /gear/testSelection is sent with. */
 export const panelQuerySchema = z.object({
   orderableItemId: blankAsAbsent(z.coerce.number().pipe(databaseId)),

@@ -147,6 +147,8 @@ export const singleTestSelectionSchema = z.looseObject({
   version: orderVersion,
   governmentPayor: z.boolean().optional(),
   dateMedicalNecessityAcknowledged: acknowledgement.optional(),
+  /** spec 1 §4.4: 'Yes resubmits as confirmed' after the price-increase confirmation (docs/decisions/0045). */
+  priceIncreaseConfirmed: z.boolean().optional(),
   requisitions: z.array(singleRequisitionSchema).length(1),
 });
 

@@ -30,3 +30,14 @@ export const signInFailures = pgTable('sign_in_failures', {
   windowStartedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   blockedUntil: timestamp({ withTimezone: true }),
 });
+
+/**
+ * Sessions of patients (prc) who proved orders with a requisition or activation number and date of birth
+ * (docs/decisions/0040): the cookie's hash and the orders proven; idle expiry slides like a practitioner's.
+ */
+export const patientSessions = pgTable('patient_sessions', {
+  id: text().primaryKey(),
+  orderIds: integer().array().notNull().default([]),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -31,7 +31,8 @@ describe('seedDemoOrders', () => {
       'C824591515/50012345',
       'C922499553/50012350',
     ]);
-    expect(await counts()).toEqual([3, 3, 3 * 15, 1]);
+    // The three orders above, and the patient-confirmed and recollection orders of demo-panels.ts (0045, 0049).
+    expect(await counts()).toEqual([5, 5, 5 * 15, 1]);
   });
 
   it('is idempotent', async () => {

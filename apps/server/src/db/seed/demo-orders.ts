@@ -14,7 +14,7 @@ import type { Db } from '../client.ts';
 import { accessions, catalogueRequisitions, orderableItems, orders, requisitions } from '../schema/index.ts';
 import { INPUT_FIELDS } from './catalogue-data.ts';
 
-function patient(
+export function patient(
   details: Partial<PatientInfo> & Pick<PatientInfo, 'nameFirst' | 'nameLast' | 'dateOfBirth'>,
 ): PatientInfo {
   return {
@@ -41,7 +41,7 @@ function patient(
   };
 }
 
-const componentsOf = (panelId: number) =>
+export const componentsOf = (panelId: number) =>
   INPUT_FIELDS.filter((field) => field.parentId === panelId && !field.isAddOn).map((field) => field.id);
 
 interface DemoOrder {
@@ -131,7 +131,30 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   {
     activationCode: 'C565591369',
     practitionerGsdlNo: 'P1002',
-    patientInfo: null,
+    // Decision 0041: the patient who proves this paperless pack (requisition 50012347, born 1990-07-21).
+    patientInfo: patient({
+      nameFirst: 'Alex',
+      nameLast: 'Rivera',
+      dateOfBirth: '1990-07-21',
+      gender: 'M',
+      email: 'alex.rivera@example.com',
+      voicePhone: '212-555-0147',
+      addresses: [
+        {
+          type: 'shipping',
+          address1: '48 West 21st Street',
+          address2: 'Apt 5',
+          city: 'New York',
+          state: 'NY',
+          zipCode: '10010',
+          country: 'United States',
+          county: 'New York',
+          voicePhone: '212-555-0147',
+          alternatePhone: null,
+          schoolDistrict: null,
+        },
+      ],
+    }),
     requisition: {
       dropShip: false,
       paperless: true,

@@ -1,6 +1,7 @@
 import type { Db } from '../client.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoPanels } from './demo-panels.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedPeople } from './people.ts';
 import { seedSpecialFees } from './special-fees.ts';
@@ -11,5 +12,6 @@ export async function seedDemoData(db: Db) {
   await seedCatalogue(db);
   await seedSpecialFees(db);
   await seedDemoOrders(db);
+  await seedDemoPanels(db);
   await seedDemoPatients(db);
 }

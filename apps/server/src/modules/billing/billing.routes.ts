@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { callerOf, practitionerCallerOf } from '../../plugins/auth.ts';
 import { confirmPriceIncrease, saveBillingMethod } from './billing.service.ts';
 
 const tags = ['Billing options'];
@@ -53,7 +53,7 @@ export async function billingRoutes(app: FastifyInstance) {
       asOrderResponse(
         confirmPriceIncrease(
           app.db,
-          callerOf(request),
+          practitionerCallerOf(request),
           request.params.id,
           request.params.reqId,
           request.params.source,

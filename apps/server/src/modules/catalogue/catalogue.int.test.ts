@@ -128,7 +128,14 @@ describe('GET /gear/practitioner/{gsdl}/orderableItems', () => {
         practAgreement: null,
       },
     ]);
-    expect((await lists('dr.avery', 'P1001')).savedBundles).toEqual([]);
+    // P1001's demo custom profile (demo-panels.ts, decision 0048).
+    expect((await lists('dr.avery', 'P1001')).savedBundles).toEqual([
+      expect.objectContaining({
+        name: 'Gut and Metabolic Workup',
+        billingMethod: 'Let my patient select their billing option',
+        productNamesString: 'GI Effects Comprehensive Profile - Stool (3-day), Metabolomix+',
+      }),
+    ]);
   });
 
   it('spec 1 §6: office staff and admins may see the lists of the practitioners they order for', async () => {

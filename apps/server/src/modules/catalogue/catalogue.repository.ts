@@ -14,6 +14,7 @@ import {
   requisitions,
 } from '../../db/schema/index.ts';
 import { preparedPerDb } from '../../lib/prepared-per-db.ts';
+import { untilNextWrite } from '../../lib/write-epoch.ts';
 
 export type ItemRow = typeof orderableItems.$inferSelect;
 export type InputFieldRow = typeof inputFields.$inferSelect;
@@ -69,11 +70,14 @@ const practitionerAccessQuery = preparedPerDb((db) =>
     .prepare('catalogue_practitioner_access'),
 );
 
-/** A practitioner's number, authorizing doctor and office state: what the catalogue answer needs to decide. */
-export async function findPractitionerAccess(db: Db, gsdlNo: string) {
+/**
+ * A practitioner's number, authorizing doctor and office state: what the catalogue answer needs to decide. Kept
+ * until the next write on the embedded database (decision 0055).
+ */
+export const findPractitionerAccess = untilNextWrite(async (db: Db, gsdlNo: string) => {
   const [row] = await practitionerAccessQuery(db).execute({ gsdlNo });
   return row ?? null;
-}
+});
 
 /** Read a few more than shown, since items no longer listed are skipped. */
 const RECENT_ITEMS_READ = 20;
@@ -142,12 +146,12 @@ const practitionerListsQuery = preparedPerDb((db) =>
 
 /**
  * In one round trip: the practitioner's access facts and office state, the products of their orders (most recent
- * first) and their saved bundles.
+ * first) and their saved bundles. Kept until the next write on the embedded database (decision 0055).
  */
-export async function findPractitionerLists(db: Db, gsdlNo: string) {
+export const findPractitionerLists = untilNextWrite(async (db: Db, gsdlNo: string) => {
   const [row] = await practitionerListsQuery(db).execute({ gsdlNo });
   return row ?? null;
-}
+});
 
 /** spec 1 §7 previousInstructions: at most this many earlier texts. */
 export const PREVIOUS_INSTRUCTIONS_LIMIT = 10;

@@ -223,7 +223,7 @@ describe('PUT /gear/sampleCollection', () => {
         collection(order, { sampleCollectionData: stool, patientInstructions: 'From the office.' }),
       ),
     );
-    const patient = await signInPatient(ctx.app, ctx.database.db, 'P1001');
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
     const response = await ctx.app.inject({
       method: 'PUT',
       url: '/gear/sampleCollection',
@@ -365,7 +365,7 @@ describe('PUT /gear/dropShipInstructions', () => {
 
   it('spec 2 §2: myGDX only (403 for a patient), 403 for another practitioner, 401 without credentials', async () => {
     const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
-    const patient = await signInPatient(ctx.app, ctx.database.db, 'P1001');
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
     expectEnvelope(
       await ctx.app.inject({
         method: 'PUT',

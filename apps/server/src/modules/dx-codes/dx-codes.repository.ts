@@ -1,6 +1,8 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { icd10Codes } from '../../db/schema/index.ts';
+import { preparedPerDb } from '../../lib/prepared-per-db.ts';
+import { untilNextWrite } from '../../lib/write-epoch.ts';
 import type { Icd10Release } from './icd10-release.ts';
 
 const BATCH = 2000;
@@ -34,8 +36,20 @@ export async function importRelease(db: Db, { release, rows }: Icd10Release) {
   });
 }
 
-export const findDxCode = async (db: Db, code: string) =>
-  (await db.select().from(icd10Codes).where(eq(icd10Codes.code, code)).limit(1))[0] ?? null;
+const dxCodeQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(icd10Codes)
+    .where(eq(icd10Codes.code, sql.placeholder('code')))
+    .limit(1)
+    .prepare('dx_code'),
+);
+
+/** A code (with its dot) of the set, or null; kept until the next write on the embedded database (decision 0055). */
+export const findDxCode = untilNextWrite(
+  async (db: Db, code: string) => (await dxCodeQuery(db).execute({ code }))[0] ?? null,
+  5000,
+);
 
 /** Codes (with their dots) by code; codes the set does not have are absent. */
 export async function findDxCodes(db: Db, codes: readonly string[]) {

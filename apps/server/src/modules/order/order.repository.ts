@@ -8,7 +8,8 @@ import {
   STEP_STATUS,
   type WorkflowStep,
 } from '@gear/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
   accessions,
@@ -19,6 +20,7 @@ import {
   requisitions,
   workflowSteps,
 } from '../../db/schema/index.ts';
+import { rowFromJson } from '../../lib/json-row.ts';
 import { preparedPerDb } from '../../lib/prepared-per-db.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 
@@ -96,36 +98,83 @@ const toRequisition = (row: RequisitionRow, item: ItemRow, found: AccessionRow[]
 
 const completedStep = (steps: WorkflowStep[], id: number) => steps.some((s) => s.id === id && s.completed);
 
-/** The order as the API serves it, assembled from its facts; null when no such order exists. */
-export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!row) return null;
-  const [reqRows, stepRows, attachmentRows] = await Promise.all([
-    db
-      .select({ requisition: requisitions, item: orderableItems })
-      .from(requisitions)
-      .innerJoin(orderableItems, eq(orderableItems.id, requisitions.orderableItemId))
-      .where(eq(requisitions.orderId, id))
-      .orderBy(asc(requisitions.position)),
-    db.select().from(workflowSteps).where(eq(workflowSteps.orderId, id)).orderBy(asc(workflowSteps.stepId)),
-    db
-      .select({
-        type: attachments.type,
-        contentType: attachments.contentType,
-        sizeBytes: attachments.sizeBytes,
-        uploadedAt: attachments.uploadedAt,
-      })
-      .from(attachments)
-      .where(eq(attachments.orderId, id)),
-  ]);
-  const reqIds = reqRows.map((r) => r.requisition.id);
-  const accessionRows = reqIds.length
-    ? await db
-        .select()
-        .from(accessions)
-        .where(inArray(accessions.gearReqId, reqIds))
-        .orderBy(asc(accessions.id))
-    : [];
+/** The practitioner of an order as the access rules read it (mayViewOrder). */
+export type OrderOwnerPractitioner = { gsdlNo: string; authorizingDoctorGsdlNo: string | null } | null;
+
+const emptyJsonArray = sql.raw(`'[]'::json`);
+
+/**
+ * Everything an order is assembled from, in one statement (decision 0055): the order's row with its practitioner's
+ * number and authorizing doctor (for the access check), its requisitions in position order with their product and
+ * accessions, its workflow rows and its ID-card attachments, as one JSON value.
+ */
+const orderFactsQuery = preparedPerDb((db) =>
+  db
+    .select({
+      facts: sql<OrderFactsJson>`json_build_object(
+        'order', to_jsonb(${orders}),
+        'ownerGsdlNo', ${practitioners.gsdlNo},
+        'ownerAuthorizingDoctorGsdlNo', ${practitioners.authorizingDoctorGsdlNo},
+        'requisitions', (
+          select coalesce(json_agg(json_build_object(
+            'row', to_jsonb(r),
+            'name', i.name,
+            'category', i.category,
+            'mcrEligible', i.mcr_eligible,
+            'accessions', (
+              select coalesce(json_agg(to_jsonb(a) order by a.id), ${emptyJsonArray})
+              from ${accessions} a where a.gear_req_id = r.id
+            )
+          ) order by r.position, r.id), ${emptyJsonArray})
+          from ${requisitions} r join ${orderableItems} i on i.id = r.orderable_item_id
+          where r.order_id = ${orders.id}
+        ),
+        'steps', (
+          select coalesce(json_agg(to_jsonb(s) order by s.step_id, s.id), ${emptyJsonArray})
+          from ${workflowSteps} s where s.order_id = ${orders.id}
+        ),
+        'attachments', (
+          select coalesce(json_agg(json_build_object(
+            'type', t.type, 'contentType', t.content_type, 'sizeBytes', t.size_bytes, 'uploadedAt', t.uploaded_at
+          ) order by t.id), ${emptyJsonArray})
+          from ${attachments} t where t.order_id = ${orders.id}
+        )
+      )`,
+    })
+    .from(orders)
+    .leftJoin(practitioners, eq(practitioners.gsdlNo, orders.practitionerGsdlNo))
+    .where(eq(orders.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('order_facts'),
+);
+
+interface OrderFactsJson {
+  order: Record<string, unknown>;
+  ownerGsdlNo: string | null;
+  ownerAuthorizingDoctorGsdlNo: string | null;
+  requisitions: {
+    row: Record<string, unknown>;
+    name: string;
+    category: string;
+    mcrEligible: boolean;
+    accessions: Record<string, unknown>[];
+  }[];
+  steps: Record<string, unknown>[];
+  attachments: { type: string; contentType: string; sizeBytes: number; uploadedAt: string }[];
+}
+
+/**
+ * The order as the API serves it, assembled from its facts, with its practitioner as the access rules read it;
+ * null when no such order exists. One database statement (the practitioners come from their directory).
+ */
+export async function loadOrderWithOwner(
+  db: Db,
+  id: number,
+): Promise<{ order: GearOrder; owner: OrderOwnerPractitioner } | null> {
+  const [found] = await orderFactsQuery(db).execute({ id });
+  if (!found) return null;
+  const facts = typeof found.facts === 'string' ? (JSON.parse(found.facts) as OrderFactsJson) : found.facts;
+  const row = rowFromJson(orders, facts.order);
   const practitioner = row.practitionerGsdlNo ? await findPractitioner(db, row.practitionerGsdlNo) : null;
   const authorizingGsdlNo = practitioner?.authorizingDoctorGsdlNo ?? null;
   const authorizing =
@@ -136,18 +185,29 @@ export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
         : await findPractitioner(db, authorizingGsdlNo);
   const order = assembleOrder(
     row,
-    reqRows.map(({ requisition, item }) =>
+    facts.requisitions.map((found) =>
       toRequisition(
-        requisition,
-        item,
-        accessionRows.filter((a) => a.gearReqId === requisition.id),
+        rowFromJson(requisitions, found.row),
+        { name: found.name, category: found.category, mcrEligible: found.mcrEligible },
+        found.accessions.map((accession) => rowFromJson(accessions, accession)),
       ),
     ),
-    stepRows.map(toWorkflowStep),
+    facts.steps.map((step) => toWorkflowStep(rowFromJson(workflowSteps, step))),
     practitioner,
     authorizing,
   );
-  return { ...order, attachments: attachmentsByType(attachmentRows) };
+  const attachmentRows = facts.attachments.map((a) => ({ ...a, uploadedAt: new Date(a.uploadedAt) }));
+  return {
+    order: { ...order, attachments: attachmentsByType(attachmentRows) },
+    owner: facts.ownerGsdlNo
+      ? { gsdlNo: facts.ownerGsdlNo, authorizingDoctorGsdlNo: facts.ownerAuthorizingDoctorGsdlNo }
+      : null,
+  };
+}
+
+/** The order as the API serves it, assembled from its facts; null when no such order exists. */
+export async function loadOrder(db: Db, id: number): Promise<GearOrder | null> {
+  return (await loadOrderWithOwner(db, id))?.order ?? null;
 }
 
 /** spec 2 §3 'attachments keyed by type'. */
@@ -300,6 +360,55 @@ export async function claimVersion(
   return rows.length === 1;
 }
 
+/** The columns of a workflow row as written. */
+const stepValues = (orderId: number, step: WorkflowStep) => ({
+  orderId,
+  stepId: step.id,
+  gearReqId: step.gearReqId,
+  statusId: step.status.id,
+  completed: step.completed,
+  notApplicable: step.notApplicable,
+  skipped: step.skipped,
+  userType: step.userType,
+  stepDate: step.stepDate ? new Date(step.stepDate) : null,
+});
+
+/**
+ * A new order with its first workflow rows, in one statement (atomic without a transaction; decision 0055): its id.
+ */
+export async function insertOrderWithSteps(
+  db: Db,
+  values: PgInsertValue<typeof orders>,
+  steps: readonly WorkflowStep[],
+): Promise<number> {
+  const rows = steps.map((step) => ({
+    step_id: step.id,
+    gear_req_id: step.gearReqId,
+    status_id: step.status.id,
+    completed: step.completed,
+    not_applicable: step.notApplicable,
+    skipped: step.skipped,
+    user_type: step.userType,
+    step_date: step.stepDate,
+  }));
+  const result = await db.execute<{ id: number }>(sql`
+    with created as ${db.insert(orders).values(values).returning({ id: orders.id })},
+    steps as (
+      insert into ${workflowSteps}
+        (order_id, step_id, gear_req_id, status_id, completed, not_applicable, skipped, user_type, step_date)
+      select created.id, s.step_id, s.gear_req_id, s.status_id, s.completed, s.not_applicable, s.skipped,
+             s.user_type, s.step_date
+      from created, json_to_recordset(${JSON.stringify(rows)}::json) as s(
+        step_id integer, gear_req_id integer, status_id integer, completed boolean, not_applicable boolean,
+        skipped boolean, user_type text, step_date timestamptz)
+      returning 1
+    )
+    select id from created`);
+  const [created] = (result as unknown as { rows: { id: number }[] }).rows;
+  if (!created) throw new Error('order insert returned nothing');
+  return created.id;
+}
+
 const rowKey = (row: WorkflowStep) => `${row.id}:${row.gearReqId ?? ''}`;
 
 const sameRow = (a: WorkflowStep, b: WorkflowStep) =>
@@ -328,19 +437,7 @@ export async function saveWorkflowSteps(
   if (changed.length === 0) return;
   await db
     .insert(workflowSteps)
-    .values(
-      changed.map((step) => ({
-        orderId,
-        stepId: step.id,
-        gearReqId: step.gearReqId,
-        statusId: step.status.id,
-        completed: step.completed,
-        notApplicable: step.notApplicable,
-        skipped: step.skipped,
-        userType: step.userType,
-        stepDate: step.stepDate ? new Date(step.stepDate) : null,
-      })),
-    )
+    .values(changed.map((step) => stepValues(orderId, step)))
     .onConflictDoUpdate({
       target: [workflowSteps.orderId, workflowSteps.stepId, workflowSteps.gearReqId],
       set: {

@@ -1,53 +1,108 @@
-import { orderLookupQuerySchema } from '@gear/domain';
-import type { FastifyInstance } from 'fastify';
+import { orderLookupQuerySchema, orderReadQuerySchema } from '@gear/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
-import { callerOf } from '../../plugins/auth.ts';
-import { orderHoldingRequisition } from '../requisition/requisition-lookup.service.ts';
-import { orderForCaller } from './order.service.ts';
+import { setSessionCookie } from '../../plugins/auth.ts';
+import {
+  orderHoldingRequisition,
+  orderProvenByPatient,
+  orderReadByCallerOrProof,
+  type ProofThrottle,
+} from '../requisition/requisition-lookup.service.ts';
+
+/** spec 1 §8: the error of an activation number the practitioner has not ordered yet (docs/decisions/0006). */
+const ACTIVATION_MISSING = 'ClientActivationMissingException';
 
 export async function orderRoutes(app: FastifyInstance) {
+  /** A proven order: a patient already known (cookie or bearer) adds it to their session; anyone else gets one. */
+  const grantOrder = async (request: FastifyRequest, reply: FastifyReply, orderId: number) => {
+    const caller = request.caller;
+    if (caller) await app.sessions.addOrderToPatientSession(caller.sessionId, orderId);
+    else setSessionCookie(reply, await app.sessions.startPatientSession(orderId), app.config.production);
+  };
+
+  /** Failed order proofs counted per order and per address, like failed sign-ins (docs/decisions/0040). */
+  const proofThrottle = (request: FastifyRequest): ProofThrottle => ({
+    check: (subject) => app.sessions.throttleProof(app.sessions.proofKeys(subject, request.ip)),
+    failed: (subject) => app.sessions.recordProofFailure(app.sessions.proofKeys(subject, request.ip)),
+    succeeded: (subject) => app.sessions.clearProofFailures(app.sessions.proofKeys(subject, request.ip)),
+  });
+
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(
     '/gear/order/:id',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'optional' },
       schema: {
         tags: ['Order'],
         summary: 'An order the caller may see',
+        description:
+          'A patient (prc, or nobody signed in) may prove the order with dateOfBirth, the date of birth of its ' +
+          'patient: the answer then grants the caller that order in a patient session (cookie); a wrong date ' +
+          'answers 404 as an unknown id does; failures are throttled (429) (docs/decisions/0040).',
         params: z.object({ id: idParam }),
+        querystring: orderReadQuerySchema,
         response: { 200: orderSchema },
       },
     },
-    (request) => asOrderResponse(orderForCaller(app.db, callerOf(request).userInfo, request.params.id)),
+    async (request, reply) => {
+      const caller = request.caller;
+      const { order, proven } = await orderReadByCallerOrProof(
+        app.db,
+        caller?.userInfo ?? null,
+        request.params.id,
+        request.query.dateOfBirth,
+        proofThrottle(request),
+      );
+      if (proven) await grantOrder(request, reply, order.id as number);
+      return asOrderResponse(order);
+    },
   );
 
   api.get(
     '/gear/order',
     {
-      config: { access: 'signedIn' },
+      config: { access: 'optional' },
       schema: {
         tags: ['Order'],
         summary: 'The order holding a requisition or activation number (spec 1 §4.4 search flow)',
         description:
           '404 when no order holds the number (then GET /gear/requisition); 410 for a removed pack, with the ' +
-          'notice as a text/plain body; 403 with no data for an order the caller may not see.',
+          'notice as a text/plain body; 403 with no data for an order the caller may not see. A patient (prc, or ' +
+          'nobody signed in) proves an order with its number and dateOfBirth (and gdxId for a number over ' +
+          '4,000,000): the answer then grants the caller that order in a patient session (cookie); a wrong date ' +
+          'of birth answers as an unknown number; failures are throttled (429); an activation number on no order ' +
+          "answers 404 with error 'ClientActivationMissingException' (docs/decisions/0040).",
         querystring: orderLookupQuerySchema,
         response: {
           200: orderSchema,
           400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
           410: z.string().describe('The notice of the removed pack (text/plain)'),
+          429: errorEnvelopeSchema,
         },
       },
     },
     async (request, reply) => {
-      const found = await orderHoldingRequisition(app.db, callerOf(request).userInfo, request.query);
+      const caller = request.caller;
+      const found =
+        caller && caller.userInfo.type !== 'prc'
+          ? await orderHoldingRequisition(app.db, caller.userInfo, request.query)
+          : await orderProvenByPatient(
+              app.db,
+              caller?.userInfo ?? null,
+              request.query,
+              proofThrottle(request),
+            );
       if (found.kind === 'removed')
         return reply.code(410).type('text/plain; charset=utf-8').send(found.notice);
+      if (found.kind === 'pending')
+        return reply.code(404).send({ error: ACTIVATION_MISSING, message: found.message });
+      if (found.kind === 'proven') await grantOrder(request, reply, found.order.id);
       return asOrderResponse(found.order);
     },
   );

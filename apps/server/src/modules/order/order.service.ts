@@ -1,27 +1,63 @@
 import { type GearOrder, MESSAGES, mayViewOrder, type Requisition, type UserInfo } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
-import { findOrderOwner, findRequisitionOwner, loadOrder } from './order.repository.ts';
-import { cachedOrder, rememberOrder } from './order-read-cache.ts';
+import { writeEpoch } from '../../lib/write-epoch.ts';
+import {
+  findOrderOwner,
+  findRequisitionOwner,
+  loadOrderWithOwner,
+  type OrderOwnerPractitioner,
+} from './order.repository.ts';
+import {
+  cachedOrder,
+  confirmOrder,
+  currentOrder,
+  currentOrderOfRequisition,
+  rememberOrder,
+} from './order-read-cache.ts';
 
 /**
- * Loads an order for a caller who may see it: its practitioner or a user acting on their behalf, or an admin.
+ * Loads an order for a caller who may see it: its practitioner or a user acting on their behalf, an admin, or the
+ * patient who proved it (docs/decisions/0040).
  * Another practitioner's order answers 403 and carries none of its data; an unknown id answers 404.
  */
 export async function orderForCaller(db: Db, user: UserInfo, id: number): Promise<GearOrder> {
+  const current = currentOrder(db, id);
+  if (current) {
+    if (!mayViewOrder(user, current.owner, id)) throw forbidden(MESSAGES.forbidden);
+    return current.order;
+  }
+  const epoch = writeEpoch(db);
   const owner = await findOrderOwner(db, id);
   if (!owner) throw notFound(MESSAGES.orderNotFound);
-  if (!mayViewOrder(user, owner.practitioner)) throw forbidden(MESSAGES.forbidden);
-  return orderAtVersion(db, id, owner.version);
+  if (!mayViewOrder(user, owner.practitioner, id)) throw forbidden(MESSAGES.forbidden);
+  return orderAtVersion(db, id, owner, epoch);
 }
 
-async function orderAtVersion(db: Db, id: number, version: number): Promise<GearOrder> {
-  const cached = cachedOrder(db, id, version);
-  if (cached) return cached;
-  const order = await loadOrder(db, id);
-  if (!order) throw notFound(MESSAGES.orderNotFound);
-  rememberOrder(db, order);
-  return order;
+/**
+ * The order at the version its owner query read: the cached copy when it has that version (now confirmed current
+ * as of `epoch`, the write epoch taken before that query), else read afresh.
+ */
+async function orderAtVersion(
+  db: Db,
+  id: number,
+  owner: { version: number; practitioner: OrderOwnerPractitioner },
+  epoch: number | null,
+): Promise<GearOrder> {
+  const cached = cachedOrder(db, id, owner.version);
+  if (cached) {
+    confirmOrder(db, id, owner.practitioner, epoch);
+    return cached;
+  }
+  return readAndRemember(db, id);
+}
+
+async function readAndRemember(db: Db, id: number): Promise<GearOrder> {
+  const epoch = writeEpoch(db);
+  const loaded = await loadOrderWithOwner(db, id);
+  if (!loaded) throw notFound(MESSAGES.orderNotFound);
+  rememberOrder(db, loaded.order, { owner: loaded.owner, epoch });
+  return loaded.order;
 }
 
 export type SavedOrder = GearOrder & { id: number };
@@ -35,19 +71,20 @@ export async function requisitionForCaller(
   user: UserInfo,
   gearReqId: number,
 ): Promise<{ order: SavedOrder; requisition: Requisition }> {
+  const current = currentOrderOfRequisition(db, gearReqId);
+  if (current) {
+    if (!mayViewOrder(user, current.owner, current.order.id as number)) throw forbidden(MESSAGES.forbidden);
+    return { order: current.order as SavedOrder, requisition: current.requisition };
+  }
+  const epoch = writeEpoch(db);
   const owner = await findRequisitionOwner(db, gearReqId);
   if (!owner) throw notFound(MESSAGES.requisitionUnknown);
-  if (!mayViewOrder(user, owner.practitioner)) throw forbidden(MESSAGES.forbidden);
-  const order = (await orderAtVersion(db, owner.orderId, owner.version)) as SavedOrder;
+  if (!mayViewOrder(user, owner.practitioner, owner.orderId)) throw forbidden(MESSAGES.forbidden);
+  const order = (await orderAtVersion(db, owner.orderId, owner, epoch)) as SavedOrder;
   const requisition = order.requisitions.find((r) => r.id === gearReqId);
   if (!requisition) throw notFound(MESSAGES.requisitionUnknown);
   return { order, requisition };
 }
 
-/** The order as saved, read afresh and kept for the next read. */
-export async function savedOrder(db: Db, id: number): Promise<GearOrder> {
-  const order = await loadOrder(db, id);
-  if (!order) throw notFound(MESSAGES.orderNotFound);
-  rememberOrder(db, order);
-  return order;
-}
+/** The order as saved, read afresh and kept for the next read (current until the next write). */
+export const savedOrder = (db: Db, id: number): Promise<GearOrder> => readAndRemember(db, id);

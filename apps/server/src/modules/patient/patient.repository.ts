@@ -1,5 +1,5 @@
 import type { Insurance, PatientAddress, PatientInfo } from '@gear/domain';
-import { and, asc, eq, not, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patients, practitioners } from '../../db/schema/index.ts';
 
@@ -93,27 +93,36 @@ export interface PatientSearchCriteria {
   dateOfBirth: string | null;
 }
 
-const nameOrder = (a: PatientRow, b: PatientRow): number => {
-  const keys = (row: PatientRow) => [
-    row.nameLast.toLowerCase(),
-    row.nameFirst.toLowerCase(),
-    row.dateOfBirth,
-  ];
-  const [x, y] = [keys(a), keys(b)];
-  for (let i = 0; i < x.length; i += 1) {
-    const [left = '', right = ''] = [x[i], y[i]];
-    if (left !== right) return left < right ? -1 : 1;
+/**
+ * Where the name words of a search can match (decision 0055): each word starts the last or the first name, so the
+ * matches are the union of one part per way of giving each word to a name. Words given to the same name must all
+ * start it, that is, the longest must start it and the others be its beginnings (else the part is empty). A part is
+ * then at most one prefix of the last name and one of the first name: a range of a name index, read in order.
+ */
+export function searchParts(words: readonly string[]): { last: string | null; first: string | null }[] {
+  const longestStart = (given: readonly string[]): string | null | false => {
+    const longest = given.reduce<string | null>(
+      (found, word) => (found === null || word.length > found.length ? word : found),
+      null,
+    );
+    return longest === null || given.every((word) => longest.startsWith(word)) ? longest : false;
+  };
+  const parts = new Map<string, { last: string | null; first: string | null }>();
+  for (let mask = 0; mask < 2 ** words.length; mask += 1) {
+    const last = longestStart(words.filter((_, i) => (mask & (2 ** i)) === 0));
+    const first = longestStart(words.filter((_, i) => (mask & (2 ** i)) !== 0));
+    if (last === false || first === false) continue;
+    parts.set(JSON.stringify([last, first]), { last, first });
   }
-  return a.id - b.id;
-};
+  return [...parts.values()];
+}
 
 /**
  * A practitioner's patients matching every name word (the start of the last or first name, case-insensitive) and
- * the date of birth when given, in name order, at most `limit` (decision 0020). A date of birth or a second word
- * narrows the matches to a few, which one query finds through the birthday or name indexes and sorts. A single word
- * can match thousands (a common last name): its matches are read in two parts that each come out of a name index
- * already in order, so that neither reads more than `limit` patients, then merged: those whose last name starts with
- * the word, and those whose first name does (and last name not).
+ * the date of birth when given, in name order, at most `limit` (decision 0020). A date of birth narrows the matches
+ * to a few, which one query finds through the birthday or name indexes and sorts. Words alone can match thousands
+ * (a common last name): each way the words can match (searchParts) is read from a name index already in order, at
+ * most `limit` of each, and the parts are merged in the same statement.
  */
 export async function searchPatients(
   db: Db,
@@ -122,23 +131,39 @@ export async function searchPatients(
   limit: number,
 ): Promise<PatientMatch[]> {
   const { nameWords: words, dateOfBirth } = criteria;
-  const find = (conditions: SQL[]) =>
-    db
+  const ofPractitioner = eq(patients.gsdlNo, gsdlNo);
+  if (dateOfBirth !== null || words.length === 0) {
+    const birthday = dateOfBirth === null ? [] : [eq(patients.dateOfBirth, dateOfBirth)];
+    const rows = await db
       .select()
       .from(patients)
-      .where(and(eq(patients.gsdlNo, gsdlNo), ...conditions))
+      .where(and(ofPractitioner, ...birthday, ...words.map(startsEither)))
       .orderBy(...NAME_ORDER)
       .limit(limit);
-  const [word] = words;
-  if (dateOfBirth !== null || word === undefined || words.length > 1) {
-    const birthday = dateOfBirth === null ? [] : [eq(patients.dateOfBirth, dateOfBirth)];
-    return (await find([...birthday, ...words.map(startsEither)])).map(toPatientMatch);
+    return rows.map(toPatientMatch);
   }
-  const parts = await Promise.all([
-    find([startsWith(lastName, word)]),
-    find([startsWith(firstName, word), not(startsWith(lastName, word))]),
-  ]);
-  return parts.flat().sort(nameOrder).slice(0, limit).map(toPatientMatch);
+  const ways = searchParts(words);
+  if (ways.length === 0) return [];
+  const parts = ways.map(({ last, first }) => {
+    const conditions = [
+      ofPractitioner,
+      ...(last === null ? [] : [startsWith(lastName, last)]),
+      ...(first === null ? [] : [startsWith(firstName, first)]),
+    ];
+    return sql`(${db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(...conditions))
+      .orderBy(...NAME_ORDER)
+      .limit(limit)})`;
+  });
+  const rows = await db
+    .select()
+    .from(patients)
+    .where(sql`${patients.id} in (${sql.join(parts, sql` union `)})`)
+    .orderBy(...NAME_ORDER)
+    .limit(limit);
+  return rows.map(toPatientMatch);
 }
 
 /** A practitioner's patient with this chart number (the first recorded, if several share it). */

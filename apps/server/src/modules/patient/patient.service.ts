@@ -154,7 +154,7 @@ export interface SubscribeInput {
 export async function subscribe(
   list: SubscriptionList,
   user: UserInfo,
-  userId: number,
+  userId: number | null,
   input: SubscribeInput,
 ): Promise<void> {
   if (user.type !== 'prc') throw forbidden(MESSAGES.forbidden);

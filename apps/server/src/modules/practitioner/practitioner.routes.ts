@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, idParam, orderSchema, practitionerSchema } from '../../lib/api-schemas.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { practitionerCallerOf } from '../../plugins/auth.ts';
 import {
   practitionerByGsdlNo,
   practitionerOptions,
@@ -26,7 +26,7 @@ export async function practitionerRoutes(app: FastifyInstance) {
         response: { 200: practitionerSchema },
       },
     },
-    (request) => practitionerByGsdlNo(app.db, callerOf(request).userInfo, request.params.gsdl),
+    (request) => practitionerByGsdlNo(app.db, practitionerCallerOf(request).userInfo, request.params.gsdl),
   );
 
   api.get(
@@ -38,7 +38,7 @@ export async function practitionerRoutes(app: FastifyInstance) {
         response: { 200: z.array(practitionerSchema) },
       },
     },
-    (request) => practitionerOptions(app.db, callerOf(request).userInfo),
+    (request) => practitionerOptions(app.db, practitionerCallerOf(request).userInfo),
   );
 
   api.get(
@@ -51,7 +51,8 @@ export async function practitionerRoutes(app: FastifyInstance) {
         response: { 200: z.array(practitionerSchema) },
       },
     },
-    (request) => practitionerOptionsForOrder(app.db, callerOf(request).userInfo, request.params.orderId),
+    (request) =>
+      practitionerOptionsForOrder(app.db, practitionerCallerOf(request).userInfo, request.params.orderId),
   );
 
   api.put(
@@ -65,7 +66,7 @@ export async function practitionerRoutes(app: FastifyInstance) {
       },
     },
     (request) => {
-      const caller = callerOf(request);
+      const caller = practitionerCallerOf(request);
       return asOrderResponse(savePractitionerStep(app.db, caller.userInfo, caller.userId, request.body));
     },
   );

@@ -20,8 +20,8 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { claimVersion, loadOrder, saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller } from '../order/order.service.ts';
+import { claimVersion, insertOrderWithSteps } from '../order/order.repository.ts';
+import { orderForCaller, savedOrder } from '../order/order.service.ts';
 import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
 
 /** The practitioners a user may order for (spec 1 §2.4 dropdown, §6 authorizing rule). */
@@ -65,47 +65,55 @@ export async function savePractitionerStep(
   const id = orderId
     ? await updatePractitioner(db, user, orderId, input, practitioner)
     : await createOrder(db, user, userId, input, practitioner);
-  const saved = await loadOrder(db, id);
-  if (!saved) throw notFound(MESSAGES.orderNotFound);
-  return saved;
+  return savedOrder(db, id);
 }
 
-const agreementDate = (input: PractitionerStepInput) => (input.practAgreement ? sql`now()` : null);
+const agreementDate = (input: Pick<PractitionerStepInput, 'practAgreement'>) =>
+  input.practAgreement ? sql`now()` : null;
 
-async function createOrder(
+/** A new order is one statement (atomic without a transaction, decision 0055). */
+const createOrder = (
   db: Db,
   user: UserInfo,
   userId: number,
   input: PractitionerStepInput,
   practitioner: Practitioner,
-) {
-  return transaction(db, async (tx) => {
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        practitionerGsdlNo: practitioner.gsdlNo,
-        onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
-        practAgreement: input.practAgreement,
-        practAgreementDate: agreementDate(input),
-        createdByUserId: userId,
-      })
-      .returning({ id: orders.id });
-    if (!created) throw new Error('order insert returned nothing');
-    const steps = completeStep(
-      initialWorkflowSteps({
-        requisitions: [],
-        containsDropShipRequisition: false,
-        containsShipToOfficeRequisition: false,
-      }),
-      {
-        id: STEP_IDS.pract,
-        userType: user.type,
-        stepDate: new Date().toISOString(),
-      },
-    );
-    await saveWorkflowSteps(tx, created.id, [], steps);
-    return created.id;
-  });
+) => insertNewOrder(db, user, userId, input, practitioner);
+
+/**
+ * Inserts a new order of a practitioner with its workflow rows, the practitioner step completed (spec 3 §4), in one
+ * statement (the practitioner step; inside a transaction when ordering a custom profile).
+ */
+export async function insertNewOrder(
+  tx: Db,
+  user: UserInfo,
+  userId: number,
+  input: Pick<PractitionerStepInput, 'practAgreement'>,
+  practitioner: Pick<Practitioner, 'gsdlNo'>,
+): Promise<number> {
+  const steps = completeStep(
+    initialWorkflowSteps({
+      requisitions: [],
+      containsDropShipRequisition: false,
+      containsShipToOfficeRequisition: false,
+    }),
+    {
+      id: STEP_IDS.pract,
+      userType: user.type,
+      stepDate: new Date().toISOString(),
+    },
+  );
+  return insertOrderWithSteps(
+    tx,
+    {
+      practitionerGsdlNo: practitioner.gsdlNo,
+      onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
+      practAgreement: input.practAgreement,
+      practAgreementDate: agreementDate(input),
+      createdByUserId: userId,
+    },
+    steps,
+  );
 }
 
 async function updatePractitioner(

@@ -81,7 +81,7 @@ describe('PUT /gear/order/{id}/skip-step/{stepId}[/{reqId}]', () => {
 
   it('spec 2 §4: myGDX only (403 for a patient), 403 for another practitioner, 401 without credentials', async () => {
     const order = await twoTests();
-    const patient = await signInPatient(ctx.app, ctx.database.db, 'P1001');
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
     const body = expectEnvelope(
       await skip(patient, order, `${STEP_IDS.patient}`),
       403,
@@ -129,9 +129,9 @@ describe('DELETE /gear/order/{id}/requisition/{reqId}', () => {
 
   it('spec 2 §4, §8: a patient only from an order of a single requisition (403 otherwise)', async () => {
     const order = await twoTests();
-    const patient = await signInPatient(ctx.app, ctx.database.db, 'P1001');
-    expectEnvelope(await remove(patient, order, reqId(order, 0)), 403, REMOVAL_MESSAGES.notAuthorized);
     const single = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id, single.id]);
+    expectEnvelope(await remove(patient, order, reqId(order, 0)), 403, REMOVAL_MESSAGES.notAuthorized);
     expect(ok(await remove(patient, single, reqId(single, 0))).requisitions).toEqual([]);
   });
 
@@ -211,7 +211,7 @@ describe('PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later', () => {
 
   it('spec 2 §4: a patient with more than one requisition', async () => {
     const order = await twoTests();
-    const patient = await signInPatient(ctx.app, ctx.database.db, 'P1001');
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
     const answer = ok<{ order: SavedOrder; newOrderId: number }>(
       await later(patient, order, reqId(order, 0)),
     );
@@ -237,7 +237,7 @@ describe('PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later', () => {
       400,
       REMOVAL_MESSAGES.cannotBeRemoved,
     );
-    const patient = await signInPatient(ctx.app, ctx.database.db, 'P1001');
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
     expectEnvelope(await later(patient, order, reqId(order, 0), ''), 409, MESSAGES.orderReceivedByLab);
   });
 

@@ -22,7 +22,11 @@ export const cancelRequisitionsOf = (db: Db, orderId: number) =>
  * and the authority to order for them, the patient, insurance and shipping, and the order's kind. What belongs to
  * the original order's progress (confirmations, agreements of the patient, payments) starts afresh.
  */
-export async function insertOrderLike(db: Db, order: SavedOrder, createdByUserId: number): Promise<number> {
+export async function insertOrderLike(
+  db: Db,
+  order: SavedOrder,
+  createdByUserId: number | null,
+): Promise<number> {
   const [row] = await db
     .insert(orders)
     .values({

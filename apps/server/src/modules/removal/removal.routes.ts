@@ -128,6 +128,9 @@ export async function removalRoutes(app: FastifyInstance) {
         request.params.reqId,
         request.query.version,
       );
+      // A patient keeps the order their requisition moved to (docs/decisions/0040).
+      if (caller.userInfo.type === 'prc')
+        await app.sessions.addOrderToPatientSession(caller.sessionId, saved.newOrderId);
       return { order: await asOrderResponse(saved.order), newOrderId: saved.newOrderId };
     },
   );

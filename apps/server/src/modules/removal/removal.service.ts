@@ -161,7 +161,7 @@ export interface SavedForLater {
 export async function saveRequisitionForLater(
   db: Db,
   user: UserInfo,
-  userId: number,
+  userId: number | null,
   orderId: number,
   gearReqId: number,
   version: number | undefined,

@@ -1,20 +1,25 @@
 import {
   type CatalogueRequisition,
   type GearOrder,
+  isProvenOrder,
   MESSAGES,
   mayOrderInOfficeState,
   mayViewOrder,
   needsPractitionerGdxId,
   type OrderableItem,
+  type OrderProofFacts,
+  PATIENT_MESSAGES,
   parseRequisitionSearch,
+  provesOrder,
   requisitionNotFoundMessage,
   type UserInfo,
+  unknownNumberOutcome,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden, gone, notFound } from '../../lib/http-error.ts';
+import { badRequest, forbidden, gone, notFound, unauthorized } from '../../lib/http-error.ts';
 import { practitionerForCatalogue } from '../catalogue/catalogue.service.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
-import { orderForCaller } from '../order/order.service.ts';
+import { orderForCaller, type SavedOrder, savedOrder } from '../order/order.service.ts';
 import {
   findOrderIdsHolding,
   findPacks,
@@ -115,7 +120,7 @@ async function visibleRequisitions(db: Db, user: UserInfo, ids: readonly number[
   if (rows.length !== wanted.length) throw notFound(MESSAGES.requisitionUnknown);
   const owner = (row: (typeof rows)[number]) =>
     row.gsdlNo ? { gsdlNo: row.gsdlNo, authorizingDoctorGsdlNo: row.authorizingDoctorGsdlNo } : null;
-  if (!rows.every((row) => mayViewOrder(user, owner(row)))) throw forbidden(MESSAGES.forbidden);
+  if (!rows.every((row) => mayViewOrder(user, owner(row), row.orderId))) throw forbidden(MESSAGES.forbidden);
   const catalogue = await catalogueOf(db);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return wanted.map((id) => {
@@ -140,13 +145,34 @@ export async function requisitionDefinitions(db: Db, user: UserInfo, gearReqIds:
   return found.map(({ row, item }) => ({ id: row.id, orderableItem: item }));
 }
 
-export type OrderLookup = { kind: 'order'; order: GearOrder } | { kind: 'removed'; notice: string };
+export type OrderLookup =
+  | { kind: 'order'; order: GearOrder }
+  | { kind: 'removed'; notice: string }
+  /** A patient's activation number on no order: 'Collection Pack Activation Pending' (spec 1 §4.4, §8). */
+  | { kind: 'pending'; message: string }
+  /** A patient proved an order with its number and date of birth: grant it (docs/decisions/0040). */
+  | { kind: 'proven'; order: SavedOrder };
+
+/** The removed-pack notice when the one pack a search names is removed (spec 1 §8 'Order lookup 410'). */
+async function removedNoticeOf(db: Db, search: NumberSearch): Promise<string | null> {
+  const packs = await findPacks(db, search);
+  const [pack] = packs;
+  return pack?.removed && packs.length === 1 ? removedPackNotice(pack) : null;
+}
+
+/** The one order holding the requisition a search names; null when none (or, for a short code, several). */
+async function orderIdHolding(db: Db, search: NumberSearch): Promise<number | null> {
+  const orderIds = await findOrderIdsHolding(db, search);
+  const [orderId] = orderIds;
+  if (orderId === undefined || (search.kind === 'shortActivationNumber' && orderIds.length > 1)) return null;
+  return orderId;
+}
 
 /**
- * GET /gear/order?requisitionNumber&dateOfBirth&gdxId (spec 1 §4.4 search flow): the order holding the requisition
- * a number names, if the caller may see it (403 with no data otherwise); 404 when no order holds it (the browser
- * then fetches the catalogue requisition); a removed pack gives its notice (410). The date of birth and GDX ID are
- * for patients proving an order (a later issue) and are not needed by a signed-in practitioner.
+ * GET /gear/order?requisitionNumber&dateOfBirth&gdxId for a practitioner (spec 1 §4.4 search flow): the order
+ * holding the requisition a number names, if the caller may see it (403 with no data otherwise); 404 when no order
+ * holds it (the browser then fetches the catalogue requisition); a removed pack gives its notice (410). The date of
+ * birth and GDX ID are for patients (orderProvenByPatient).
  */
 export async function orderHoldingRequisition(
   db: Db,
@@ -154,12 +180,100 @@ export async function orderHoldingRequisition(
   query: { requisitionNumber: string },
 ): Promise<OrderLookup> {
   const search = numberSearchOf(query.requisitionNumber, 'requisitionNumber');
-  const packs = await findPacks(db, search);
-  const [pack] = packs;
-  if (pack?.removed && packs.length === 1) return { kind: 'removed', notice: removedPackNotice(pack) };
-  const orderIds = await findOrderIdsHolding(db, search);
-  const [orderId] = orderIds;
-  if (orderId === undefined || (search.kind === 'shortActivationNumber' && orderIds.length > 1))
-    throw notFound(requisitionNotFoundMessage(search));
+  const notice = await removedNoticeOf(db, search);
+  if (notice) return { kind: 'removed', notice };
+  const orderId = await orderIdHolding(db, search);
+  if (orderId === null) throw notFound(requisitionNotFoundMessage(search));
   return { kind: 'order', order: await orderForCaller(db, user, orderId) };
+}
+
+/** How failed proofs are slowed and refused (the sign-in throttle pattern, keyed by number and address). */
+export interface ProofThrottle {
+  /** Refuses (429) or slows the attempt while too many proofs of this order or from this address failed. */
+  check(subject: string): Promise<void>;
+  failed(subject: string): Promise<void>;
+  succeeded(subject: string): Promise<void>;
+}
+
+/**
+ * GET /gear/order?requisitionNumber&dateOfBirth[&gdxId] for a patient (prc, or nobody signed in yet; decision
+ * 0040): the order holding the number, when the date of birth is the patient's on that order (and, for a number
+ * over 4,000,000, the GDX ID its practitioner's). A wrong date of birth answers exactly as an unknown requisition
+ * number does (404 with the spec's not-found text) and counts as a failure for the order and the address. An
+ * order the patient already proved needs no date of birth. An activation number on no order is pending.
+ */
+export async function orderProvenByPatient(
+  db: Db,
+  user: UserInfo | null,
+  query: { requisitionNumber: string; dateOfBirth?: string | undefined; gdxId?: string | undefined },
+  throttle: ProofThrottle,
+): Promise<OrderLookup> {
+  const search = numberSearchOf(query.requisitionNumber, 'requisitionNumber');
+  const dateOfBirth = query.dateOfBirth ?? null;
+  if (!user && !dateOfBirth) throw unauthorized(MESSAGES.signInRequired);
+  const notice = await removedNoticeOf(db, search);
+  if (notice) return { kind: 'removed', notice };
+  const orderId = await orderIdHolding(db, search);
+  if (orderId === null) {
+    if (unknownNumberOutcome(search, 'prc') === 'activationPending')
+      return { kind: 'pending', message: MESSAGES.activationPending };
+    throw notFound(requisitionNotFoundMessage(search));
+  }
+  const order = (await savedOrder(db, orderId)) as SavedOrder;
+  if (user && isProvenOrder(user, orderId) && !dateOfBirth) return { kind: 'order', order };
+  if (!dateOfBirth) {
+    const message = PATIENT_MESSAGES.dateOfBirthRequired;
+    throw badRequest(message, [{ field: 'dateOfBirth', defaultMessage: message }]);
+  }
+  await checkProof(order, { search, dateOfBirth, gdxId: query.gdxId ?? null }, throttle, () =>
+    notFound(requisitionNotFoundMessage(search)),
+  );
+  return { kind: 'proven', order };
+}
+
+/**
+ * Checks a patient's proof of an order (provesOrder), counted per order whichever of its numbers or its id was
+ * tried: a refused or slowed attempt (429), then the refusal given, or a success that clears the order's count.
+ */
+async function checkProof(
+  order: GearOrder,
+  given: Pick<OrderProofFacts, 'search' | 'dateOfBirth' | 'gdxId'>,
+  throttle: ProofThrottle,
+  refusal: () => Error,
+): Promise<void> {
+  const subject = `order:${order.id}`;
+  await throttle.check(subject);
+  const proven = provesOrder({
+    ...given,
+    orderDateOfBirth: order.patientInfo?.dateOfBirth ?? null,
+    orderPractitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
+  });
+  if (!proven) {
+    await throttle.failed(subject);
+    throw refusal();
+  }
+  await throttle.succeeded(subject);
+}
+
+/**
+ * GET /gear/order/{id}[?dateOfBirth] (spec 3 §7: patient calls carry ?dateOfBirth; decision 0040): a practitioner
+ * or a patient who already proved the order reads it as usual (orderForCaller). Anyone else proves it with the
+ * patient's date of birth on the order: a wrong date answers exactly as an unknown id (404) and counts as a failure
+ * for the order and the address; without a date of birth nobody signed in is asked to sign in (401).
+ */
+export async function orderReadByCallerOrProof(
+  db: Db,
+  user: UserInfo | null,
+  orderId: number,
+  dateOfBirth: string | undefined,
+  throttle: ProofThrottle,
+): Promise<{ order: GearOrder; proven: boolean }> {
+  if (user && (user.type !== 'prc' || isProvenOrder(user, orderId) || !dateOfBirth))
+    return { order: await orderForCaller(db, user, orderId), proven: false };
+  if (!dateOfBirth) throw unauthorized(MESSAGES.signInRequired);
+  const order = await savedOrder(db, orderId);
+  await checkProof(order, { search: null, dateOfBirth, gdxId: null }, throttle, () =>
+    notFound(MESSAGES.orderNotFound),
+  );
+  return { order, proven: true };
 }

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, orderSchema } from '../../lib/api-schemas.ts';
-import { callerOf } from '../../plugins/auth.ts';
+import { callerOf, practitionerCallerOf } from '../../plugins/auth.ts';
 import { catalogueRequisitionSchema, orderableItemSchema } from '../catalogue/catalogue.schemas.ts';
 import {
   catalogueRequisitionForItem,
@@ -121,7 +121,10 @@ export async function requisitionRoutes(app: FastifyInstance) {
       },
     },
     (request) =>
-      asOrderResponse(saveBulkTestSelection(app.db, callerOf(request).userInfo, request.body, phoneMessages)),
+      // spec 1 §6: a patient has no order-type choice, so never ships packs to an office (decision 0041).
+      asOrderResponse(
+        saveBulkTestSelection(app.db, practitionerCallerOf(request).userInfo, request.body, phoneMessages),
+      ),
   );
 
   api.put(

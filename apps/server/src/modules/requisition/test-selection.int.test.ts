@@ -21,7 +21,6 @@ import {
   signIn,
   useTestApp,
 } from '../../test/helper.ts';
-import { signInPatient } from '../../test/order-builders.ts';
 
 const ctx = useTestApp();
 const phone = messages('800-522-4762');
@@ -433,51 +432,6 @@ describe('PUT /gear/testSelection (single requisition)', () => {
         410,
         REMOVED_PACK_NOTICE,
       );
-    });
-
-    it('spec 1 §4.4, decision 0052: a patient may not change the tests of a paperless requisition', async () => {
-      const patient = await signInPatient(ctx.app, ctx.database.db, 'P1002');
-      const found = ok(await callAs(ctx.app, patient, 'GET', '/gear/order?requisitionNumber=C565591369'));
-      const requisition = found.requisitions[0];
-      expect(requisition).toMatchObject({ paperless: true, panel: 4710, components: [4711, 4712] });
-      const sibo = (selection: Body): Body => ({
-        id: requisition?.id,
-        omsOrderableItemId: 215,
-        addons: [],
-        profileSpecificFields: [],
-        patientInstructions: null,
-        dropShip: false,
-        ...selection,
-      });
-      const changed = expectEnvelope(
-        await callAs(
-          ctx.app,
-          patient,
-          'PUT',
-          '/gear/testSelection',
-          single(found, sibo({ panel: 4700, components: [4701, 4702] })),
-        ),
-        400,
-        MESSAGES.paperlessTestsLocked,
-      );
-      expect(changed.errors).toEqual([
-        { field: 'requisitions.0.panel', defaultMessage: MESSAGES.paperlessTestsLocked },
-      ]);
-      const kept = ok(
-        await callAs(
-          ctx.app,
-          patient,
-          'PUT',
-          '/gear/testSelection',
-          single(found, sibo({ panel: 4710, components: [4712, 4711] })),
-        ),
-      );
-      expect(kept.requisitions[0]).toMatchObject({ panel: 4710, components: [4712, 4711] });
-      // The provider's office may still change them.
-      const byPractitioner = ok(
-        await saveSingle('dr.avery', single(kept, sibo({ panel: 4700, components: [4701, 4702] }))),
-      );
-      expect(byPractitioner.requisitions[0]).toMatchObject({ panel: 4700, components: [4701, 4702] });
     });
 
     it('spec 1 §5: an activation code failing the check digit is refused', async () => {

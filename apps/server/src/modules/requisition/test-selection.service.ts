@@ -1,4 +1,5 @@
 import {
+  type BillingMethod,
   type BulkLineInput,
   type BulkTestSelectionBody,
   billingMethodForPanels,
@@ -11,16 +12,19 @@ import {
   isPackCapApplied,
   isPanelSelectionLocked,
   isTestSelected,
+  keepsPaperlessSelection,
   MESSAGES,
   medicareRefusal,
   needsPractitionerGdxId,
+  needsSelectionPriceIncreaseConfirmation,
   type OrderableItem,
   orderabilityErrors,
   orderTypeOfRequisition,
+  PAPERLESS_LOCKED_MESSAGE,
   type PhoneMessages,
   type Practitioner,
+  packRepurposeRefusal,
   panelInputFieldsOf,
-  paperlessSelectionErrors,
   parseRequisitionSearch,
   profileSpecificFieldErrors,
   type Requisition,
@@ -28,6 +32,7 @@ import {
   type SingleRequisitionInput,
   type SingleTestSelectionBody,
   STEP_IDS,
+  selectionPriceIncreaseIsPossible,
   shownAnswers,
   stepsForRequisition,
   testSelectionErrors,
@@ -36,13 +41,14 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, gone, prefixed, refuseIfAny } from '../../lib/http-error.ts';
+import { badRequest, conflict, gone, HttpError, prefixed, refuseIfAny } from '../../lib/http-error.ts';
 import { claimOrder, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
 import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { savedOrder } from '../order/order.service.ts';
+import { priceOfRequisition } from '../pricing/pricing.service.ts';
 import {
   deleteRequisitions,
   findPackByNumbers,
@@ -76,7 +82,7 @@ type SavedFlags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
  * The workflow rows after panel selection saved some requisitions (spec 1 §4.1, decision 0001): a new requisition
  * brings its rows, step 2 is completed for each saved one, and shipping applies while any requisition ships packs.
  */
-function stepsAfterPanelSave(
+export function stepsAfterPanelSave(
   steps: readonly WorkflowStep[],
   savedIds: readonly number[],
   requisitionsAfter: readonly SavedFlags[],
@@ -423,6 +429,55 @@ async function rebillOthers(tx: Db, save: SingleSave) {
 }
 
 /**
+ * spec 1 §4.4 repurpose: a pack used for another test than its own is a practitioner's choice, for a test of the
+ * pack's specimen (decision 0047); a requisition already saved that way keeps its test.
+ */
+async function refuseRepurposeNotAllowed(db: Db, save: SingleSave, { pack }: PackUse) {
+  if (!pack || pack.orderableItemId === save.item.id) return;
+  if (save.existing?.omsOrderableItemId === save.item.id && save.existing.repurposedCollectionPack) return;
+  const packItem = (await catalogueOf(db)).item(pack.orderableItemId);
+  const refusal = packItem
+    ? packRepurposeRefusal(packItem, save.item, save.user.type)
+    : MESSAGES.repurposeSpecimenMismatch;
+  if (refusal)
+    throw badRequest(refusal, [{ field: 'requisitions.0.omsOrderableItemId', defaultMessage: refusal }]);
+}
+
+/**
+ * spec 1 §4.4 price-increase confirmation: a practitioner's change of the tests of a requisition the patient already
+ * confirmed, which raises its price under its billing method, needs 'Yes' first (the body's priceIncreaseConfirmed);
+ * without it the save answers 409 with the field priceIncreaseConfirmed, and nothing is written (decision 0045).
+ */
+async function refuseUnconfirmedPriceIncrease(
+  db: Db,
+  save: SingleSave,
+  values: RequisitionValues,
+  confirmed: boolean,
+) {
+  const { order, user, existing } = save;
+  if (confirmed || !existing) return;
+  // requisitionValues takes the billing method from billingMethodForPanels: one of the spec's names.
+  const billingMethod = (values.billingMethod ?? null) as BillingMethod | null;
+  const facts = { order, user, requisition: { paymentInfo: existing.paymentInfo, billingMethod } };
+  if (!billingMethod || !selectionPriceIncreaseIsPossible(facts)) return;
+  const changed: Requisition = {
+    ...existing,
+    omsOrderableItemId: values.orderableItemId ?? existing.omsOrderableItemId,
+    panel: values.panel ?? null,
+    components: values.components ?? [],
+    addons: values.addons ?? [],
+  };
+  const [before, after] = await Promise.all([
+    existing.billingMethod ? priceOfRequisition(db, order, existing, existing.billingMethod) : null,
+    priceOfRequisition(db, order, changed, billingMethod),
+  ]);
+  const change = { fromPriceCents: before?.price ?? null, toPriceCents: after.price };
+  if (!needsSelectionPriceIncreaseConfirmation({ ...facts, change })) return;
+  const message = MESSAGES.priceIncreaseNeedsConfirmation;
+  throw new HttpError(409, message, [{ field: 'priceIncreaseConfirmed', defaultMessage: message }]);
+}
+
+/**
  * Saves one requisition's test selection (spec 1 §4.4, §5): the product, panel, components, add-ons,
  * profile-specific answers, patient instructions and pack numbers, with the order's Medicare answer (governmentPayor)
  * and medical-necessity acknowledgement.
@@ -436,6 +491,10 @@ export async function saveSingleTestSelection(
   const [input] = body.requisitions;
   if (!input) throw badRequest(MESSAGES.invalidInput);
   const { existing, item } = await subjectOfSave(db, order, input);
+  if (!keepsPaperlessSelection(user, existing, input))
+    throw badRequest(PAPERLESS_LOCKED_MESSAGE, [
+      { field: 'requisitions.0.panel', defaultMessage: PAPERLESS_LOCKED_MESSAGE },
+    ]);
   const save: SingleSave = {
     user,
     order,
@@ -448,9 +507,9 @@ export async function saveSingleTestSelection(
   };
   refuseIfAny(singleSaveErrors(save));
   const packUse = await packInUse(db, input, existing, practitioner);
-  if (user.type === 'prc' && packUse.pack?.paperless)
-    refuseIfAny(prefixed(paperlessSelectionErrors(item, packUse.pack.preselection, input), 'requisitions.0'));
+  await refuseRepurposeNotAllowed(db, save, packUse);
   const values = requisitionValues(save, packUse);
+  await refuseUnconfirmedPriceIncrease(db, save, values, body.priceIncreaseConfirmed === true);
   const flags = flagsOf(save);
 
   await transaction(db, async (tx) => {

@@ -3,12 +3,15 @@ import type { UserType } from '@gear/domain';
 
 /** Claims of the short-lived bearer token; enough to authorise a call without a database read. */
 export interface AccessClaims {
-  sub: number;
+  /** The user's id; null for a patient who proved orders without an account (docs/decisions/0040). */
+  sub: number | null;
   sid: string;
   type: UserType;
   gsdlNo: string | null;
   obo: string[];
   adm: boolean;
+  /** prc only: the orders proven in the patient's session (docs/decisions/0040). */
+  ord?: number[];
   iat: number;
   exp: number;
 }
@@ -25,8 +28,26 @@ export function signAccessToken(claims: Omit<AccessClaims, 'iat' | 'exp'>, secre
   return `${header}.${payload}.${signature}`;
 }
 
-/** The claims of a well-formed, correctly signed, unexpired HS256 token; null otherwise. */
+const VERIFIED_TOKENS = 1000;
+/** Tokens whose signature was found good, with the secret they were checked against (decision 0055). */
+const verified = new Map<string, { secret: string; claims: AccessClaims }>();
+
+/**
+ * The claims of a well-formed, correctly signed, unexpired HS256 token; null otherwise. A signature once found good
+ * stays good, so a token seen again is only checked for expiry (every call of a page carries the same token).
+ */
 export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
+  const known = verified.get(token);
+  if (known && known.secret === secret) return known.claims.exp * 1000 > now ? known.claims : null;
+  const claims = verifySignedToken(token, secret, now);
+  if (claims) {
+    if (verified.size >= VERIFIED_TOKENS) verified.clear();
+    verified.set(token, { secret, claims });
+  }
+  return claims;
+}
+
+function verifySignedToken(token: string, secret: string, now: number): AccessClaims | null {
   const [head, payload, signature] = token.split('.');
   if (head !== header || !payload || !signature) return null;
   const expected = createHmac('sha256', secret).update(`${head}.${payload}`).digest();

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sessions, signInFailures, users } from '../../db/schema/index.ts';
+import { patientSessions, sessions, signInFailures, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -49,3 +49,38 @@ export const clearFailures = (db: Db, key: string) =>
 
 export const findUserById = async (db: Db, id: number) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null;
+
+// --- Patient sessions (docs/decisions/0040) -------------------------------------------------------------------------
+
+export const insertPatientSession = (db: Db, id: string, orderIds: readonly number[]) =>
+  db.insert(patientSessions).values({ id, orderIds: [...orderIds] });
+
+/** The orders of a patient session seen after idleSince; touches it. Null when absent or idle too long. */
+export async function touchPatientSession(db: Db, id: string, idleSince: Date) {
+  const [row] = await db
+    .update(patientSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(patientSessions.id, id), sql`${patientSessions.lastSeenAt} > ${idleSince.toISOString()}`))
+    .returning({ orderIds: patientSessions.orderIds });
+  return row ?? null;
+}
+
+/** Adds an order to a patient session (once); answers the session's orders, null when the session is gone. */
+export async function addPatientSessionOrder(db: Db, id: string, orderId: number) {
+  const [row] = await db
+    .update(patientSessions)
+    .set({
+      orderIds: sql`case when ${orderId} = any(${patientSessions.orderIds}) then ${patientSessions.orderIds}
+        else array_append(${patientSessions.orderIds}, ${orderId}::integer) end`,
+      lastSeenAt: sql`now()`,
+    })
+    .where(eq(patientSessions.id, id))
+    .returning({ orderIds: patientSessions.orderIds });
+  return row ?? null;
+}
+
+export const deletePatientSession = (db: Db, id: string) =>
+  db.delete(patientSessions).where(eq(patientSessions.id, id));
+
+export const deleteIdlePatientSessions = (db: Db, idleSince: Date) =>
+  db.delete(patientSessions).where(lt(patientSessions.lastSeenAt, idleSince));

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userInfoSchema } from '../../lib/api-schemas.ts';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
-import { callerOf, SESSION_COOKIE } from '../../plugins/auth.ts';
+import { callerOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import { findUserById } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -31,12 +31,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
           request.body.password,
           request.ip,
         );
-        reply.setCookie(SESSION_COOKIE, cookieValue, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: secureCookies || request.protocol === 'https',
-        });
+        setSessionCookie(reply, cookieValue, secureCookies);
         return userInfo;
       },
     );
@@ -66,9 +61,15 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
       async (request) => {
         const cookie = request.cookies[SESSION_COOKIE];
         const session = cookie ? await sessions.userOfSession(cookie) : null;
-        if (!session) throw unauthorized(MESSAGES.signInRequired);
-        if (request.params.type !== session.user.type) throw forbidden(MESSAGES.forbidden);
-        return sessions.issueAccessToken(session.user, session.sessionId);
+        if (session) {
+          if (request.params.type !== session.user.type) throw forbidden(MESSAGES.forbidden);
+          return sessions.issueAccessToken(session.user, session.sessionId);
+        }
+        // A patient who proved orders gets a prc token carrying them (docs/decisions/0040).
+        const patient = cookie ? await sessions.patientOfSession(cookie) : null;
+        if (!patient) throw unauthorized(MESSAGES.signInRequired);
+        if (request.params.type !== 'prc') throw forbidden(MESSAGES.forbidden);
+        return sessions.issuePatientToken(patient.sessionId, patient.orderIds);
       },
     );
 
@@ -77,7 +78,10 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
       { schema: { tags, summary: 'The signed-in user', response: { 200: userInfoSchema } } },
       async (request) => {
         const caller = callerOf(request);
-        const user = await findUserById(app.db, caller.userId);
+        const { type, gsdlNo, onBehalfOf, adminUser } = caller.userInfo;
+        // A patient's proven orders stay on the server (docs/decisions/0040).
+        if (type === 'prc') return { type, gsdlNo, onBehalfOf, adminUser };
+        const user = caller.userId === null ? null : await findUserById(app.db, caller.userId);
         if (!user) throw unauthorized(MESSAGES.signInRequired);
         return caller.userInfo;
       },

@@ -11,6 +11,8 @@ import {
   afterFailure,
   assessAttempt,
   LOGIN_NAME_LIMITS,
+  PROOF_ADDRESS_LIMITS,
+  PROOF_ORDER_LIMITS,
   type ThrottleLimits,
 } from './sign-in-throttle.ts';
 
@@ -24,16 +26,17 @@ export const userInfoOf = (user: repo.UserRow): UserInfo => ({
 });
 
 /** The cookie carries a random id; the database keeps only its hash. */
-const sessionKey = (cookieValue: string) => createHash('sha256').update(cookieValue).digest('base64url');
+export const sessionKey = (cookieValue: string) =>
+  createHash('sha256').update(cookieValue).digest('base64url');
 
 export function createSessionService(db: Db, secret: string, now: () => Date = () => new Date()) {
   const idleSince = () => new Date(now().getTime() - IDLE_TIMEOUT_MS);
 
-  async function throttle(keys: [string, ThrottleLimits][]) {
+  async function throttle(keys: [string, ThrottleLimits][], message: string = MESSAGES.signInThrottled) {
     let delayMs = 0;
     for (const [key, limits] of keys) {
       const verdict = assessAttempt(await repo.findFailures(db, key), limits, now());
-      if (verdict.blocked) throw new HttpError(429, MESSAGES.signInThrottled);
+      if (verdict.blocked) throw new HttpError(429, message);
       delayMs = Math.max(delayMs, verdict.delayMs);
     }
     if (delayMs) await sleep(delayMs);
@@ -73,7 +76,10 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
       return user ? { user, sessionId: sessionKey(cookieValue) } : null;
     },
 
-    signOut: (cookieValue: string) => repo.deleteSession(db, sessionKey(cookieValue)),
+    async signOut(cookieValue: string) {
+      await repo.deleteSession(db, sessionKey(cookieValue));
+      await repo.deletePatientSession(db, sessionKey(cookieValue));
+    },
 
     issueAccessToken(user: repo.UserRow, sessionId: string) {
       const token = signAccessToken(
@@ -85,6 +91,44 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
           obo: user.onBehalfOf,
           adm: user.admin,
         },
+        secret,
+        now().getTime(),
+      );
+      return { token, expiresIn: ACCESS_TOKEN_SECONDS };
+    },
+
+    // --- Patients who prove orders (docs/decisions/0040) ------------------------------------------------------
+
+    /** The keys that count failed proofs of an order ('order:<id>'), and those from an address. */
+    proofKeys: (subject: string, address: string): [string, ThrottleLimits][] => [
+      [`proof:${subject}`, PROOF_ORDER_LIMITS],
+      [`proof-ip:${address}`, PROOF_ADDRESS_LIMITS],
+    ],
+    /** Refuses (429) or slows a proof while too many have failed for the number or the address. */
+    throttleProof: (keys: [string, ThrottleLimits][]) => throttle(keys, MESSAGES.orderProofThrottled),
+    recordProofFailure: (keys: [string, ThrottleLimits][]) => recordFailure(keys),
+    clearProofFailures: async (keys: [string, ThrottleLimits][]) => {
+      const [numberKey] = keys;
+      if (numberKey) await repo.clearFailures(db, numberKey[0]);
+    },
+    /** The orders of a live patient session, sliding its idle expiry; null when absent or idle too long. */
+    async patientOfSession(cookieValue: string) {
+      const row = await repo.touchPatientSession(db, sessionKey(cookieValue), idleSince());
+      return row ? { sessionId: sessionKey(cookieValue), orderIds: row.orderIds } : null;
+    },
+    /** A new patient session holding one proven order; answers the cookie value to set. */
+    async startPatientSession(orderId: number): Promise<string> {
+      const cookieValue = randomBytes(32).toString('base64url');
+      await repo.insertPatientSession(db, sessionKey(cookieValue), [orderId]);
+      await repo.deleteIdlePatientSessions(db, idleSince());
+      return cookieValue;
+    },
+    /** Adds an order to a patient session known by its id (a patient's save for later creates an order). */
+    addOrderToPatientSession: (sessionId: string, orderId: number) =>
+      repo.addPatientSessionOrder(db, sessionId, orderId),
+    issuePatientToken(sessionId: string, orderIds: readonly number[]) {
+      const token = signAccessToken(
+        { sub: null, sid: sessionId, type: 'prc', gsdlNo: null, obo: [], adm: false, ord: [...orderIds] },
         secret,
         now().getTime(),
       );

@@ -25,10 +25,10 @@ import { useApi, useConfig } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { fetchAppliedPrice } from '../../api/pricing.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
+import { PriceIncreaseModal } from '../../components/price-increase-modal.tsx';
 import { NoTestYet } from '../wizard/no-test-yet.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
@@ -283,27 +283,21 @@ function BillingForm({ order, practitioner, requisition, user, navigation }: Bil
         <ErrorAlert message={saveError} />
         <WizardButtons onBack={() => void navigation.back()} saving={busy} />
       </Stack>
-      <ConfirmDialog
+      <PriceIncreaseModal
         opened={pendingIncrease !== null}
-        onNo={() => {
-          // spec 1 §4.3: 'No reverts the choice.'
-          setPendingIncrease(null);
-          setChoice(saved);
-        }}
+        change={`Changing the billing option to ${pendingIncrease ?? ''}`}
+        busy={busy}
         onYes={() => {
           const confirmed = pendingIncrease;
           setPendingIncrease(null);
           if (confirmed) persist(confirmed, true);
         }}
-        busy={busy}
-        title="Confirm the price change"
-        closeLabel="Close and keep the current billing option"
-      >
-        <Text>
-          The patient has already confirmed this order. Changing the billing option to {pendingIncrease} may
-          increase what the patient pays. Do you want to continue?
-        </Text>
-      </ConfirmDialog>
+        onNo={() => {
+          // spec 1 §4.3: 'No reverts the choice.'
+          setPendingIncrease(null);
+          setChoice(saved);
+        }}
+      />
     </form>
   );
 }

@@ -297,6 +297,22 @@ describe('patients searching (spec 1 §2.8, §4.4, §8)', () => {
     expect(alert).toHaveTextContent("waiting for your doctor's test orders");
   });
 
+  it('tells a patient the pending answer of the order lookup, asking nothing more (decision 0040)', async () => {
+    const app = await openActivation(
+      {
+        user: patientUser,
+        handlers: {
+          'GET /gear/order': () =>
+            json({ error: 'ClientActivationMissingException', message: 'Pending' }, 404),
+        },
+      },
+      newPatientOrder,
+    );
+    await search(app, 'C171521339');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Collection Pack Activation Pending');
+    expect(app.server.callsTo('GET /gear/requisition')).toHaveLength(0);
+  });
+
   it('tells a patient a requisition cannot be added to the current order, with a link to a new one', async () => {
     const app = await openActivation(
       { user: patientUser, handlers: { 'GET /gear/requisition': () => envelope(404, NOT_FOUND) } },
@@ -367,5 +383,79 @@ describe('patients searching (spec 1 §2.8, §4.4, §8)', () => {
     });
     await search(app, '50012345');
     await waitFor(() => expect(app.location()).toBe('/?status=non-beta'));
+  });
+});
+
+describe('repurposing a pack for another test (spec 1 §2.6, §4.4; decision 0047)', () => {
+  const pack = () =>
+    json(
+      catalogueRequisition(metabolomix617, { id: 77, reqNumber: '50012353', activationCode: 'C735029183' }),
+    );
+
+  it("lists the pack's own test and the products of its specimen; another test keeps the pack's numbers", async () => {
+    const app = await openActivation({ handlers: { 'GET /gear/requisition': pack } });
+    await search(app, '50012353');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Metabolomix+' })).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Use this pack for a different test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose a different test' });
+    const tests = within(dialog).getByRole('list', { name: 'Tests for this collection pack' });
+    expect(
+      within(tests)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Use for Metabolomix+', 'Use for Toxic Element Clearance - Urine']);
+    expect(within(tests).getByRole('button', { name: 'Use for Metabolomix+' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await app.user.click(
+      within(tests).getByRole('button', { name: 'Use for Toxic Element Clearance - Urine' }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Toxic Element Clearance - Urine' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('This collection pack (Metabolomix+) is used for Toxic Element Clearance - Urine.'),
+    ).toBeInTheDocument();
+    await app.user.click(screen.getByRole('checkbox', { name: 'Toxic Element Clearance' }));
+    await app.user.click(screen.getByRole('radio', { name: 'Post-provocation' }));
+    await app.user.click(nextButton());
+    await waitFor(() => expect(app.server.callsTo('PUT /gear/testSelection')).toHaveLength(1));
+    const body = app.server.callsTo('PUT /gear/testSelection')[0]?.body as SingleSelectionBody;
+    expect(body.requisitions[0]).toMatchObject({
+      omsOrderableItemId: 554,
+      reqNumber: '50012353',
+      activationCode: 'C735029183',
+    });
+  });
+
+  it("choosing the pack's own test again reloads the pack by its activation number", async () => {
+    const app = await openActivation({ handlers: { 'GET /gear/requisition': pack } });
+    await search(app, '50012353');
+    await screen.findByRole('heading', { level: 2, name: 'Metabolomix+' });
+    await app.user.click(screen.getByRole('button', { name: 'Use this pack for a different test' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Choose a different test' });
+    await app.user.click(
+      within(dialog).getByRole('button', { name: 'Use for Toxic Element Clearance - Urine' }),
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Toxic Element Clearance - Urine' });
+    await app.user.click(screen.getByRole('button', { name: 'Use this pack for a different test' }));
+    dialog = await screen.findByRole('dialog', { name: 'Choose a different test' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Use for Metabolomix+' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Metabolomix+' })).toBeInTheDocument();
+    expect(app.server.callsTo('GET /gear/requisition').map((call) => call.search)).toEqual([
+      '?reqNum=50012353&gsdlNo=P1001',
+      '?reqNum=C735029183&gsdlNo=P1001',
+    ]);
+  });
+
+  it('is not offered to a patient', async () => {
+    const app = await openActivation({ user: patientUser, handlers: { 'GET /gear/requisition': pack } });
+    await search(app, '50012353');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Metabolomix+' })).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Use this pack for a different test' }),
+    ).not.toBeInTheDocument();
   });
 });

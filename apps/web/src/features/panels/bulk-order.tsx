@@ -65,6 +65,8 @@ export interface BulkOrderProps {
   lists: OrderableItemLists;
   locked: boolean;
   navigation: WizardNavigation;
+  /** Used inline: Cancel and Save (spec 1 §2.6). */
+  inline?: boolean;
   /** The orderableItemId query parameter: a product pre-added as a line of a new order (spec 1 §2.8). */
   preAddItemId: number | null;
 }
@@ -73,7 +75,15 @@ export interface BulkOrderProps {
  * spec 1 §2.6, §5 Ship to Office (bulk): a quantity per product (0–99, lines at 0 drop off; international offices at
  * most 25 packs in all), the summary panel with Customize and Remove, and PUT /gear/testSelection/ on Next.
  */
-export function BulkOrder({ order, practitioner, lists, locked, navigation, preAddItemId }: BulkOrderProps) {
+export function BulkOrder({
+  order,
+  practitioner,
+  lists,
+  locked,
+  navigation,
+  preAddItemId,
+  inline = false,
+}: BulkOrderProps) {
   const text = useMessages();
   const { supportPhone } = useConfig();
   const save = useSaveBulkSelection();
@@ -221,7 +231,7 @@ export function BulkOrder({ order, practitioner, lists, locked, navigation, preA
           </Alert>
         )}
         <SaveErrors error={save.error} phone={supportPhone} />
-        <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
+        <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} inline={inline} />
       </Stack>
       <CustomizeModal
         line={customizing}

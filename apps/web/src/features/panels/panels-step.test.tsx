@@ -42,6 +42,36 @@ describe('panel selection: heading and order types (spec 1 §2.6, §6)', () => {
     expect(await typeButtons()).not.toContain('Ship to Office');
   });
 
+  it('spec 1 §2.6: the recollection order modal names the order re-collected and its tests; Continue closes it', async () => {
+    const order = makeOrder({
+      recollectionFor: 100002,
+      requisitions: [
+        makeRequisition({ id: 9, omsOrderableItemName: 'GI Effects Comprehensive Profile - Stool (3-day)' }),
+      ],
+    });
+    const app = openPanels('/order/42/panels', { order });
+    const dialog = await screen.findByRole('dialog', { name: 'Recollection order' });
+    expect(dialog).toHaveTextContent(
+      'This order re-collects the specimens of order 100002. A new collection pack is shipped to the patient for the tests below.',
+    );
+    expect(within(dialog).getByRole('list', { name: 'Tests to re-collect' })).toHaveTextContent(
+      'GI Effects Comprehensive Profile - Stool (3-day)',
+    );
+    expect(dialog).toHaveTextContent(
+      'A recollection order ships a new collection pack to the patient: Ship to Office is not available.',
+    );
+    await app.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Recollection order' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('shows no recollection modal on an ordinary order', async () => {
+    openPanels('/order/42/panels', { order: makeOrder() });
+    await typeButtons();
+    expect(screen.queryByRole('dialog', { name: 'Recollection order' })).not.toBeInTheDocument();
+  });
+
   it('offers Activate COVID Test to COVID registration accounts only', async () => {
     const order = makeOrder({ practitioner: makePractitioner({ covidRegistrationAccount: true }) });
     openPanels('/order/42/panels', { order });

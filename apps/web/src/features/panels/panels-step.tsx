@@ -5,6 +5,7 @@ import {
   isPanelSelectionLocked,
   type OrderType,
   showsMedicareSelector,
+  showsRecollectionModal,
 } from '@gear/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
@@ -17,6 +18,7 @@ import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { BulkOrder } from './bulk-order.tsx';
 import { OrderTypeChooser } from './order-type-chooser.tsx';
+import { RecollectionModal } from './recollection-modal.tsx';
 import { SingleRequisition } from './single-requisition.tsx';
 
 const wholeNumber = (value: string | null): number | null =>
@@ -33,7 +35,17 @@ const orderTypeFactsOf = (order: WizardOrder): InitialOrderTypeFacts['order'] =>
  * (Ship to Office) or one requisition (Ship to Patient, Activate Online, Activate COVID Test, activation without a
  * number, unknown-id activation). Locked (spec 1 §4.2): inputs disabled and Next only advances.
  */
-export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
+export function PanelsStep({
+  order,
+  user,
+  navigation,
+  gearReqId,
+  inlineType = null,
+}: Omit<StepProps, 'step'> & {
+  /** The step used inline with this order type (spec 1 §2.6 'Cancel and Save when the step is used inline'). */
+  inlineType?: OrderType | null;
+}) {
+  const inline = inlineType !== null;
   const [params] = useSearchParams();
   const practitionerUser = user.type === 'myGDX';
   const practitioner = order.practitioner;
@@ -54,7 +66,7 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
 
   const [orderType, setOrderType] = useState<OrderType | null>(() => {
     const initial = initialOrderType({
-      inlineType: null,
+      inlineType,
       userType: user.type,
       addingRequisition,
       fromBundles: false,
@@ -84,8 +96,8 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
     setUnknownActivationCode(activationCode ?? null);
   };
 
-  const choosing = practitionerUser && !requisition;
-  const heading = addingRequisition ? 'Register another Requisition' : null;
+  const choosing = practitionerUser && !requisition && !inline;
+  const heading = addingRequisition && !inline ? 'Register another Requisition' : null;
   const needsCatalogue = practitionerUser && orderType !== null && orderType !== 'registration';
 
   let flow: ReactNode;
@@ -108,6 +120,7 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
         locked={locked}
         navigation={navigation}
         preAddItemId={preAddItemId}
+        inline={inline}
       />
     );
   } else if (orderType !== 'bulk') {
@@ -124,10 +137,11 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
         navigation={navigation}
         unknownActivationCode={unknownActivationCode}
         onSwitchType={switchType}
+        inline={inline}
         showMedicareSelector={
           orderType !== 'covidRegistration' &&
           practitioner !== null &&
-          showsMedicareSelector({ userType: user.type, practitioner, inline: false })
+          showsMedicareSelector({ userType: user.type, practitioner, inline })
         }
         query={{
           requisitionNumber: params.get('requisitionNumber'),
@@ -138,8 +152,12 @@ export function PanelsStep({ order, user, navigation, gearReqId }: StepProps) {
     );
   }
 
+  const recollectionFor = facts.recollectionFor;
   return (
     <Stack gap="lg">
+      {recollectionFor !== null && showsRecollectionModal({ recollectionFor }, user, locked) && (
+        <RecollectionModal recollectionFor={recollectionFor} requisitions={order.requisitions} />
+      )}
       <OrderLockNotice order={order} user={user} />
       {heading && (
         <Title order={2} size="h3">

@@ -37,6 +37,10 @@ export interface ProductCatalogueProps {
   showHighlights: boolean;
   disabled: boolean;
   selectedId?: number | null;
+  /** Orders a saved custom profile (Customized Profiles); without it the profiles are listed only. */
+  onOrderBundle?: (bundle: BundleSummary) => void;
+  /** The profile being ordered, while its order is made. */
+  orderingBundleId?: number | null;
 }
 
 interface Section {
@@ -148,7 +152,12 @@ export function ProductCatalogue(props: ProductCatalogueProps) {
             <Accordion.Control>Customized Profiles ({bundles.length})</Accordion.Control>
             <Accordion.Panel>
               <div className={classes.scroll}>
-                <BundleList bundles={bundles} />
+                <BundleList
+                  bundles={bundles}
+                  onOrder={props.onOrderBundle}
+                  ordering={props.orderingBundleId ?? null}
+                  disabled={props.disabled}
+                />
               </div>
             </Accordion.Panel>
           </Accordion.Item>
@@ -179,19 +188,44 @@ export function ProductCatalogue(props: ProductCatalogueProps) {
   );
 }
 
-function BundleList({ bundles }: { bundles: BundleSummary[] }) {
+function BundleList({
+  bundles,
+  onOrder,
+  ordering,
+  disabled,
+}: {
+  bundles: BundleSummary[];
+  onOrder: ((bundle: BundleSummary) => void) | undefined;
+  ordering: number | null;
+  disabled: boolean;
+}) {
   return (
     <ul className={classes.rows} aria-label="Customized Profiles">
       {bundles.map((bundle) => (
         <li key={bundle.gearBundleId} className={classes.row}>
-          <Stack gap={0}>
-            <Text fw={600} size="sm">
-              {bundle.name}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {bundle.productNamesString} · {bundle.billingMethod}
-            </Text>
-          </Stack>
+          <Group gap="sm" wrap="nowrap" align="center">
+            {onOrder && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                w={100}
+                loading={ordering === bundle.gearBundleId}
+                disabled={disabled || (ordering !== null && ordering !== bundle.gearBundleId)}
+                onClick={() => onOrder(bundle)}
+              >
+                {'Order '}
+                <VisuallyHidden>{bundle.name}</VisuallyHidden>
+              </Button>
+            )}
+            <Stack gap={0}>
+              <Text fw={600} size="sm">
+                {bundle.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {bundle.productNamesString} · {bundle.billingMethod}
+              </Text>
+            </Stack>
+          </Group>
         </li>
       ))}
     </ul>

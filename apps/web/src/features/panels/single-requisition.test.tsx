@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SingleSelectionBody } from '../../api/catalogue.ts';
-import { envelope, json } from '../../test/fetch-mock.ts';
+import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
 import { makeRequisition, nextButton, openPanels, savedWithRequisition, section } from './test-helpers.tsx';
 
@@ -137,6 +137,41 @@ describe('ship to patient: choosing the tests (spec 1 §2.6, §4.4)', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { level: 2, name: GI })).not.toBeInTheDocument();
+  });
+
+  it('spec 1 §7: ordering a custom profile sends the current order and opens its patient step (decision 0048)', async () => {
+    const app = await openDropShip({
+      handlers: { 'PUT /gear/bundle/3/order': () => json(savedWithRequisition()) },
+    });
+    await app.user.click(screen.getByRole('button', { name: /^Customized Profiles/ }));
+    const profiles = await section('Customized Profiles');
+    await app.user.click(profiles.getByRole('button', { name: 'Order Gut restoration' }));
+    await waitFor(() => expect(app.location()).toBe('/order/42/patient'));
+    expect(app.server.callsTo('PUT /gear/bundle/3/order')[0]?.body).toEqual({
+      gearBundleId: 3,
+      gearOrderId: 42,
+      practAgreement: true,
+      version: 1,
+    });
+  });
+
+  it("spec 1 §8: a custom profile that cannot be ordered shows the server's reason, else 'Please try again.'", async () => {
+    let answer = envelope(400, 'We could not find that product.', [
+      { field: 'products.0.omsOrderableItemId', defaultMessage: 'We could not find that product.' },
+    ]);
+    const app = await openDropShip({ handlers: { 'PUT /gear/bundle/3/order': () => answer } });
+    await app.user.click(screen.getByRole('button', { name: /^Customized Profiles/ }));
+    const order = (await section('Customized Profiles')).getByRole('button', {
+      name: 'Order Gut restoration',
+    });
+    await app.user.click(order);
+    expect(await screen.findByText('We could not find that product.')).toBeInTheDocument();
+    answer = envelope(500, 'Internal Server Error');
+    await app.user.click(order);
+    expect(
+      await screen.findByText('An unexpected error has occurred. Please try again.'),
+    ).toBeInTheDocument();
+    expect(app.location()).toBe('/order/42/panels');
   });
 
   it('counts patient instructions to 512 and keeps the resubmittal id to 32', async () => {
@@ -284,6 +319,65 @@ describe('ship to patient: saving (spec 1 §7 PUT /gear/testSelection)', () => {
   });
 });
 
+describe('price-increase confirmation (spec 1 §4.4, decision 0045)', () => {
+  const ASKED =
+    'The patient has already confirmed this order, and this change raises its price. Please confirm the price increase.';
+  const confirmedOrder = () =>
+    makeOrder({
+      requisitions: [makeRequisition({ id: 9, billingMethod: 'Bill Insurance with Patient Payment' })],
+    });
+
+  /** The server asks for the confirmation until the body says Yes. */
+  const askingServer = () => {
+    const handler: Handler = (call) =>
+      (call.body as { priceIncreaseConfirmed?: boolean }).priceIncreaseConfirmed
+        ? json(savedWithRequisition({ addons: [{ omsInputFieldID: 5413, cptQuantity: null }] }))
+        : envelope(409, ASKED, [{ field: 'priceIncreaseConfirmed', defaultMessage: ASKED }]);
+    return handler;
+  };
+
+  it('No restores the saved tests and saves nothing more', async () => {
+    const app = openPanels('/order/42/panels/9', {
+      order: confirmedOrder(),
+      handlers: { 'PUT /gear/testSelection': askingServer() },
+    });
+    const addOn = await screen.findByRole('checkbox', { name: 'Helicobacter pylori Stool Antigen' });
+    await app.user.click(addOn);
+    await app.user.click(nextButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the price change' });
+    expect(dialog).toHaveTextContent(
+      'The patient has already confirmed this order. Changing the tests of this requisition may increase what the patient pays. Do you want to continue?',
+    );
+    expect(screen.queryByText(ASKED)).not.toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Helicobacter pylori Stool Antigen' })).not.toBeChecked();
+    expect(app.server.callsTo('PUT /gear/testSelection')).toHaveLength(1);
+    expect(app.location()).toBe('/order/42/panels/9');
+  });
+
+  it('Yes resubmits as confirmed, records the increase as PanelSelection, then moves on', async () => {
+    const app = openPanels('/order/42/panels/9', {
+      order: confirmedOrder(),
+      handlers: {
+        'PUT /gear/testSelection': askingServer(),
+        'PUT /gear/order/42/confirm-price-increase/9/PanelSelection': () =>
+          json(savedWithRequisition({ addons: [{ omsInputFieldID: 5413, cptQuantity: null }] })),
+      },
+    });
+    await app.user.click(await screen.findByRole('checkbox', { name: 'Helicobacter pylori Stool Antigen' }));
+    await app.user.click(nextButton());
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the price change' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(app.location()).toBe('/order/42/billing/9'));
+    const saves = app.server.callsTo('PUT /gear/testSelection');
+    expect(
+      saves.map((call) => (call.body as { priceIncreaseConfirmed?: boolean }).priceIncreaseConfirmed),
+    ).toEqual([undefined, true]);
+    expect(app.server.callsTo('PUT /gear/order/42/confirm-price-increase/9/PanelSelection')).toHaveLength(1);
+  });
+});
+
 describe('Medicare (spec 1 §4.4, §5, §6)', () => {
   const medicareOrder = () => makeOrder({ practitioner: medicarePractitioner });
 
@@ -358,13 +452,33 @@ describe('Medicare (spec 1 §4.4, §5, §6)', () => {
 
   it('refuses a product not eligible for Medicare on a Medicare order', async () => {
     const app = await openDropShip({ order: medicareOrder() });
-    await app.user.click(medicareChoice('Yes'));
     await choose(app, 'Rhythm Plus*');
+    await app.user.click(medicareChoice('Yes'));
     const message =
       'Medicare or Tricare billing is not available for the Rhythm Plus* test. Please switch to Non-Medicare billing to order this test.';
     expect(screen.getByText(message)).toBeInTheDocument();
     await app.user.click(medicareChoice('No'));
     expect(screen.queryByText(message)).not.toBeInTheDocument();
+  });
+
+  it('spec 1 §4.4: Yes refilters the catalogue to the Medicare-eligible products (§9 ids), No lists them all', async () => {
+    const app = await openDropShip({ order: medicareOrder() });
+    const note =
+      'Only the tests Medicare or Tricare covers are listed. Please switch to Non-Medicare billing to order another test.';
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: /^Complete Alphabetical Listing/ }));
+    const all = await section('Complete Alphabetical Listing');
+    expect(all.getByRole('button', { name: 'Select Rhythm Plus*' })).toBeInTheDocument();
+    await app.user.click(medicareChoice('Yes'));
+    expect(screen.getByText(note)).toHaveAttribute('role', 'status');
+    const eligible = await section('Complete Alphabetical Listing');
+    expect(eligible.queryByRole('button', { name: 'Select Rhythm Plus*' })).not.toBeInTheDocument();
+    expect(eligible.getByRole('button', { name: `Select ${GI}` })).toBeInTheDocument();
+    await app.user.click(medicareChoice('No'));
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+    expect(
+      (await section('Complete Alphabetical Listing')).getByRole('button', { name: 'Select Rhythm Plus*' }),
+    ).toBeInTheDocument();
   });
 
   it('bills chelation provocation on a Medicare order as No Insurance Billing', async () => {

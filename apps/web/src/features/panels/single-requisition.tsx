@@ -1,5 +1,6 @@
 import {
   BILLING_METHODS,
+  type BundleSummary,
   billingMethodForPanels,
   type CatalogueRequisition,
   COVID_ITEM_IDS,
@@ -9,9 +10,11 @@ import {
   isAlreadyOnOrder,
   isChelationProvocationChosen,
   isMedicareEligibleItem,
+  isOfferedForMedicareAnswer,
   MESSAGES,
   mayOrderInOfficeState,
   medicareRefusal,
+  messages,
   type OrderableItemLists,
   type OrderableItemSummary,
   type OrderType,
@@ -20,20 +23,30 @@ import {
   showsMedicareUnregisteredWarning,
   type UserInfo,
 } from '@gear/domain';
-import { Alert, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
-import { fetchRequisitionById, fetchRequisitionForItem, useSaveTestSelection } from '../../api/catalogue.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { useConfirmPriceIncrease } from '../../api/billing.ts';
+import {
+  fetchCatalogueRequisition,
+  fetchRequisitionById,
+  fetchRequisitionForItem,
+  type SingleSelectionBody,
+  useOrderBundle,
+  useSaveTestSelection,
+} from '../../api/catalogue.ts';
 import { useApi, useConfig } from '../../api/context.tsx';
-import { errorMessage } from '../../api/errors.ts';
+import { errorMessage, isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { PageLoader } from '../../app/startup.tsx';
+import { PriceIncreaseModal } from '../../components/price-increase-modal.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { ActivationSearch } from './activation-search.tsx';
-import { ProductCatalogue } from './product-catalogue.tsx';
+import { allProducts, ProductCatalogue } from './product-catalogue.tsx';
+import { RepurposeModal } from './repurpose-modal.tsx';
 import { RequisitionDetails } from './requisition-details.tsx';
 import { packNumbers } from './requisition-search.ts';
 import { SaveErrors } from './save-errors.tsx';
@@ -49,6 +62,9 @@ import {
   validateSelection,
   withMedicare,
 } from './selection.ts';
+
+/** The screen named when a price increase is recorded (spec 1 §7 'source e.g. BillingOptions'). */
+const PRICE_INCREASE_SOURCE = 'PanelSelection';
 
 /** spec 1 §4.4: 'Choosing COVID sets the profile filter to COVID'. */
 const isCovidProduct = (item: OrderableItemSummary) => COVID_ITEM_IDS.includes(item.id);
@@ -68,6 +84,8 @@ export interface SingleRequisitionProps {
   unknownActivationCode: string | null;
   onSwitchType: (type: OrderType, activationCode?: string) => void;
   showMedicareSelector: boolean;
+  /** Used inline: Cancel and Save (spec 1 §2.6). */
+  inline?: boolean;
   query: { requisitionNumber: string | null; dateOfBirth: string | null; gdxId: string | null };
 }
 
@@ -88,12 +106,22 @@ export function SingleRequisition(props: SingleRequisitionProps) {
   const queryClient = useQueryClient();
   const { search } = useLocation();
   const save = useSaveTestSelection();
+  const confirmIncrease = useConfirmPriceIncrease();
+  const orderBundle = useOrderBundle();
+  const navigate = useNavigate();
+  const [bundleError, setBundleError] = useState<string | null>(null);
+  /** A save the server refused until the price increase is confirmed (spec 1 §4.4), waiting for Yes or No. */
+  const [pendingIncrease, setPendingIncrease] = useState<SingleSelectionBody | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
   const practitionerUser = user.type === 'myGDX';
   const gsdlNo = practitioner?.gsdlNo ?? null;
   const acknowledged =
     'dateMedicalNecessityAcknowledged' in order ? order.dateMedicalNecessityAcknowledged : null;
 
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  /** The pack a search found, kept while it is used for another test (spec 1 §4.4 repurpose). */
+  const [pack, setPack] = useState<Chosen | null>(null);
+  const [repurposing, setRepurposing] = useState(false);
   const [selection, setSelection] = useState<TestSelection>(() =>
     requisition
       ? selectionFromRequisition(requisition, { dateMedicalNecessityAcknowledged: acknowledged })
@@ -249,7 +277,102 @@ export function SingleRequisition(props: SingleRequisitionProps) {
       medicare,
       now: () => new Date(),
     });
-    save.mutate({ body, search }, { onSuccess: (saved) => navigation.next(saved) });
+    setConfirmError(null);
+    save.mutate(
+      { body, search },
+      {
+        onSuccess: (saved) => navigation.next(saved),
+        onError: (error) => {
+          // spec 1 §4.4: the server asks for the price-increase confirmation (decision 0045).
+          if (isApiError(error) && error.fieldErrors.some((e) => e.field === 'priceIncreaseConfirmed')) {
+            save.reset();
+            setPendingIncrease(body);
+          }
+        },
+      },
+    );
+  };
+
+  /** spec 1 §4.4 'Yes resubmits as confirmed and then records the price change'. */
+  const confirmPriceIncrease = (body: SingleSelectionBody) => {
+    setPendingIncrease(null);
+    save.mutate(
+      { body: { ...body, priceIncreaseConfirmed: true }, search },
+      {
+        onSuccess: async (saved) => {
+          const gearReqId = requisition?.id ?? saved.requisitions.at(-1)?.id;
+          let after = saved;
+          if (typeof saved.id === 'number' && gearReqId !== undefined) {
+            try {
+              after = await confirmIncrease.mutateAsync({
+                orderId: saved.id,
+                gearReqId,
+                source: PRICE_INCREASE_SOURCE,
+              });
+            } catch (error) {
+              setConfirmError(errorMessage(error, supportPhone));
+              return;
+            }
+          }
+          await navigation.next(after);
+        },
+      },
+    );
+  };
+
+  /**
+   * spec 1 §7 PUT /gear/bundle/{gearBundleId}/order: the custom profile's products go on this order (or a new one);
+   * 'the user then goes to /order/{id}/patient'. A refusal shows the server's reason for a product or option; any
+   * other failure the spec's 'An unexpected error has occurred. Please try again.'
+   */
+  const orderFromBundle = (bundle: BundleSummary) => {
+    setBundleError(null);
+    const saved = typeof order.id === 'number';
+    orderBundle.mutate(
+      {
+        gearBundleId: bundle.gearBundleId,
+        gearOrderId: saved ? (order.id as number) : null,
+        practAgreement: order.practAgreement ?? null,
+        ...(saved ? { version: order.version } : {}),
+      },
+      {
+        onSuccess: (created) => void navigate(`/order/${created.id}/patient${search}`),
+        onError: (error) =>
+          setBundleError(
+            isApiError(error) && error.kind === 'validation'
+              ? error.message
+              : messages(supportPhone).unexpectedErrorTryAgain,
+          ),
+      },
+    );
+  };
+
+  /**
+   * spec 1 §4.4 repurpose: 'The original item reloads by activation code; a different item' is loaded from the
+   * catalogue and keeps the pack's numbers (the server then marks the requisition repurposed, decision 0047).
+   */
+  const repurpose = async (target: OrderableItemSummary) => {
+    setRepurposing(false);
+    if (!pack) return;
+    const reqNumber = pack.reqNumber ?? pack.requisition.reqNumber;
+    const activationCode = pack.activationCode ?? pack.requisition.activationCode;
+    const original = target.id === pack.requisition.orderableItem.id;
+    const number = activationCode ?? reqNumber;
+    const found =
+      original && number
+        ? await load(queryKeys.requisitionForItem(`pack:${number}`, target.id), () =>
+            fetchCatalogueRequisition(api, number, gsdlNo),
+          )
+        : await loadItem(target.id);
+    if (found) choose(found, reqNumber, activationCode);
+  };
+
+  /** spec 1 §4.4 'No restores the form': the tests as saved. */
+  const declinePriceIncrease = () => {
+    setPendingIncrease(null);
+    if (requisition)
+      setSelection(selectionFromRequisition(requisition, { dateMedicalNecessityAcknowledged: acknowledged }));
+    setErrors(null);
   };
 
   const searching = orderType === 'registration' && !requisition;
@@ -306,16 +429,23 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             disabled={locked || save.isPending}
             onFound={(found, number) => {
               const { reqNumber, activationCode } = packNumbers(found, number);
+              setPack(found.id === null ? null : { requisition: found, reqNumber, activationCode });
               choose(found, reqNumber, activationCode);
             }}
             onUnknownActivation={(number) => props.onSwitchType('unknownIdActivation', number)}
             onNoNumber={practitionerUser ? () => props.onSwitchType('noCardRegistration') : undefined}
             onCleared={() => {
               setChosen(null);
+              setPack(null);
               setChooseError(null);
               setErrors(null);
             }}
           />
+        )}
+        {fromCatalogue && lists && gsdlNo && medicare && (
+          <Text size="sm" role="status">
+            {MESSAGES.medicareProductsOnly}
+          </Text>
         )}
         {fromCatalogue && lists && gsdlNo && (
           <ProductCatalogue
@@ -324,11 +454,21 @@ export function SingleRequisition(props: SingleRequisitionProps) {
             mode="select"
             onSelect={(picked) => void chooseProduct(picked)}
             unavailable={notOrderableHere}
-            only={orderType === 'covidRegistration' ? isCovidProduct : undefined}
+            only={(candidate) =>
+              (orderType !== 'covidRegistration' || isCovidProduct(candidate)) &&
+              isOfferedForMedicareAnswer(candidate, medicare)
+            }
             showHighlights={orderType === 'dropShip'}
             disabled={locked || save.isPending || loadingItem}
             selectedId={item?.id ?? null}
+            onOrderBundle={orderType === 'dropShip' ? orderFromBundle : undefined}
+            orderingBundleId={orderBundle.isPending ? (orderBundle.variables?.gearBundleId ?? null) : null}
           />
+        )}
+        {bundleError && (
+          <Alert color="red" role="alert">
+            {bundleError}
+          </Alert>
         )}
         {chooseError && (
           <Alert color="red" role="alert">
@@ -336,6 +476,18 @@ export function SingleRequisition(props: SingleRequisitionProps) {
           </Alert>
         )}
         {loadingItem && <PageLoader />}
+        {practitionerUser && pack && item && !locked && (
+          <Group gap="sm">
+            {item.id !== pack.requisition.orderableItem.id && (
+              <Text size="sm" role="status">
+                This collection pack ({pack.requisition.orderableItem.name}) is used for {item.name}.
+              </Text>
+            )}
+            <Button variant="default" size="compact-sm" onClick={() => setRepurposing(true)}>
+              Use this pack for a different test
+            </Button>
+          </Group>
+        )}
         {item && chosen && (
           <RequisitionDetails
             item={item}
@@ -367,8 +519,35 @@ export function SingleRequisition(props: SingleRequisitionProps) {
           </Alert>
         )}
         <SaveErrors error={save.error} phone={supportPhone} />
-        <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
+        {confirmError && (
+          <Alert color="red" role="alert">
+            {confirmError}
+          </Alert>
+        )}
+        <WizardButtons
+          onBack={() => void navigation.back()}
+          saving={save.isPending || confirmIncrease.isPending}
+          inline={props.inline}
+        />
       </Stack>
+      {pack && lists && item && (
+        <RepurposeModal
+          opened={repurposing}
+          packItem={pack.requisition.orderableItem}
+          products={allProducts(lists).filter((candidate) => isOfferedForMedicareAnswer(candidate, medicare))}
+          unavailable={refusal}
+          currentId={item.id}
+          onChoose={(target) => void repurpose(target)}
+          onClose={() => setRepurposing(false)}
+        />
+      )}
+      <PriceIncreaseModal
+        opened={pendingIncrease !== null}
+        change="Changing the tests of this requisition"
+        busy={save.isPending}
+        onYes={() => pendingIncrease && confirmPriceIncrease(pendingIncrease)}
+        onNo={declinePriceIncrease}
+      />
     </form>
   );
 }

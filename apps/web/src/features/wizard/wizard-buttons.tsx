@@ -7,14 +7,16 @@ export interface WizardButtonsProps {
   saving?: boolean;
   /** Describes why Next is disabled (an element id), for assistive technology. */
   nextDescribedBy?: string;
+  /** A step used inline (embedded in another screen) shows Cancel and Save instead (spec 1 §2.6). */
+  inline?: boolean;
 }
 
-/** Back and Next of every wizard step. */
-export function WizardButtons({ onBack, nextDisabled, saving, nextDescribedBy }: WizardButtonsProps) {
+/** Back and Next of every wizard step; Cancel and Save when the step is used inline. */
+export function WizardButtons({ onBack, nextDisabled, saving, nextDescribedBy, inline }: WizardButtonsProps) {
   return (
     <Group justify="space-between" mt="lg">
       <Button variant="default" type="button" onClick={onBack} disabled={saving}>
-        Back
+        {inline ? 'Cancel' : 'Back'}
       </Button>
       <Button
         type="submit"
@@ -22,7 +24,7 @@ export function WizardButtons({ onBack, nextDisabled, saving, nextDescribedBy }:
         loading={saving}
         aria-describedby={nextDescribedBy}
       >
-        Next
+        {inline ? 'Save' : 'Next'}
       </Button>
     </Group>
   );

@@ -1,0 +1,244 @@
+import {
+  BILLING_METHODS,
+  type BillingMethod,
+  BUNDLE_ORDER_TYPE,
+  type Bundle,
+  type BundleOrderBody,
+  billingMethodOfBundleProduct,
+  bundleBillingErrors,
+  completeStep,
+  defaultSelection,
+  type FieldError,
+  type GearOrder,
+  isAdmin,
+  isMedicareBundle,
+  isPanelSelectionLocked,
+  isTestSelected,
+  MESSAGES,
+  mayOrderFor,
+  medicareRefusal,
+  orderabilityErrors,
+  type Practitioner,
+  STEP_IDS,
+  skipStep,
+  testSelectionErrors,
+  type UserInfo,
+  validatePractitionerStep,
+} from '@gear/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { bundleProducts, bundles } from '../../db/schema/index.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { orderToChange } from '../../lib/order-write.ts';
+import { transaction } from '../../lib/transaction.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { catalogueOf } from '../catalogue/catalogue-cache.ts';
+import { claimVersion, loadOrder, saveWorkflowSteps } from '../order/order.repository.ts';
+import { savedOrder } from '../order/order.service.ts';
+import { findPractitioner } from '../practitioner/practitioner.repository.ts';
+import { insertNewOrder } from '../practitioner/practitioner.service.ts';
+import {
+  insertRequisition,
+  nextRequisitionPosition,
+  type RequisitionValues,
+} from '../requisition/requisition.repository.ts';
+import { stepsAfterPanelSave } from '../requisition/test-selection.service.ts';
+
+/** A saved, not deleted custom profile with its products in order; null when there is none. */
+export async function findBundle(db: Db, gearBundleId: number): Promise<Bundle | null> {
+  const [row] = await db
+    .select()
+    .from(bundles)
+    .where(and(eq(bundles.id, gearBundleId), eq(bundles.deleted, false)))
+    .limit(1);
+  if (!row) return null;
+  const products = await db
+    .select()
+    .from(bundleProducts)
+    .where(eq(bundleProducts.bundleId, row.id))
+    .orderBy(asc(bundleProducts.position));
+  return {
+    gearBundleId: row.id,
+    name: row.name,
+    gsdlNo: row.gsdlNo,
+    billingMethod: row.billingMethod as BillingMethod,
+    products: products.map((product) => ({
+      omsOrderableItemId: product.orderableItemId,
+      panel: product.panel,
+      components: product.components,
+      addons: product.addons,
+      billingMethod: (product.billingMethod as BillingMethod | null) ?? null,
+    })),
+  };
+}
+
+function refuseIfAny(errors: readonly FieldError[]) {
+  const [first] = errors;
+  if (first) throw badRequest(first.defaultMessage, [...errors]);
+}
+
+/** The bundle and its practitioner, for a caller who may order for that practitioner (404 / 403, spec 1 §6). */
+async function bundleForCaller(db: Db, user: UserInfo, gearBundleId: number) {
+  const bundle = await findBundle(db, gearBundleId);
+  if (!bundle) throw notFound(MESSAGES.bundleNotFound);
+  const practitioner = await findPractitioner(db, bundle.gsdlNo);
+  if (!practitioner) throw notFound(MESSAGES.bundleNotFound);
+  if (user.type !== 'myGDX' || (!isAdmin(user) && !mayOrderFor(user, practitioner)))
+    throw forbidden(MESSAGES.forbidden);
+  return { bundle, practitioner };
+}
+
+/** The order the products go on: an existing one of the bundle's practitioner, open to panel selection. */
+async function targetOrder(db: Db, user: UserInfo, gearOrderId: number, practitioner: Practitioner) {
+  const order = await orderToChange(db, user, gearOrderId);
+  if (isPanelSelectionLocked(order, user)) throw conflict(MESSAGES.confirmedData);
+  if (order.practitioner?.gsdlNo !== practitioner.gsdlNo) {
+    const message = MESSAGES.bundleOfAnotherPractitioner;
+    throw badRequest(message, [{ field: 'gearOrderId', defaultMessage: message }]);
+  }
+  return order;
+}
+
+interface PlannedProduct {
+  values: RequisitionValues;
+  billingMethod: BillingMethod;
+}
+
+/**
+ * Every product as a drop-ship requisition (spec 1 §4.4 'arriving from bundles forces dropShip'), checked like a
+ * panel-selection save: orderable by this practitioner (NY, Medicare-eligible on a Medicare bundle, once per order)
+ * and a valid test selection; a product saved without a test takes the product's base panel.
+ */
+async function planProducts(
+  db: Db,
+  bundle: Bundle,
+  practitioner: Practitioner,
+  order: (GearOrder & { id: number }) | null,
+): Promise<PlannedProduct[]> {
+  const catalogue = await catalogueOf(db);
+  const medicare = isMedicareBundle(bundle);
+  const errors: FieldError[] = [...bundleBillingErrors(bundle, practitioner)];
+  if (medicare) {
+    const refusal = medicareRefusal(practitioner);
+    if (refusal) errors.push({ field: 'billingMethod', defaultMessage: refusal });
+  }
+  if (bundle.products.length === 0) errors.push({ field: 'products', defaultMessage: MESSAGES.selectTest });
+  const onOrder = (order?.requisitions ?? []).filter((requisition) => !requisition.canceled);
+  const planned: PlannedProduct[] = [];
+  bundle.products.forEach((product, index) => {
+    const at = `products.${index}`;
+    const item = catalogue.activeItem(product.omsOrderableItemId);
+    if (!item) {
+      errors.push({ field: `${at}.omsOrderableItemId`, defaultMessage: MESSAGES.productNotFound });
+      return;
+    }
+    const selection = isTestSelected(product)
+      ? product
+      : { ...defaultSelection(item), addons: product.addons };
+    const others = bundle.products
+      .map((other, position) => ({
+        id: -1 - position,
+        omsOrderableItemId: other.omsOrderableItemId,
+        canceled: false,
+      }))
+      .filter((other) => other.id !== -1 - index);
+    const productErrors = [
+      ...orderabilityErrors(item, {
+        practitioner,
+        orderType: BUNDLE_ORDER_TYPE,
+        recollection: order?.recollectionFor != null,
+        medicare: medicare || (order?.governmentPayor ?? false),
+        requisitionsOnOrder: [...onOrder, ...others],
+        requisitionId: null,
+      }),
+      ...testSelectionErrors(item, selection, { shipToOffice: false }),
+    ];
+    errors.push(...productErrors.map((error) => ({ ...error, field: `${at}.${error.field}` })));
+    const billingMethod = billingMethodOfBundleProduct(bundle, product);
+    planned.push({
+      billingMethod,
+      values: {
+        orderableItemId: item.id,
+        panel: selection.panel,
+        components: selection.components,
+        addons: selection.addons,
+        dropShip: true,
+        shipToOffice: false,
+        covidRegistration: false,
+        billingMethod,
+      },
+    });
+  });
+  refuseIfAny(errors);
+  return planned;
+}
+
+/**
+ * PUT /gear/bundle/{gearBundleId}/order (spec 1 §7): orders a custom profile. Its products become drop-ship
+ * requisitions of a new order (the practitioner step's agreement rules apply), or of the order named by gearOrderId.
+ * Panel selection is completed for each; the billing step too, or skipped when the patient selects the billing
+ * option (the custom profiles' default). The answer is the order; the browser then opens its patient step.
+ */
+export async function orderBundle(
+  db: Db,
+  caller: Caller & { userId: number },
+  gearBundleId: number,
+  body: BundleOrderBody,
+) {
+  const user = caller.userInfo;
+  if (body.gearBundleId !== gearBundleId) {
+    const message = MESSAGES.invalidInput;
+    throw badRequest(message, [{ field: 'gearBundleId', defaultMessage: message }]);
+  }
+  const { bundle, practitioner } = await bundleForCaller(db, user, gearBundleId);
+  const existing =
+    body.gearOrderId === null ? null : await targetOrder(db, user, body.gearOrderId, practitioner);
+  if (!existing) {
+    const agreement = validatePractitionerStep({ user, practitioner, practAgreement: body.practAgreement });
+    if (agreement.some((error) => error.defaultMessage === MESSAGES.forbidden))
+      throw forbidden(MESSAGES.forbidden);
+    refuseIfAny(agreement);
+  }
+  const planned = await planProducts(db, bundle, practitioner, existing);
+  const medicare = isMedicareBundle(bundle) || (existing?.governmentPayor ?? false);
+
+  const orderId = await transaction(db, async (tx) => {
+    const id = existing
+      ? existing.id
+      : await insertNewOrder(tx, user, caller.userId, { practAgreement: body.practAgreement }, practitioner);
+    const changes = { myGDXKitOrder: true, governmentPayor: medicare };
+    if (existing) {
+      if (!(await claimVersion(tx, id, body.version ?? existing.version, changes)))
+        throw conflict(MESSAGES.staleOrder);
+    } else if (!(await claimVersion(tx, id, 1, changes))) throw conflict(MESSAGES.staleOrder);
+    const order = existing ?? (await loadOrder(tx, id));
+    if (!order) throw notFound(MESSAGES.orderNotFound);
+    let position = await nextRequisitionPosition(tx, id);
+    const saved: { id: number; billingMethod: BillingMethod }[] = [];
+    for (const { values, billingMethod } of planned)
+      saved.push({ id: await insertRequisition(tx, id, position++, values), billingMethod });
+    const before = order.workflow.steps;
+    const after = [
+      ...order.requisitions.filter((requisition) => !requisition.canceled),
+      ...saved.map(({ id: gearReqId }) => ({ id: gearReqId, dropShip: true, shipToOffice: false })),
+    ];
+    const stepDate = new Date().toISOString();
+    const steps = saved.reduce(
+      (rows, { id: gearReqId, billingMethod }) => {
+        const completion = { id: STEP_IDS.billing, gearReqId, userType: user.type, stepDate };
+        return billingMethod === BILLING_METHODS.patientSelects
+          ? skipStep(rows, completion)
+          : completeStep(rows, completion);
+      },
+      stepsAfterPanelSave(
+        before,
+        saved.map(({ id: gearReqId }) => gearReqId),
+        after,
+        user,
+      ),
+    );
+    await saveWorkflowSteps(tx, id, before, steps);
+    return id;
+  });
+  return savedOrder(db, orderId);
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { FieldError } from '../access/practitioner-rules.ts';
+import { MESSAGES } from '../messages.ts';
+import {
+  type AddOnSelection,
+  BILLING_METHODS,
+  type BillingMethod,
+  type Practitioner,
+  type PractitionerBillingMethod,
+} from '../model.ts';
+import { databaseId, orderVersion } from '../validation/database-values.ts';
+import { offersMedicareBilling } from './medicare.ts';
+import type { OrderType } from './order-types.ts';
+
+/** spec 3 §9 'Bundle name max 128'. */
+export const BUNDLE_NAME_MAX_LENGTH = 128;
+
+/** spec 3 §3/§9: 'Default billing option on custom profiles: Let my patient select their billing option'. */
+export const BUNDLE_DEFAULT_BILLING_METHOD: BillingMethod = BILLING_METHODS.patientSelects;
+
+/** spec 1 §4.4 'arriving from bundles forces dropShip': every product of a bundle ships a pack to the patient. */
+export const BUNDLE_ORDER_TYPE: OrderType = 'dropShip';
+
+/** spec 3 §3 Bundle (custom profile): products[] {omsOrderableItemId, panel, components[], addons[], billingMethod}. */
+export interface BundleProduct {
+  omsOrderableItemId: number;
+  panel: number | null;
+  components: number[];
+  addons: AddOnSelection[];
+  billingMethod: BillingMethod | null;
+}
+
+export interface Bundle {
+  gearBundleId: number;
+  name: string;
+  gsdlNo: string;
+  billingMethod: BillingMethod;
+  products: BundleProduct[];
+}
+
+/** A product's own billing method, else the bundle's (spec 3 §3 carries both). */
+export const billingMethodOfBundleProduct = (
+  bundle: Pick<Bundle, 'billingMethod'>,
+  product: Pick<BundleProduct, 'billingMethod'>,
+): BillingMethod => product.billingMethod ?? bundle.billingMethod;
+
+/** A bundle ordered as a Medicare order: a product billed Medicare or Tricare (spec 1 §4.4 Medicare). */
+export const isMedicareBundle = (bundle: Bundle): boolean =>
+  bundle.products.some(
+    (product) => billingMethodOfBundleProduct(bundle, product) === BILLING_METHODS.medicare,
+  );
+
+const PRACTITIONER_METHOD_OF_OPTION: Partial<Record<BillingMethod, PractitionerBillingMethod>> = {
+  [BILLING_METHODS.physicianAccount]: 'Client',
+  [BILLING_METHODS.insurance]: 'Insurance',
+  [BILLING_METHODS.patientPay]: 'Patient',
+  [BILLING_METHODS.medicare]: 'Medicare',
+};
+
+/**
+ * spec 1 §6 'Practitioner billing methods decide which billing options appear', applied to a bundle's billing methods
+ * when it is ordered (a practitioner's methods may have changed since it was saved): 'Let my patient select' is always
+ * allowed; Medicare or Tricare also needs a domestic office (docs/decisions/0048).
+ */
+export function bundleBillingErrors(
+  bundle: Bundle,
+  practitioner: Pick<Practitioner, 'billingMethods' | 'office'>,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  bundle.products.forEach((product, index) => {
+    const method = billingMethodOfBundleProduct(bundle, product);
+    if (method === BILLING_METHODS.patientSelects) return;
+    const needed = PRACTITIONER_METHOD_OF_OPTION[method];
+    const allowed =
+      needed !== undefined &&
+      practitioner.billingMethods.includes(needed) &&
+      (method !== BILLING_METHODS.medicare || offersMedicareBilling(practitioner));
+    if (!allowed)
+      errors.push({
+        field: `products.${index}.billingMethod`,
+        defaultMessage: MESSAGES.bundleBillingNotOffered(method),
+      });
+  });
+  return errors;
+}
+
+/** 'new', 0 or null: the bundle starts a new order. */
+const newOrderId = z.union([z.literal('new'), z.literal(0), z.null()]).transform(() => null);
+
+/**
+ * Body of PUT /gear/bundle/{gearBundleId}/order (spec 1 §7: gearBundleId, gearOrderId, practAgreement). gearOrderId
+ * names an order of the bundle's practitioner to add the products to (its version optional), or none for a new order,
+ * which then needs the practitioner step's agreement.
+ */
+export const bundleOrderBodySchema = z.object({
+  gearBundleId: databaseId,
+  gearOrderId: z.union([databaseId, newOrderId]).default(null),
+  practAgreement: z.boolean().nullable().default(null),
+  version: orderVersion.optional(),
+});
+
+export type BundleOrderBody = z.infer<typeof bundleOrderBodySchema>;
