@@ -10,7 +10,8 @@ export async function signIn(page: Page, login: keyof typeof DEMO_PASSWORDS) {
   await expect(page).toHaveURL(/\/order\/new\/pract$/);
 }
 
-async function bearer(page: Page) {
+/** The bearer token of the signed-in browser's session, as the web app sends it. */
+export async function bearer(page: Page) {
   const response = await page.request.get('/mygdx/account/JWT/myGDX');
   expect(response.status()).toBe(200);
   const { token } = (await response.json()) as { token: string };
@@ -43,11 +44,16 @@ export async function getOrder(page: Page, id: number): Promise<E2eOrder> {
  * /gear/practitioner/, then PUT /gear/testSelection/ for ship-to-office lines or PUT /gear/testSelection for a
  * drop-ship requisition): the journeys start at the steps of spec 2, not at panel selection.
  */
-export async function practitionerOrder(page: Page): Promise<E2eOrder> {
-  return put(page, '/gear/practitioner/', {
-    id: 'new',
-    practAgreement: true,
-    practitioner: { gsdlNo: 'P1001' },
+export async function practitionerOrder(page: Page, gsdlNo = 'P1001'): Promise<E2eOrder> {
+  return put(page, '/gear/practitioner/', { id: 'new', practAgreement: true, practitioner: { gsdlNo } });
+}
+
+/** Adds one requisition through PUT /gear/testSelection (a drop-ship one unless told). */
+async function addRequisition(page: Page, order: E2eOrder, requisition: Record<string, unknown>) {
+  return put(page, '/gear/testSelection', {
+    id: order.id,
+    version: order.version,
+    requisitions: [{ id: null, dropShip: true, ...requisition }],
   });
 }
 
@@ -83,23 +89,31 @@ export async function dropShipOrder(page: Page, count: number): Promise<E2eOrder
             components: [5401, 5402, 5403, 5404, 5405, 5406, 5407, 5408, 5409, 5410, 5411, 5412],
           }
         : { omsOrderableItemId: 215, panel: 4700, components: [4701, 4702] };
-    order = await put(page, '/gear/testSelection', {
-      id: order.id,
-      version: order.version,
-      requisitions: [
-        {
-          id: null,
-          ...product,
-          addons: [],
-          profileSpecificFields: [],
-          patientInstructions: null,
-          dropShip: true,
-        },
-      ],
+    order = await addRequisition(page, order, {
+      ...product,
+      addons: [],
+      profileSpecificFields: [],
+      patientInstructions: null,
     });
   }
   return order;
 }
+
+/** The body of PUT /gear/order/{id}/shippingInfo/ sending the order by FedEx Ground to dr.avery's office (P1001). */
+export const officeShipping = (order: Pick<E2eOrder, 'id' | 'version'>) => ({
+  gearOrderId: order.id,
+  version: order.version,
+  shippingMethod: 'FedEx Ground',
+  company: 'Blue Ridge Integrative Medicine',
+  attention: 'Dana Avery',
+  address1: '63 Zillicoa Street',
+  address2: null,
+  city: 'Asheville',
+  state: 'NC',
+  zipCode: '28801',
+  country: 'United States',
+  instructions: null,
+});
 
 /** Today in the lab's time zone (decision 0030), YYYY-MM-DD. */
 export const labToday = () =>
@@ -127,26 +141,8 @@ export async function createOrderThroughApi(
   page: Page,
   { gsdlNo = 'P1001', dropShip = true }: { gsdlNo?: string; dropShip?: boolean } = {},
 ): Promise<CreatedOrder> {
-  const tokenAnswer = await page.request.get('/mygdx/account/JWT/myGDX');
-  expect(tokenAnswer.status()).toBe(200);
-  const { token } = (await tokenAnswer.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await page.request.put('/gear/practitioner/', {
-    headers,
-    data: { id: 'new', practAgreement: true, practitioner: { gsdlNo } },
-  });
-  expect(created.status()).toBe(200);
-  const order = (await created.json()) as CreatedOrder;
-  const selected = await page.request.put('/gear/testSelection', {
-    headers,
-    data: {
-      id: order.id,
-      version: order.version,
-      requisitions: [{ id: null, omsOrderableItemId: 617, panel: 5860, dropShip }],
-    },
-  });
-  expect(selected.status()).toBe(200);
-  return (await selected.json()) as CreatedOrder;
+  const order = await practitionerOrder(page, gsdlNo);
+  return addRequisition(page, order, { omsOrderableItemId: 617, panel: 5860, dropShip });
 }
 
 /** A date of birth that makes the patient `years` old today (the first of a month a few months back). */

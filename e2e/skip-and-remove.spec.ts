@@ -1,15 +1,21 @@
-import { expect, test } from '@playwright/test';
-import { dropShipOrder, getOrder, signIn, stepStatus } from './orders.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { bearer, dropShipOrder, getOrder, officeShipping, signIn, stepStatus } from './orders.ts';
 import { expectAccessible } from './support.ts';
 
-test('a practitioner skips the drop-ship instructions for now and lands on the patient step', async ({
-  page,
-}) => {
+/** dr.avery's new order of one drop-ship test, opened on its sample collection step. */
+async function onCollectionStepOfNewOrder(page: Page) {
   await signIn(page, 'dr.avery');
   const order = await dropShipOrder(page, 1);
   const requisition = order.requisitions[0];
   if (!requisition) throw new Error('no requisition');
   await page.goto(`/order/${order.id}/collection/${requisition.id}`);
+  return { order, requisition };
+}
+
+test('a practitioner skips the drop-ship instructions for now and lands on the patient step', async ({
+  page,
+}) => {
+  const { order, requisition } = await onCollectionStepOfNewOrder(page);
   await expect(page.getByRole('textbox', { name: /Patient Instructions/ })).toBeVisible();
   await expect(
     page.getByText('You can skip Sample Collection for now and come back to complete it later.'),
@@ -52,11 +58,7 @@ test('a practitioner removes a test, then the last one: the notice links to add 
 test('a practitioner cancels the order: its steps then say so, are locked, and the server refuses changes', async ({
   page,
 }) => {
-  await signIn(page, 'dr.avery');
-  const order = await dropShipOrder(page, 1);
-  const requisition = order.requisitions[0];
-  if (!requisition) throw new Error('no requisition');
-  await page.goto(`/order/${order.id}/collection/${requisition.id}`);
+  const { order, requisition } = await onCollectionStepOfNewOrder(page);
   await page.getByRole('button', { name: 'Remove this test…' }).click();
   const dialog = page.getByRole('dialog', { name: /^Remove GI Effects/ });
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
@@ -81,24 +83,10 @@ test('a practitioner cancels the order: its steps then say so, are locked, and t
   await expect(page.getByRole('textbox', { name: /^First name/ })).toBeDisabled();
   await expectAccessible(page);
 
-  const token = (await (await page.request.get('/mygdx/account/JWT/myGDX')).json()) as { token: string };
   const canceled = await getOrder(page, order.id);
   const refused = await page.request.put(`/gear/order/${order.id}/shippingInfo/`, {
-    headers: { authorization: `Bearer ${token.token}` },
-    data: {
-      gearOrderId: order.id,
-      version: canceled.version,
-      shippingMethod: 'FedEx Ground',
-      company: 'Blue Ridge Integrative Medicine',
-      attention: 'Dana Avery',
-      address1: '63 Zillicoa Street',
-      address2: null,
-      city: 'Asheville',
-      state: 'NC',
-      zipCode: '28801',
-      country: 'United States',
-      instructions: null,
-    },
+    headers: await bearer(page),
+    data: officeShipping(canceled),
   });
   expect(refused.status(), await refused.text()).toBe(409);
   expect(((await refused.json()) as { message: string }).message).toBe(canceledNotice);

@@ -34,3 +34,13 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const gone = (message: string) => new HttpError(410, message);
+
+/** Refuses the request with 400 when there are field errors: the first one's message, all of them listed. */
+export function refuseIfAny(errors: readonly FieldError[]): void {
+  const [first] = errors;
+  if (first) throw badRequest(first.defaultMessage, [...errors]);
+}
+
+/** Field errors of a part of the body, named from the body's top (`insurance.subscriberId`). */
+export const prefixed = (errors: readonly FieldError[], prefix: string): FieldError[] =>
+  errors.map((error) => ({ ...error, field: `${prefix}.${error.field}` }));

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { GearOrder } from '@gear/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -48,24 +49,88 @@ export interface SignedIn {
   headers: { authorization: string };
 }
 
+/** The bearer token of a signed-in browser session (its cookie), of the given kind, as the browser fetches it. */
+export async function bearerOf(
+  app: FastifyInstance,
+  cookie: string,
+  tokenKind: 'myGDX' | 'prc' = 'myGDX',
+): Promise<SignedIn> {
+  const jwt = await app.inject({
+    method: 'GET',
+    url: `/mygdx/account/JWT/${tokenKind}`,
+    headers: { cookie },
+  });
+  expect(jwt.statusCode, jwt.body).toBe(200);
+  const token = jwt.json<{ token: string }>().token;
+  return { cookie, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Signs in with a login name and password and fetches a bearer token, as the browser does. */
+export async function sessionOf(
+  app: FastifyInstance,
+  loginName: string,
+  password: string,
+): Promise<SignedIn> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/session',
+    payload: { username: loginName, password },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  const setCookie = response.cookies.find((c) => c.name === 'gear_session');
+  if (!setCookie) throw new Error('no session cookie');
+  return bearerOf(app, `gear_session=${setCookie.value}`);
+}
+
 /** Signs a demo user in and fetches a bearer token, as the browser does. */
 export async function signIn(app: FastifyInstance, loginName: DemoLogin): Promise<SignedIn> {
   const user = DEMO_USERS.find((u) => u.loginName === loginName);
   if (!user) throw new Error(`no demo user ${loginName}`);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/session',
-    payload: { username: user.loginName, password: user.password },
-  });
-  expect(response.statusCode).toBe(200);
-  const setCookie = response.cookies.find((c) => c.name === 'gear_session');
-  if (!setCookie) throw new Error('no session cookie');
-  const cookie = `gear_session=${setCookie.value}`;
-  const jwt = await app.inject({ method: 'GET', url: '/mygdx/account/JWT/myGDX', headers: { cookie } });
-  expect(jwt.statusCode).toBe(200);
-  const token = jwt.json<{ token: string }>().token;
-  return { cookie, token, headers: { authorization: `Bearer ${token}` } };
+  return sessionOf(app, user.loginName, user.password);
 }
+
+/**
+ * Demo users signed in once for the whole test file, by the names the tests call them:
+ * `const as = useSignIns(ctx, { avery: 'dr.avery' })`, then `as.avery.headers` inside the tests.
+ */
+export function useSignIns<const Names extends Record<string, DemoLogin>>(
+  ctx: TestContext,
+  logins: Names,
+): { [Name in keyof Names]: SignedIn } {
+  const signedIn = {} as { [Name in keyof Names]: SignedIn };
+  beforeAll(async () => {
+    for (const [name, login] of Object.entries(logins) as [keyof Names, DemoLogin][])
+      signedIn[name] = await signIn(ctx.app, login);
+  });
+  return signedIn;
+}
+
+/** Someone calling the API: a demo user (signed in afresh, as a new browser would be) or a sign-in already made. */
+export type Caller = DemoLogin | SignedIn;
+
+export const headersOf = async (app: FastifyInstance, who: Caller) =>
+  typeof who === 'string' ? (await signIn(app, who)).headers : who.headers;
+
+/** One call to the API as `who`, with a JSON body when one is given. */
+export async function callAs(
+  app: FastifyInstance,
+  who: Caller,
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE',
+  url: string,
+  payload?: InjectOptions['payload'],
+) {
+  const headers = await headersOf(app, who);
+  return app.inject(payload === undefined ? { method, url, headers } : { method, url, headers, payload });
+}
+
+/** An order as the API answers it. */
+export type SavedOrder = GearOrder & { id: number };
+
+/** The answer's body (an order unless told), after checking it is a 200. */
+export const ok = <T = SavedOrder>(response: Awaited<ReturnType<FastifyInstance['inject']>>): T => {
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+};
 
 /** Asserts the error envelope of a refusal and returns it. */
 export function expectEnvelope(
@@ -99,14 +164,14 @@ export async function createOrder(
   headers: SignedIn['headers'],
   gsdlNo: string,
 ): Promise<SavedOrderFacts> {
-  const response = await app.inject({
-    method: 'PUT',
-    url: '/gear/practitioner/',
-    headers,
-    payload: { id: 'new', practAgreement: true, practitioner: { gsdlNo } },
-  });
-  expect(response.statusCode).toBe(200);
-  return response.json<SavedOrderFacts>();
+  return ok<SavedOrderFacts>(
+    await app.inject({
+      method: 'PUT',
+      url: '/gear/practitioner/',
+      headers,
+      payload: { id: 'new', practAgreement: true, practitioner: { gsdlNo } },
+    }),
+  );
 }
 
 export interface OrderWithRequisitions {
@@ -131,27 +196,54 @@ export interface OrderWithRequisitions {
 }
 
 /** Adds a drop-ship requisition for a product (its first panel) through PUT /gear/testSelection. */
-export async function addRequisition(
+export async function addRequisition<T extends { id: number; version: number } = OrderWithRequisitions>(
   app: FastifyInstance,
   headers: SignedIn['headers'],
   order: { id: number; version: number },
   requisition: Record<string, unknown>,
-): Promise<OrderWithRequisitions> {
-  const response = await app.inject({
-    method: 'PUT',
-    url: '/gear/testSelection',
-    headers,
-    payload: {
-      id: order.id,
-      version: order.version,
-      requisitions: [{ id: null, dropShip: true, ...requisition }],
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<OrderWithRequisitions>();
+): Promise<T> {
+  return ok<T>(
+    await app.inject({
+      method: 'PUT',
+      url: '/gear/testSelection',
+      headers,
+      payload: {
+        id: order.id,
+        version: order.version,
+        requisitions: [{ id: null, dropShip: true, ...requisition }],
+      },
+    }),
+  );
 }
 
 /** GI Effects 3-day (540, Medicare-eligible, eight diagnosis codes), the product of the journeys. */
 export const GI_EFFECTS = { omsOrderableItemId: 540, panel: 5400 } as const;
 /** Metabolomix+ (617, Medicare-eligible). */
 export const METABOLOMIX = { omsOrderableItemId: 617, panel: 5860 } as const;
+
+/** Adds drop-ship requisitions one save at a time (PUT /gear/testSelection), as the browser does; the last answer. */
+export async function addRequisitions<T extends { id: number; version: number } = OrderWithRequisitions>(
+  app: FastifyInstance,
+  headers: SignedIn['headers'],
+  order: { id: number; version: number },
+  requisitions: readonly Record<string, unknown>[],
+): Promise<T> {
+  let saved: T | null = null;
+  let current = order;
+  for (const requisition of requisitions) {
+    saved = await addRequisition<T>(app, headers, current, requisition);
+    current = saved;
+  }
+  if (!saved) throw new Error('no requisitions');
+  return saved;
+}
+
+/** A new order of the practitioner `gsdlNo` with drop-ship requisitions, made as the practitioner and panel steps do. */
+export async function newOrderWith<T extends { id: number; version: number } = OrderWithRequisitions>(
+  app: FastifyInstance,
+  headers: SignedIn['headers'],
+  gsdlNo: string,
+  requisitions: readonly Record<string, unknown>[],
+): Promise<T> {
+  return addRequisitions<T>(app, headers, await createOrder(app, headers, gsdlNo), requisitions);
+}

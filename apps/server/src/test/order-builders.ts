@@ -2,14 +2,25 @@ import { randomBytes } from 'node:crypto';
 import type { GearOrder } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { accessions, orders, patientSessions, requisitions } from '../db/schema/index.ts';
 import { INPUT_FIELDS } from '../db/seed/catalogue-data.ts';
 import { sessionKey } from '../modules/session/session.service.ts';
-import { createOrder, type DemoLogin, type SignedIn, signIn } from './helper.ts';
+import {
+  bearerOf,
+  createOrder,
+  type DemoLogin,
+  GI_EFFECTS,
+  METABOLOMIX,
+  newOrderWith,
+  ok,
+  type SavedOrder,
+  type SignedIn,
+  signIn,
+} from './helper.ts';
 
-export type SavedOrder = GearOrder & { id: number };
+export { ok, type SavedOrder };
+
 type Body = Record<string, unknown>;
 
 /** The components of a panel, as the catalogue seeds them (the product's default test selection). */
@@ -18,16 +29,12 @@ export const componentsOf = (panelId: number): number[] =>
 
 /** Products the journeys of spec 2 use, with their base panel. */
 export const PRODUCTS = {
-  giEffects: { omsOrderableItemId: 540, panel: 5400 },
+  giEffects: GI_EFFECTS,
+  metabolomix: METABOLOMIX,
   sibo3Hour: { omsOrderableItemId: 215, panel: 4700 },
   sibo2Hour: { omsOrderableItemId: 215, panel: 4710 },
   rhythmPlus: { omsOrderableItemId: 760, panel: 7600 },
 } as const;
-
-export const ok = <T = SavedOrder>(response: Awaited<ReturnType<FastifyInstance['inject']>>): T => {
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
-};
 
 /** An order of a practitioner with one drop-ship requisition per product (PUT /gear/testSelection, one at a time). */
 export async function dropShipOrder(
@@ -37,33 +44,14 @@ export async function dropShipOrder(
   products: readonly { omsOrderableItemId: number; panel: number | null }[],
 ): Promise<SavedOrder> {
   const { headers } = await signIn(app, login);
-  let order: { id: number; version: number } = await createOrder(app, headers, gsdlNo);
-  let saved: SavedOrder | null = null;
-  for (const product of products) {
-    const body: Body = {
-      id: order.id,
-      version: order.version,
-      requisitions: [
-        {
-          id: null,
-          omsOrderableItemId: product.omsOrderableItemId,
-          panel: product.panel,
-          components: product.panel === null ? [] : componentsOf(product.panel),
-          addons: [],
-          profileSpecificFields: [],
-          patientInstructions: null,
-          dropShip: true,
-        },
-      ],
-    };
-    const answer = ok(
-      await app.inject({ method: 'PUT', url: '/gear/testSelection', headers, payload: body }),
-    );
-    saved = answer;
-    order = answer;
-  }
-  if (!saved) throw new Error('no products');
-  return saved;
+  const requisitions = products.map((product) => ({
+    ...product,
+    components: product.panel === null ? [] : componentsOf(product.panel),
+    addons: [],
+    profileSpecificFields: [],
+    patientInstructions: null,
+  }));
+  return newOrderWith<SavedOrder>(app, headers, gsdlNo, requisitions);
 }
 
 /** An order of a practitioner with ship-to-office lines (PUT /gear/testSelection/), each product's default test. */
@@ -90,7 +78,9 @@ export async function shipToOfficeOrder(
       patientInstructions: null,
     })),
   };
-  return ok(await app.inject({ method: 'PUT', url: '/gear/testSelection/', headers, payload: body }));
+  return ok<SavedOrder>(
+    await app.inject({ method: 'PUT', url: '/gear/testSelection/', headers, payload: body }),
+  );
 }
 
 /**
@@ -121,12 +111,25 @@ export async function signInPatient(
 ): Promise<SignedIn> {
   const cookieValue = randomBytes(32).toString('base64url');
   await db.insert(patientSessions).values({ id: sessionKey(cookieValue), orderIds: [...orderIds] });
-  const cookie = `gear_session=${cookieValue}`;
-  const jwt = await app.inject({ method: 'GET', url: '/mygdx/account/JWT/prc', headers: { cookie } });
-  expect(jwt.statusCode, jwt.body).toBe(200);
-  const token = jwt.json<{ token: string }>().token;
-  return { cookie, token, headers: { authorization: `Bearer ${token}` } };
+  return bearerOf(app, `gear_session=${cookieValue}`, 'prc');
 }
 
 export const stepRow = (order: GearOrder, stepId: number, gearReqId: number | null = null) =>
   order.workflow.steps.find((row) => row.id === stepId && row.gearReqId === gearReqId);
+
+/** The body of PUT /gear/order/{id}/shippingInfo/ sending the order to dr.avery's office (P1001), as the browser does. */
+export const shippingBody = (order: Pick<SavedOrder, 'id' | 'version'>, overrides: Body = {}): Body => ({
+  gearOrderId: order.id,
+  version: order.version,
+  shippingMethod: 'Second Day',
+  company: 'Blue Ridge Integrative Medicine',
+  attention: 'Dana Avery',
+  address1: '63 Zillicoa Street',
+  address2: null,
+  city: 'Asheville',
+  state: 'NC',
+  zipCode: '28801',
+  country: 'United States',
+  instructions: 'Leave at the front desk.',
+  ...overrides,
+});

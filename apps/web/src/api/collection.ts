@@ -1,32 +1,7 @@
-import type { DropShipInstructionsBody, GearOrder, OrderableItem, SpecificField } from '@gear/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DropShipInstructionsBody, GearOrder, SpecificField } from '@gear/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
-
-/** ['requisitions', gearReqId, 'definition'] (keys general → specific). */
-const definitionKey = (gearReqId: number) => ['requisitions', gearReqId, 'definition'] as const;
-
-/** GET /gear/requisitions?gearReqIds={id}: the product (input fields, accession keys) of a requisition on an order. */
-export function useRequisitionProduct(gearReqId: number | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: definitionKey(gearReqId ?? 0),
-    queryFn: async ({ signal }) => {
-      const [definition] = await api.get<{ id: number; orderableItem: OrderableItem }[]>(
-        '/gear/requisitions',
-        {
-          query: { gearReqIds: gearReqId },
-          signal,
-        },
-      );
-      if (!definition) throw new Error('no requisition definition');
-      return definition.orderableItem;
-    },
-    enabled: gearReqId !== null,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
-}
 
 /** The body of PUT /gear/sampleCollection (decision 0031). */
 export interface SampleCollectionSave {

@@ -1,5 +1,5 @@
-import type { GearOrder, OrderableItem } from '@gear/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GearOrder } from '@gear/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { isApiError } from './errors.ts';
@@ -30,28 +30,6 @@ export async function lookupDxCode(api: ApiClient, code: string): Promise<DxCode
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
-}
-
-/** GET /gear/requisitions?gearReqIds: the product of a requisition (its diagnosis-code checklist among it). */
-export function useRequisitionProduct(gearReqId: number | null) {
-  const api = useApi();
-  return useQuery({
-    queryKey: queryKeys.requisitionDefinition(gearReqId ?? 0),
-    queryFn: async ({ signal }) => {
-      const [definition] = await api.get<{ id: number; orderableItem: OrderableItem }[]>(
-        '/gear/requisitions',
-        {
-          query: { gearReqIds: gearReqId },
-          signal,
-        },
-      );
-      if (!definition) throw new Error('no requisition definition');
-      return definition.orderableItem;
-    },
-    enabled: gearReqId !== null,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
 }
 
 /** Body of PUT /gear/diagnosisCodes/ (spec 1 §7): lists of 'rank_code', and the requisition. */

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ConfirmDialog } from './confirm-dialog.tsx';
 
 export interface PriceIncreaseModalProps {
   opened: boolean;
@@ -18,26 +19,18 @@ export interface PriceIncreaseModalProps {
  */
 export function PriceIncreaseModal({ opened, change, busy = false, onYes, onNo }: PriceIncreaseModalProps) {
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={onNo}
+      onYes={onYes}
+      onNo={onNo}
+      busy={busy}
       title="Confirm the price change"
-      closeButtonProps={{ 'aria-label': 'Close and keep the current choice' }}
+      closeLabel="Close and keep the current choice"
     >
-      <Stack gap="md">
-        <Text>
-          The patient has already confirmed this order. {change} may increase what the patient pays. Do you
-          want to continue?
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onNo}>
-            No
-          </Button>
-          <Button loading={busy} onClick={onYes}>
-            Yes
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        The patient has already confirmed this order. {change} may increase what the patient pays. Do you want
+        to continue?
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -7,23 +7,12 @@ import type {
   OrderableItemSummary,
   Profile,
 } from '@gear/domain';
+import { inputField, orderableItem } from '@gear/domain/test-support';
 
 /** A test catalogue shaped like the demo data (../shared/demo-data.md): ids fixed where the spec names them. */
 
-const field = (id: number, name: string, more: Partial<InputField> = {}): InputField => ({
-  id,
-  name,
-  inputType: 'Analyte',
-  cptCode: null,
-  cptQuantity: null,
-  displayOnly: false,
-  gdxItemId: null,
-  parentId: null,
-  accessionKey: null,
-  disclaimer: null,
-  inputFieldParams: [],
-  ...more,
-});
+const field = (id: number, name: string, more: Partial<InputField> = {}): InputField =>
+  inputField({ id, name, ...more });
 
 const p = (name: string, value: string): InputFieldParam => ({ name, value });
 const options = (...list: [string, string][]) => list.map(([value, label]) => p(`option:${value}`, label));
@@ -86,23 +75,7 @@ const summary = (item: OrderableItem): OrderableItemSummary => ({
 
 const item = (
   more: Partial<OrderableItem> & Pick<OrderableItem, 'id' | 'name' | 'category'>,
-): OrderableItem => ({
-  description: null,
-  specimenType: null,
-  dropShipOnly: false,
-  mcrEligible: false,
-  paperless: false,
-  nutritional: false,
-  covid: false,
-  gbfName: null,
-  mixedComponentPricing: false,
-  containsCptCodeQuantity: false,
-  notice: null,
-  diagnosisCodes: [],
-  profileList: [],
-  inputFields: [resubmittal],
-  ...more,
-});
+): OrderableItem => orderableItem({ specimenType: null, inputFields: [resubmittal], ...more });
 
 const giComponents = [
   field(5401, 'Pancreatic Elastase-1'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PatientAddress, PatientInfo } from '../model.ts';
-import { order, practitioner, requisition } from '../test-support/fixtures.ts';
+import { order, patientInfo, practitioner, requisition } from '../test-support/fixtures.ts';
 import { type PatientFacts, patientFactsOfOrder, validatePatient } from './validate-patient.ts';
 
 const home = (overrides: Partial<PatientAddress> = {}): PatientAddress => ({
@@ -30,31 +30,14 @@ const work = (overrides: Partial<PatientAddress> = {}): PatientAddress => ({
   ...overrides,
 });
 
-const jane = (overrides: Partial<PatientInfo> = {}): PatientInfo => ({
-  nameFirst: 'Jane',
-  nameMiddle: 'Q',
-  nameLast: 'Testpatient',
-  dateOfBirth: '1985-04-12',
-  gender: 'F',
-  email: 'jane@example.com',
-  voicePhone: '+18285550101',
-  alternatePhone: null,
-  chartNumber: null,
-  driverLicenseNumber: null,
-  ssn: null,
-  race: null,
-  ethnicity: null,
-  source: null,
-  marketingOptIn: false,
-  occupation: null,
-  employer: null,
-  employmentStatus: null,
-  responsibleNameFirst: null,
-  responsibleNameMiddle: null,
-  responsibleNameLast: null,
-  addresses: [home()],
-  ...overrides,
-});
+const jane = (overrides: Partial<PatientInfo> = {}): PatientInfo =>
+  patientInfo({
+    nameMiddle: 'Q',
+    email: 'jane@example.com',
+    voicePhone: '+18285550101',
+    addresses: [home()],
+    ...overrides,
+  });
 
 const facts = (overrides: Partial<PatientFacts> = {}): PatientFacts => ({
   today: '2026-06-15',

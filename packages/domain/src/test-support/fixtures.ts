@@ -1,6 +1,7 @@
 /** Builders for tests: the demo data's people (../shared/demo-data.md) and orders with chosen workflow rows. */
 import {
   type OrderFacts,
+  type PatientInfo,
   type Practitioner,
   type Requisition,
   STEP_STATUS,
@@ -177,3 +178,30 @@ export const newOrder = (): OrderFacts =>
     requisitions: [],
     workflow: { steps: [], practitionerConfirmed: false, patientConfirmed: false, complete: false },
   });
+
+/** Jane Testpatient of the demo data (spec 2 §3 patient): every detail not given is empty. */
+export const patientInfo = (overrides: Partial<PatientInfo> = {}): PatientInfo => ({
+  nameFirst: 'Jane',
+  nameMiddle: null,
+  nameLast: 'Testpatient',
+  dateOfBirth: '1985-04-12',
+  gender: 'F',
+  email: null,
+  voicePhone: null,
+  alternatePhone: null,
+  chartNumber: null,
+  driverLicenseNumber: null,
+  ssn: null,
+  race: null,
+  ethnicity: null,
+  source: null,
+  marketingOptIn: false,
+  occupation: null,
+  employer: null,
+  employmentStatus: null,
+  responsibleNameFirst: null,
+  responsibleNameMiddle: null,
+  responsibleNameLast: null,
+  addresses: [],
+  ...overrides,
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, notACalendarDate } from '../messages.ts';
+import { notACalendarDate } from '../messages.ts';
 import {
   orderLookupQuerySchema,
   panelQuerySchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { readCalendarDate } from '../identifiers/calendar-days.ts';
-import { MESSAGES, notACalendarDate } from '../messages.ts';
+import { notACalendarDate } from '../messages.ts';
 import { databaseId } from './database-values.ts';
 import { gsdlNoSchema } from './practitioner-step.ts';
 

@@ -1,49 +1,29 @@
 import { BILLING_METHODS, MESSAGES, STEP_IDS, STEP_STATUS } from '@gear/domain';
 import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.ts';
 import {
-  addRequisition,
-  createOrder,
   expectEnvelope,
   GI_EFFECTS,
   METABOLOMIX,
+  newOrderWith,
   type OrderWithRequisitions,
+  ok,
   type SignedIn,
   signIn,
+  useSignIns,
   useTestApp,
 } from '../../test/helper.ts';
 
 const ctx = useTestApp();
-let avery: SignedIn;
-let chen: SignedIn;
-let admin: SignedIn;
-
-beforeAll(async () => {
-  avery = await signIn(ctx.app, 'dr.avery');
-  chen = await signIn(ctx.app, 'dr.chen');
-  admin = await signIn(ctx.app, 'admin.ops');
-});
+const users = useSignIns(ctx, { avery: 'dr.avery', chen: 'dr.chen', admin: 'admin.ops' });
 
 /** A P1001 order of dr.avery with requisitions for the given products. */
-async function orderWith(...products: Record<string, unknown>[]): Promise<OrderWithRequisitions> {
-  let order: { id: number; version: number } = await createOrder(ctx.app, avery.headers, 'P1001');
-  let saved: OrderWithRequisitions | null = null;
-  for (const product of products) {
-    saved = await addRequisition(ctx.app, avery.headers, order, product);
-    order = saved;
-  }
-  if (!saved) throw new Error('no product');
-  return saved;
-}
+const orderWith = (...products: Record<string, unknown>[]) =>
+  newOrderWith(ctx.app, users.avery.headers, 'P1001', products);
 
-const saveBilling = (payload: Record<string, unknown>, headers: SignedIn['headers'] = avery.headers) =>
+const saveBilling = (payload: Record<string, unknown>, headers: SignedIn['headers'] = users.avery.headers) =>
   ctx.app.inject({ method: 'PUT', url: '/gear/billingMethod/', headers, payload });
-
-const ok = (response: Awaited<ReturnType<typeof saveBilling>>) => {
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<OrderWithRequisitions>();
-};
 
 const billingRow = (order: OrderWithRequisitions, gearReqId: number) =>
   order.workflow.steps.find((row) => row.id === STEP_IDS.billing && row.gearReqId === gearReqId);
@@ -53,7 +33,7 @@ const receivedOrder = async () =>
     await ctx.app.inject({
       method: 'GET',
       url: '/gear/order?requisitionNumber=C922499553',
-      headers: avery.headers,
+      headers: users.avery.headers,
     })
   ).json<OrderWithRequisitions>();
 
@@ -62,7 +42,7 @@ describe('PUT /gear/billingMethod/ (spec 1 §2.5, §4.3, §5, §6)', () => {
     const order = await orderWith(GI_EFFECTS);
     const [requisition] = order.requisitions;
     if (!requisition) throw new Error('no requisition');
-    const saved = ok(
+    const saved = ok<OrderWithRequisitions>(
       await saveBilling({ billingMethod: BILLING_METHODS.insurance, gearReqId: requisition.id }),
     );
     expect(saved.version).toBe(order.version + 1);
@@ -76,7 +56,7 @@ describe('PUT /gear/billingMethod/ (spec 1 §2.5, §4.3, §5, §6)', () => {
       status: { id: STEP_STATUS.completed.id },
     });
     // the version read may be sent; a stale one answers 409
-    const again = ok(
+    const again = ok<OrderWithRequisitions>(
       await saveBilling({
         billingMethod: BILLING_METHODS.patientPay,
         gearReqId: requisition.id,
@@ -125,7 +105,9 @@ describe('PUT /gear/billingMethod/ (spec 1 §2.5, §4.3, §5, §6)', () => {
   it("'Let my patient select their billing option' leaves the billing step skipped (status 4), not completed", async () => {
     const order = await orderWith(GI_EFFECTS);
     const gearReqId = order.requisitions[0]?.id as number;
-    const saved = ok(await saveBilling({ billingMethod: BILLING_METHODS.patientSelects, gearReqId }));
+    const saved = ok<OrderWithRequisitions>(
+      await saveBilling({ billingMethod: BILLING_METHODS.patientSelects, gearReqId }),
+    );
     expect(saved.requisitions[0]?.billingMethod).toBe('Let my patient select their billing option');
     expect(billingRow(saved, gearReqId)).toMatchObject({
       completed: false,
@@ -144,7 +126,7 @@ describe('PUT /gear/billingMethod/ (spec 1 §2.5, §4.3, §5, §6)', () => {
     );
     expect(needsAcknowledgement.errors?.[0]?.field).toBe('dateMedicalNecessityAcknowledged');
 
-    const medicare = ok(
+    const medicare = ok<OrderWithRequisitions>(
       await saveBilling({
         billingMethod: BILLING_METHODS.medicare,
         gearReqId: first,
@@ -157,7 +139,9 @@ describe('PUT /gear/billingMethod/ (spec 1 §2.5, §4.3, §5, §6)', () => {
       'Medicare or Tricare',
     ]);
 
-    const back = ok(await saveBilling({ billingMethod: BILLING_METHODS.insurance, gearReqId: second }));
+    const back = ok<OrderWithRequisitions>(
+      await saveBilling({ billingMethod: BILLING_METHODS.insurance, gearReqId: second }),
+    );
     expect(back.governmentPayor).toBe(false);
     expect(back.requisitions.map((r) => r.billingMethod)).toEqual([
       null,
@@ -180,25 +164,26 @@ describe('PUT /gear/billingMethod/ (spec 1 §2.5, §4.3, §5, §6)', () => {
 
   it('spec 1 §9: the configured HRSA practitioner gets the HRSA option on a COVID product and loses Physician Account', async () => {
     const gray = await signIn(ctx.app, 'dr.gray');
-    const created = await createOrder(ctx.app, gray.headers, 'P1007');
-    const order = await addRequisition(ctx.app, gray.headers, created, {
-      omsOrderableItemId: 902,
-      panel: 9020,
-      components: [9021],
-      dropShip: false,
-      covidRegistration: true,
-      profileSpecificFields: [
-        ...[4110, 4111, 4112, 4114, 4115, 4116, 4117].map((id) => ({ id, value: 'false' })),
-        { id: 4118, value: '@NA' },
-      ],
-    });
+    const order = await newOrderWith(ctx.app, gray.headers, 'P1007', [
+      {
+        omsOrderableItemId: 902,
+        panel: 9020,
+        components: [9021],
+        dropShip: false,
+        covidRegistration: true,
+        profileSpecificFields: [
+          ...[4110, 4111, 4112, 4114, 4115, 4116, 4117].map((id) => ({ id, value: 'false' })),
+          { id: 4118, value: '@NA' },
+        ],
+      },
+    ]);
     const gearReqId = order.requisitions[0]?.id as number;
     expectEnvelope(
       await saveBilling({ billingMethod: BILLING_METHODS.physicianAccount, gearReqId }, gray.headers),
       400,
       'Please select a billing option.',
     );
-    const saved = ok(
+    const saved = ok<OrderWithRequisitions>(
       await saveBilling({ billingMethod: BILLING_METHODS.uninsuredHrsa, gearReqId }, gray.headers),
     );
     expect(saved.requisitions[0]?.billingMethod).toBe('Uninsured (HRSA Elligible)');
@@ -208,7 +193,7 @@ describe('PUT /gear/billingMethod/ (spec 1 §2.5, §4.3, §5, §6)', () => {
     const order = await orderWith(GI_EFFECTS);
     const payload = { billingMethod: BILLING_METHODS.insurance, gearReqId: order.requisitions[0]?.id };
     expectEnvelope(await ctx.app.inject({ method: 'PUT', url: '/gear/billingMethod/', payload }), 401);
-    expectEnvelope(await saveBilling(payload, chen.headers), 403, MESSAGES.forbidden);
+    expectEnvelope(await saveBilling(payload, users.chen.headers), 403, MESSAGES.forbidden);
     expectEnvelope(await saveBilling({ ...payload, gearReqId: 999_999 }), 404, MESSAGES.requisitionUnknown);
   });
 
@@ -216,7 +201,7 @@ describe('PUT /gear/billingMethod/ (spec 1 §2.5, §4.3, §5, §6)', () => {
     const received = await receivedOrder();
     const payload = { billingMethod: BILLING_METHODS.patientPay, gearReqId: received.requisitions[0]?.id };
     expectEnvelope(await saveBilling(payload), 409, MESSAGES.orderReceivedByLab);
-    expect((await saveBilling(payload, admin.headers)).statusCode).toBe(200);
+    expect((await saveBilling(payload, users.admin.headers)).statusCode).toBe(200);
   });
 
   it.each([
@@ -239,7 +224,7 @@ describe('PUT /gear/order/{id}/confirm-price-increase/{reqId}/{source} (spec 1 �
     orderId: number,
     reqId: number,
     source = 'BillingOptions',
-    headers: SignedIn['headers'] = avery.headers,
+    headers: SignedIn['headers'] = users.avery.headers,
   ) =>
     ctx.app.inject({
       method: 'PUT',
@@ -250,7 +235,9 @@ describe('PUT /gear/order/{id}/confirm-price-increase/{reqId}/{source} (spec 1 �
   it('records who confirmed, when, from which screen, with the billing method and price; bumps the version', async () => {
     const order = await orderWith(GI_EFFECTS);
     const gearReqId = order.requisitions[0]?.id as number;
-    const billed = ok(await saveBilling({ billingMethod: BILLING_METHODS.patientPay, gearReqId }));
+    const billed = ok<OrderWithRequisitions>(
+      await saveBilling({ billingMethod: BILLING_METHODS.patientPay, gearReqId }),
+    );
     const response = await confirm(order.id, gearReqId);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<OrderWithRequisitions>().version).toBe(billed.version + 1);
@@ -282,7 +269,7 @@ describe('PUT /gear/order/{id}/confirm-price-increase/{reqId}/{source} (spec 1 �
       401,
     );
     expectEnvelope(
-      await confirm(order.id, gearReqId, 'BillingOptions', chen.headers),
+      await confirm(order.id, gearReqId, 'BillingOptions', users.chen.headers),
       403,
       MESSAGES.forbidden,
     );

@@ -21,19 +21,14 @@ import {
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import { refuseLockedOrder } from '../../lib/order-write.ts';
+import { badRequest, notFound, refuseIfAny } from '../../lib/http-error.ts';
+import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
+import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller, requisitionForCaller, type SavedOrder, savedOrder } from '../order/order.service.ts';
 import { priceOfRequisition } from '../pricing/pricing.service.ts';
 import { updateRequisition } from '../requisition/requisition.repository.ts';
-
-function refuseIfAny(errors: readonly FieldError[]) {
-  const [first] = errors;
-  if (first) throw badRequest(first.defaultMessage, [...errors]);
-}
 
 const fieldError = (field: string, defaultMessage: string): FieldError => ({ field, defaultMessage });
 
@@ -114,11 +109,10 @@ export async function saveBillingMethod(
     refuseIfAny(medicareToggleErrors({ order, requisition, practitioner, user, acknowledged }));
 
   await transaction(db, async (tx) => {
-    const claimed = await claimVersion(tx, order.id, body.version ?? order.version, {
+    await claimOrder(tx, order, body.version, {
       governmentPayor: medicare,
       dateMedicalNecessityAcknowledged: acknowledged,
     });
-    if (!claimed) throw conflict(MESSAGES.staleOrder);
     await updateRequisition(tx, requisition.id, { billingMethod: chosen });
     if (medicare !== order.governmentPayor) {
       // spec 1 §4.3: 'The Medicare toggle on a saved order converts all items between Medicare and Non-Medicare.'
@@ -170,7 +164,7 @@ export async function confirmPriceIncrease(
       ? null
       : (await priceOfRequisition(db, order, requisition, requisition.billingMethod)).price;
   await transaction(db, async (tx) => {
-    if (!(await claimVersion(tx, order.id, order.version))) throw conflict(MESSAGES.staleOrder);
+    await claimOrder(tx, order, order.version);
     await tx.insert(auditEvents).values({
       orderId: order.id,
       actor: `user:${caller.userId}`,

@@ -2,14 +2,18 @@ import { MESSAGES, type OrderableItemLists } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
 import { bundleProducts, bundles } from '../../db/schema/index.ts';
 import { CATALOGUE_ITEMS } from '../../db/seed/catalogue-data.ts';
-import { createOrder, type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import {
+  callAs,
+  type DemoLogin,
+  expectEnvelope,
+  newOrderWith,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
 
 const ctx = useTestApp();
 
-const get = async (login: DemoLogin, url: string) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'GET', url, headers });
-};
+const get = (login: DemoLogin, url: string) => callAs(ctx.app, login, 'GET', url);
 const lists = async (login: DemoLogin, gsdl: string) => {
   const response = await get(login, `/gear/practitioner/${gsdl}/orderableItems`);
   expect(response.statusCode).toBe(200);
@@ -89,18 +93,7 @@ describe('GET /gear/practitioner/{gsdl}/orderableItems', () => {
   it("spec 1 §2.6: Recently Ordered comes from the practitioner's orders, newest first", async () => {
     expect(ids((await lists('dr.avery', 'P1001')).recentlyOrderedItems)).toEqual([540]);
     const { headers } = await signIn(ctx.app, 'dr.avery');
-    const order = await createOrder(ctx.app, headers, 'P1001');
-    const saved = await ctx.app.inject({
-      method: 'PUT',
-      url: '/gear/testSelection',
-      headers,
-      payload: {
-        id: order.id,
-        version: order.version,
-        requisitions: [{ id: null, omsOrderableItemId: 622, panel: 6020, components: [], dropShip: true }],
-      },
-    });
-    expect(saved.statusCode).toBe(200);
+    await newOrderWith(ctx.app, headers, 'P1001', [{ omsOrderableItemId: 622, panel: 6020, components: [] }]);
     expect(ids((await lists('dr.avery', 'P1001')).recentlyOrderedItems)).toEqual([622, 540]);
   });
 
@@ -179,26 +172,9 @@ describe('GET /gear/practitioner/{gsdl}/orderableItems', () => {
 describe('GET /gear/practitioner/{gsdl}/previousInstructions/{x}', () => {
   const save = async (instructions: string | null) => {
     const { headers } = await signIn(ctx.app, 'dr.avery');
-    const order = await createOrder(ctx.app, headers, 'P1001');
-    const response = await ctx.app.inject({
-      method: 'PUT',
-      url: '/gear/testSelection',
-      headers,
-      payload: {
-        id: order.id,
-        version: order.version,
-        requisitions: [
-          {
-            id: null,
-            omsOrderableItemId: 546,
-            panel: 5460,
-            patientInstructions: instructions,
-            dropShip: true,
-          },
-        ],
-      },
-    });
-    expect(response.statusCode).toBe(200);
+    await newOrderWith(ctx.app, headers, 'P1001', [
+      { omsOrderableItemId: 546, panel: 5460, patientInstructions: instructions },
+    ]);
   };
 
   it("spec 1 §7: the practitioner's earlier distinct instructions for the product, newest first", async () => {

@@ -1,14 +1,12 @@
 import { MESSAGES } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
-import { expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import { callAs, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 import { actionNameOf, LOG_RATE_LIMIT } from './client-log.routes.ts';
 
 const ctx = useTestApp();
 
-const log = async (url: string, payload: object, login: 'dr.avery' | 'dr.chen' = 'dr.avery') => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'PUT', url, headers, payload });
-};
+const log = (url: string, payload: object, login: 'dr.avery' | 'dr.chen' = 'dr.avery') =>
+  callAs(ctx.app, login, 'PUT', url, payload);
 
 describe('PUT /gear/log[/{x}]', () => {
   it("spec 1 §7: logs the UI action 'display panel pricing' (204, no body)", async () => {

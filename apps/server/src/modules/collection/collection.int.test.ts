@@ -8,7 +8,7 @@ import {
   STEP_STATUS,
 } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
-import { expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import { callAs, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 import {
   dropShipOrder,
   ok,
@@ -47,10 +47,8 @@ const stool = [
   { id: 4003, value: '3-day' },
 ];
 
-const put = async (login: 'dr.avery' | 'staff.kim' | 'dr.fox' | 'admin.ops', url: string, payload: Body) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'PUT', url, headers, payload });
-};
+const put = (login: 'dr.avery' | 'staff.kim' | 'dr.fox' | 'admin.ops', url: string, payload: Body) =>
+  callAs(ctx.app, login, 'PUT', url, payload);
 const saveCollection = (payload: Body, login: Parameters<typeof put>[0] = 'dr.avery') =>
   put(login, '/gear/sampleCollection', payload);
 

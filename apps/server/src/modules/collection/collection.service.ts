@@ -5,7 +5,6 @@ import {
   completeStep,
   DROP_SHIP_INSTRUCTION_MESSAGES,
   type DropShipInstructionsBody,
-  type FieldError,
   type GearOrder,
   MESSAGES,
   markStepInProgress,
@@ -24,18 +23,13 @@ import {
   validateSampleCollection,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden } from '../../lib/http-error.ts';
+import { badRequest, forbidden, refuseIfAny } from '../../lib/http-error.ts';
 import { claimOrder, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { savedOrder } from '../order/order.service.ts';
 import { updateRequisition } from '../requisition/requisition.repository.ts';
-
-function refuseIfAny(errors: readonly FieldError[]) {
-  const [first] = errors;
-  if (first) throw badRequest(first.defaultMessage, [...errors]);
-}
 
 /** The requisition a body names on the order (400 when it is not there: the body is wrong, not the address). */
 function requisitionOn(order: SavedOrder, id: number, field: string): Requisition {

@@ -3,21 +3,18 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderableItemDiagnosisCodes } from '../../db/schema/index.ts';
 import {
-  addRequisition,
-  createOrder,
   expectEnvelope,
   GI_EFFECTS,
   METABOLOMIX,
+  newOrderWith,
   type OrderWithRequisitions,
   type SignedIn,
-  signIn,
+  useSignIns,
   useTestApp,
 } from '../../test/helper.ts';
 
 const ctx = useTestApp();
-let avery: SignedIn;
-let chen: SignedIn;
-let admin: SignedIn;
+const users = useSignIns(ctx, { avery: 'dr.avery', chen: 'dr.chen', admin: 'admin.ops' });
 
 beforeAll(async () => {
   // Codes the rules must refuse: one no longer active, one of ICD-9; and a product without a checklist (before the
@@ -29,31 +26,23 @@ beforeAll(async () => {
   await ctx.database.db
     .delete(orderableItemDiagnosisCodes)
     .where(eq(orderableItemDiagnosisCodes.orderableItemId, 617));
-  avery = await signIn(ctx.app, 'dr.avery');
-  chen = await signIn(ctx.app, 'dr.chen');
-  admin = await signIn(ctx.app, 'admin.ops');
 });
 
 /** A P1001 order of dr.avery with one requisition, billed as given. */
 async function requisitionBilled(billingMethod: string, product: Record<string, unknown> = GI_EFFECTS) {
-  const order = await addRequisition(
-    ctx.app,
-    avery.headers,
-    await createOrder(ctx.app, avery.headers, 'P1001'),
-    product,
-  );
+  const order = await newOrderWith(ctx.app, users.avery.headers, 'P1001', [product]);
   const gearReqId = order.requisitions[0]?.id as number;
   const billed = await ctx.app.inject({
     method: 'PUT',
     url: '/gear/billingMethod/',
-    headers: avery.headers,
+    headers: users.avery.headers,
     payload: { billingMethod, gearReqId },
   });
   expect(billed.statusCode, billed.body).toBe(200);
   return { order: billed.json<OrderWithRequisitions>(), gearReqId };
 }
 
-const save = (payload: Record<string, unknown>, headers: SignedIn['headers'] = avery.headers) =>
+const save = (payload: Record<string, unknown>, headers: SignedIn['headers'] = users.avery.headers) =>
   ctx.app.inject({ method: 'PUT', url: '/gear/diagnosisCodes/', headers, payload });
 
 describe('PUT /gear/diagnosisCodes/ (spec 1 §2.7, §4.5, §5, §7)', () => {
@@ -122,7 +111,7 @@ describe('PUT /gear/diagnosisCodes/ (spec 1 §2.7, §4.5, §5, §7)', () => {
     const { order, gearReqId } = await requisitionBilled(BILLING_METHODS.patientPay);
     const payload = { gearReqId, otherCodes: ['1_E55.9'] };
     expectEnvelope(await ctx.app.inject({ method: 'PUT', url: '/gear/diagnosisCodes/', payload }), 401);
-    expectEnvelope(await save(payload, chen.headers), 403, MESSAGES.forbidden);
+    expectEnvelope(await save(payload, users.chen.headers), 403, MESSAGES.forbidden);
     expectEnvelope(await save({ ...payload, gearReqId: 999_999 }), 404, MESSAGES.requisitionUnknown);
     expectEnvelope(await save({ ...payload, version: order.version - 1 }), 409, MESSAGES.staleOrder);
     expect((await save({ ...payload, version: order.version })).statusCode).toBe(200);
@@ -133,12 +122,12 @@ describe('PUT /gear/diagnosisCodes/ (spec 1 §2.7, §4.5, §5, §7)', () => {
       await ctx.app.inject({
         method: 'GET',
         url: '/gear/order?requisitionNumber=C922499553',
-        headers: avery.headers,
+        headers: users.avery.headers,
       })
     ).json<OrderWithRequisitions>();
     const payload = { gearReqId: received.requisitions[0]?.id, otherCodes: ['1_K58.0'] };
     expectEnvelope(await save(payload), 409, MESSAGES.orderReceivedByLab);
-    expect((await save(payload, admin.headers)).statusCode).toBe(200);
+    expect((await save(payload, users.admin.headers)).statusCode).toBe(200);
   });
 
   it.each([
@@ -160,14 +149,18 @@ describe('GET /gear/getDxCodeSuggestions and GET /api/dxcodes/{code}: bad input 
       method: 'GET',
       url: '/gear/getDxCodeSuggestions',
       query: { searchTerm },
-      headers: avery.headers,
+      headers: users.avery.headers,
     });
 
   it('an empty search term answers no results; a 2,000-character one answers 400, never 500', async () => {
     expect((await suggestions('')).json()).toEqual({ results: [], omittedResults: 0 });
     expectEnvelope(await suggestions('k'.repeat(2000)), 400);
     expectEnvelope(
-      await ctx.app.inject({ method: 'GET', url: '/gear/getDxCodeSuggestions', headers: avery.headers }),
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/gear/getDxCodeSuggestions',
+        headers: users.avery.headers,
+      }),
       400,
     );
   });
@@ -180,7 +173,11 @@ describe('GET /gear/getDxCodeSuggestions and GET /api/dxcodes/{code}: bad input 
 
   it('a lookup of an 11-character code answers 400, a 2,000-character path 404; ZZZ99 404 with the spec message', async () => {
     expectEnvelope(
-      await ctx.app.inject({ method: 'GET', url: `/api/dxcodes/${'K'.repeat(11)}`, headers: avery.headers }),
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/dxcodes/${'K'.repeat(11)}`,
+        headers: users.avery.headers,
+      }),
       400,
     );
     // Longer than any route parameter (Fastify's maxParamLength): no route matches.
@@ -188,12 +185,12 @@ describe('GET /gear/getDxCodeSuggestions and GET /api/dxcodes/{code}: bad input 
       await ctx.app.inject({
         method: 'GET',
         url: `/api/dxcodes/${'K'.repeat(2000)}`,
-        headers: avery.headers,
+        headers: users.avery.headers,
       }),
       404,
     );
     expectEnvelope(
-      await ctx.app.inject({ method: 'GET', url: '/api/dxcodes/ZZZ99', headers: avery.headers }),
+      await ctx.app.inject({ method: 'GET', url: '/api/dxcodes/ZZZ99', headers: users.avery.headers }),
       404,
       DX_MESSAGES.invalidCode,
     );

@@ -7,18 +7,17 @@ import {
   type GearOrder,
   type IcdCode,
   isAcceptableDxCode,
-  MESSAGES,
   parseRankedDxCode,
   rankDxCodes,
   STEP_IDS,
   type UserInfo,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict } from '../../lib/http-error.ts';
-import { refuseLockedOrder } from '../../lib/order-write.ts';
+import { refuseIfAny } from '../../lib/http-error.ts';
+import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
-import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
+import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { requisitionForCaller, savedOrder } from '../order/order.service.ts';
 import { updateRequisition } from '../requisition/requisition.repository.ts';
 import { findDxCodes } from './dx-codes.repository.ts';
@@ -83,16 +82,14 @@ export async function saveDiagnosisCodes(
     chosenCount: ranked.length,
   });
   if (missing && errors.length === 0) errors.push({ field: 'selectedCodes', defaultMessage: missing });
-  const [first] = errors;
-  if (first) throw badRequest(first.defaultMessage, errors);
+  refuseIfAny(errors);
 
   const icdCodes: IcdCode[] = ranked.map((code) => ({
     ...code,
     name: found.get(code.code)?.description ?? '',
   }));
   await transaction(db, async (tx) => {
-    if (!(await claimVersion(tx, order.id, body.version ?? order.version)))
-      throw conflict(MESSAGES.staleOrder);
+    await claimOrder(tx, order, body.version);
     await updateRequisition(tx, requisition.id, { icdCodes });
     const steps = order.workflow.steps;
     const after = completeStep(steps, {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { icd10Codes } from '../../db/schema/index.ts';
 import { CURATED_ICD10_CODES } from '../../db/seed/curated-icd10.ts';
-import { expectEnvelope, type SignedIn, signIn, useTestApp } from '../../test/helper.ts';
+import { expectEnvelope, useSignIns, useTestApp } from '../../test/helper.ts';
 import { forgetDxCodeIndex } from './dx-code-index.ts';
 import { findDxCode, importRelease } from './dx-codes.repository.ts';
 import { readRelease } from './icd10-release.ts';
@@ -12,14 +12,13 @@ const CMS_RELEASE = new URL('../../../../../../shared/data/icd10cm/cms_2026_dx.z
   .pathname;
 
 const ctx = useTestApp();
-let avery: SignedIn;
+const users = useSignIns(ctx, { avery: 'dr.avery' });
 
 beforeAll(async () => {
   await ctx.database.db.execute(sql`insert into icd10_codes (code, description, billable, active, version, release)
     values ('ZZ9.99', 'A code a later release dropped', true, true, 10, '2025')`);
   await importRelease(ctx.database.db, readRelease(CMS_RELEASE));
   forgetDxCodeIndex(ctx.database.db);
-  avery = await signIn(ctx.app, 'dr.avery');
 }, 120_000);
 
 const suggestions = (searchTerm: string) =>
@@ -27,7 +26,7 @@ const suggestions = (searchTerm: string) =>
     method: 'GET',
     url: '/gear/getDxCodeSuggestions',
     query: { searchTerm },
-    headers: avery.headers,
+    headers: users.avery.headers,
   });
 
 describe('the CMS ICD-10-CM import', () => {
@@ -65,7 +64,7 @@ describe('GET /api/dxcodes/{code}', () => {
       const response = await ctx.app.inject({
         method: 'GET',
         url: `/api/dxcodes/${encodeURIComponent(code)}`,
-        headers: avery.headers,
+        headers: users.avery.headers,
       });
       expect(response.json()).toEqual({
         active: true,
@@ -78,7 +77,7 @@ describe('GET /api/dxcodes/{code}', () => {
 
   it('answers 404 with the spec message for an unknown code, and 401 when not signed in', async () => {
     expectEnvelope(
-      await ctx.app.inject({ method: 'GET', url: '/api/dxcodes/Q99.999', headers: avery.headers }),
+      await ctx.app.inject({ method: 'GET', url: '/api/dxcodes/Q99.999', headers: users.avery.headers }),
       404,
       DX_MESSAGES.invalidCode,
     );

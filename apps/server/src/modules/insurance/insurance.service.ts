@@ -1,7 +1,6 @@
 import {
   answerMedicareQuestionYes,
   completeStep,
-  type FieldError,
   type GearOrder,
   INSURANCE_RANK,
   type Insurance,
@@ -14,10 +13,10 @@ import {
 } from '@gear/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict } from '../../lib/http-error.ts';
-import { refuseLockedOrder } from '../../lib/order-write.ts';
+import { badRequest, prefixed, refuseIfAny } from '../../lib/http-error.ts';
+import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
+import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller, savedOrder } from '../order/order.service.ts';
 import { labToday } from '../patient/lab-day.ts';
 import { billRequisitionsToMedicare, deleteAttachments } from './insurance.repository.ts';
@@ -58,9 +57,6 @@ const ranked = (insurance: Insurance, rank: 0 | 1): Insurance => ({
     ? { ...insurance.claimsAddress, type: rank === INSURANCE_RANK.primary ? 'claims' : 'secondaryClaims' }
     : null,
 });
-
-const prefixed = (errors: readonly FieldError[], prefix: string): FieldError[] =>
-  errors.map((error) => ({ ...error, field: `${prefix}.${error.field}` }));
 
 /** The insurance the Medicare answer is about: the first whose subscriber ID looks like a Medicare ID. */
 const answeredRank = (primary: Insurance, secondary: Insurance | null): 0 | 1 | null => {
@@ -112,12 +108,10 @@ export async function saveInsuranceStep(
       ? prefixed(validateInsurance(secondaryInsurance, facts), 'secondaryInsurance')
       : []),
   ];
-  const [first] = errors;
-  if (first) throw badRequest(first.defaultMessage, errors);
+  refuseIfAny(errors);
 
   const removedCards = await transaction(db, async (tx) => {
-    if (!(await claimVersion(tx, order.id, version, { insurance, secondaryInsurance })))
-      throw conflict(MESSAGES.staleOrder);
+    await claimOrder(tx, order, version, { insurance, secondaryInsurance });
     if (rank !== null) await billRequisitionsToMedicare(tx, order.id);
     const steps = completeStep(order.workflow.steps, {
       id: STEP_IDS.insurance,

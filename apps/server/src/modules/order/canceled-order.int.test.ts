@@ -3,8 +3,22 @@ import { BILLING_METHODS, type GearOrder, MESSAGES, STEP_IDS } from '@gear/domai
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, requisitions } from '../../db/schema/index.ts';
-import { createOrder, type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
-import { componentsOf, dropShipOrder, ok, PRODUCTS, type SavedOrder } from '../../test/order-builders.ts';
+import {
+  callAs,
+  createOrder,
+  type DemoLogin,
+  expectEnvelope,
+  headersOf,
+  useTestApp,
+} from '../../test/helper.ts';
+import {
+  componentsOf,
+  dropShipOrder,
+  ok,
+  PRODUCTS,
+  type SavedOrder,
+  shippingBody,
+} from '../../test/order-builders.ts';
 import { patientInfo } from '../patient/test-orders.ts';
 
 /**
@@ -35,25 +49,18 @@ function cardForm(orderId: number) {
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-const headersOf = async (login: Login) => (await signIn(ctx.app, login)).headers;
-
 const read = async (orderId: number): Promise<SavedOrder> =>
-  ok(
-    await ctx.app.inject({
-      method: 'GET',
-      url: `/gear/order/${orderId}`,
-      headers: await headersOf('dr.avery'),
-    }),
-  );
+  ok(await callAs(ctx.app, 'dr.avery', 'GET', `/gear/order/${orderId}`));
 
 /** A drop-ship order of two tests for dr.avery (P1001), canceled by her. */
 async function canceledOrder(): Promise<SavedOrder> {
   const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects, PRODUCTS.sibo3Hour]);
-  const cancel = await ctx.app.inject({
-    method: 'DELETE',
-    url: `/gear/order/cancel/${order.id}?version=${order.version}`,
-    headers: await headersOf('dr.avery'),
-  });
+  const cancel = await callAs(
+    ctx.app,
+    'dr.avery',
+    'DELETE',
+    `/gear/order/cancel/${order.id}?version=${order.version}`,
+  );
   expect(cancel.body).toBe('cancelPass');
   const canceled = await read(order.id);
   expect(canceled.requisitions.every((r) => r.canceled)).toBe(true);
@@ -64,12 +71,12 @@ const reqId = (order: GearOrder, index: number) => order.requisitions[index]?.id
 
 type Attempt = (order: SavedOrder, login: Login) => Promise<Response>;
 
-const inject = async (
+const inject = (
   login: Login,
   method: 'PUT' | 'POST' | 'DELETE',
   url: string,
   payload?: Record<string, unknown>,
-) => ctx.app.inject({ method, url, headers: await headersOf(login), ...(payload ? { payload } : {}) });
+) => callAs(ctx.app, login, method, url, payload);
 
 const ATTEMPTS: [string, Attempt][] = [
   [
@@ -179,7 +186,7 @@ const ATTEMPTS: [string, Attempt][] = [
       return ctx.app.inject({
         method: 'POST',
         url: '/gear/uploadInsuranceAttachment',
-        headers: { ...(await headersOf(login)), 'content-type': form.contentType },
+        headers: { ...(await headersOf(ctx.app, login)), 'content-type': form.contentType },
         payload: form.payload,
       });
     },
@@ -191,26 +198,18 @@ const ATTEMPTS: [string, Attempt][] = [
         method: 'DELETE',
         url: '/gear/deleteInsuranceAttachment',
         query: { orderId: String(order.id), cardImgType: 'ins-primary-front' },
-        headers: await headersOf(login),
+        headers: await headersOf(ctx.app, login),
       }),
   ],
   [
     'PUT /gear/order/{id}/shippingInfo/ (spec 2 §7)',
     (order, login) =>
-      inject(login, 'PUT', `/gear/order/${order.id}/shippingInfo/`, {
-        gearOrderId: order.id,
-        version: order.version,
-        shippingMethod: 'FedEx Ground',
-        company: 'Blue Ridge Integrative Medicine',
-        attention: 'Dana Avery',
-        address1: '63 Zillicoa Street',
-        address2: null,
-        city: 'Asheville',
-        state: 'NC',
-        zipCode: '28801',
-        country: 'United States',
-        instructions: null,
-      }),
+      inject(
+        login,
+        'PUT',
+        `/gear/order/${order.id}/shippingInfo/`,
+        shippingBody(order, { shippingMethod: 'FedEx Ground', instructions: null }),
+      ),
   ],
   [
     'PUT /gear/order/{id}/skip-step/{stepId}/{reqId} (spec 2 §7)',
@@ -250,7 +249,7 @@ describe('decision 0050: every step save refuses a canceled order', () => {
   });
 
   it('an order canceled before it had a test stays closed: no test can be added, the practitioner not changed', async () => {
-    const headers = await headersOf('dr.avery');
+    const headers = await headersOf(ctx.app, 'dr.avery');
     const created = await createOrder(ctx.app, headers, 'P1001');
     const cancel = await inject('dr.avery', 'DELETE', `/gear/order/cancel/${created.id}`);
     expect(cancel.body).toBe('cancelPass');

@@ -21,10 +21,10 @@ import {
 } from '@gear/domain';
 import type { Subscription, SubscriptionList } from '../../adapters/subscription/subscription-list.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, forbidden } from '../../lib/http-error.ts';
-import { refuseLockedOrder } from '../../lib/order-write.ts';
+import { badRequest, forbidden, refuseIfAny } from '../../lib/http-error.ts';
+import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { claimVersion, saveWorkflowSteps } from '../order/order.repository.ts';
+import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller, savedOrder } from '../order/order.service.ts';
 import { labToday } from './lab-day.ts';
 
@@ -111,13 +111,11 @@ export async function savePatientStep(db: Db, user: UserInfo, body: PatientStepI
     throw badRequest(MESSAGES.invalidInput, [{ field: 'version', defaultMessage: MESSAGES.invalidInput }]);
   const patient = keepLockedFields(body.patientInfo, order, user);
   const errors = validatePatient(patient, patientFacts(order, user, body.confirmedAge === true));
-  const [first] = errors;
-  if (first) throw badRequest(first.defaultMessage, errors);
+  refuseIfAny(errors);
   const shippingMethod = shippingMethodAfter(order, user, patient, body.shippingMethod);
 
   await transaction(db, async (tx) => {
-    if (!(await claimVersion(tx, order.id, version, { patientInfo: patient, shippingMethod })))
-      throw conflict(MESSAGES.staleOrder);
+    await claimOrder(tx, order, version, { patientInfo: patient, shippingMethod });
     const steps = completeStep(order.workflow.steps, {
       id: STEP_IDS.patient,
       userType: user.type,

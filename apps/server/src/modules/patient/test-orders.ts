@@ -1,14 +1,13 @@
-import type { GearOrder, PatientAddress, PatientInfo } from '@gear/domain';
+import type { PatientAddress, PatientInfo } from '@gear/domain';
+import { patientInfo as janeTestpatient } from '@gear/domain/test-support';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
-import { createOrder, type DemoLogin, signIn } from '../../test/helper.ts';
+import { type DemoLogin, headersOf, METABOLOMIX, newOrderWith, type SavedOrder } from '../../test/helper.ts';
 import { signAccessToken } from '../session/access-token.ts';
 
 /** Helpers of the patient and insurance API tests (imported by *.int.test.ts only). */
 
-export type SavedOrder = GearOrder & { id: number };
-
-export const headersOf = async (app: FastifyInstance, login: DemoLogin) => (await signIn(app, login)).headers;
+export type { SavedOrder };
+export { headersOf };
 
 /** A bearer token of a patient (prc) user: the demo data has no prc accounts yet. */
 export const patientHeaders = (app: FastifyInstance) => ({
@@ -29,19 +28,7 @@ export async function orderWithRequisition(
   { dropShip = true }: { dropShip?: boolean } = {},
 ): Promise<SavedOrder> {
   const headers = await headersOf(app, login);
-  const created = await createOrder(app, headers, gsdlNo);
-  const response = await app.inject({
-    method: 'PUT',
-    url: '/gear/testSelection',
-    headers,
-    payload: {
-      id: created.id,
-      version: created.version,
-      requisitions: [{ id: null, omsOrderableItemId: 617, panel: 5860, dropShip }],
-    },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<SavedOrder>();
+  return newOrderWith<SavedOrder>(app, headers, gsdlNo, [{ ...METABOLOMIX, dropShip }]);
 }
 
 export const address = (overrides: Partial<PatientAddress> = {}): PatientAddress => ({
@@ -59,31 +46,17 @@ export const address = (overrides: Partial<PatientAddress> = {}): PatientAddress
   ...overrides,
 });
 
-export const patientInfo = (overrides: Partial<PatientInfo> = {}): PatientInfo => ({
-  nameFirst: 'Ada',
-  nameMiddle: null,
-  nameLast: 'Patient',
-  dateOfBirth: '1980-02-03',
-  gender: 'F',
-  email: 'ada.patient@example.com',
-  voicePhone: '(828) 555-0100',
-  alternatePhone: null,
-  chartNumber: null,
-  driverLicenseNumber: null,
-  ssn: null,
-  race: null,
-  ethnicity: null,
-  source: 'portal',
-  marketingOptIn: false,
-  occupation: null,
-  employer: null,
-  employmentStatus: null,
-  responsibleNameFirst: null,
-  responsibleNameMiddle: null,
-  responsibleNameLast: null,
-  addresses: [address()],
-  ...overrides,
-});
+export const patientInfo = (overrides: Partial<PatientInfo> = {}): PatientInfo =>
+  janeTestpatient({
+    nameFirst: 'Ada',
+    nameLast: 'Patient',
+    dateOfBirth: '1980-02-03',
+    email: 'ada.patient@example.com',
+    voicePhone: '(828) 555-0100',
+    source: 'portal',
+    addresses: [address()],
+    ...overrides,
+  });
 
 /** A date of birth that makes the patient the given age in whole years (and a few months) today. */
 export function bornYearsAgo(years: number, extraMonths = 3): string {

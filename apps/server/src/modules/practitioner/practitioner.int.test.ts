@@ -1,18 +1,13 @@
 import { MESSAGES } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
-import { expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import { callAs, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 
 const ctx = useTestApp();
 
-const get = async (login: Parameters<typeof signIn>[1], url: string) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'GET', url, headers });
-};
+const get = (login: Parameters<typeof signIn>[1], url: string) => callAs(ctx.app, login, 'GET', url);
 
-const savePractitioner = async (login: Parameters<typeof signIn>[1], payload: object) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'PUT', url: '/gear/practitioner/', headers, payload });
-};
+const savePractitioner = (login: Parameters<typeof signIn>[1], payload: object) =>
+  callAs(ctx.app, login, 'PUT', '/gear/practitioner/', payload);
 
 describe('GET /gear/practitioner-options', () => {
   it.each([

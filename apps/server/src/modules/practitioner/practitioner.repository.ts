@@ -2,6 +2,7 @@ import type { Practitioner, PractitionerBillingMethod } from '@gear/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { offices, practitioners } from '../../db/schema/index.ts';
+import { keptPerDb } from '../../lib/per-db.ts';
 
 type Row = { practitioners: typeof practitioners.$inferSelect; offices: typeof offices.$inferSelect };
 
@@ -40,24 +41,17 @@ const withOffice = (db: Db) =>
   db.select().from(practitioners).innerJoin(offices, eq(offices.id, practitioners.officeId));
 
 const DIRECTORY_TTL_MS = 60_000;
-const directories = new WeakMap<Db, { loadedAt: number; byGsdlNo: Promise<Map<string, Practitioner>> }>();
-
 /**
  * Practitioners with their offices, read from the database at most once a minute per process: every request
  * needs them and they change rarely (a change shows up within a minute in every API process).
  */
-function directory(db: Db): Promise<Map<string, Practitioner>> {
-  const cached = directories.get(db);
-  if (cached && Date.now() - cached.loadedAt < DIRECTORY_TTL_MS) return cached.byGsdlNo;
-  const byGsdlNo = withOffice(db)
+const directory = keptPerDb(DIRECTORY_TTL_MS, (db) =>
+  withOffice(db)
     .orderBy(practitioners.lastName, practitioners.firstName)
-    .then((rows) => new Map(rows.map((row) => [row.practitioners.gsdlNo, toPractitioner(row)])));
-  directories.set(db, { loadedAt: Date.now(), byGsdlNo });
-  byGsdlNo.catch(() => directories.delete(db));
-  return byGsdlNo;
-}
+    .then((rows) => new Map(rows.map((row) => [row.practitioners.gsdlNo, toPractitioner(row)]))),
+);
 
-export const forgetPractitionerDirectory = (db: Db) => directories.delete(db);
+export const forgetPractitionerDirectory = (db: Db) => directory.forget(db);
 
 export async function findPractitioner(db: Db, gsdlNo: string): Promise<Practitioner | null> {
   return (await directory(db)).get(gsdlNo) ?? null;

@@ -2,6 +2,7 @@ import type { PriceListRow, PriceType, SpecialFee, SpecialFeeRow } from '@gear/d
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { prices, specialFees } from '../../db/schema/index.ts';
+import { keptPerDb, perDb } from '../../lib/per-db.ts';
 import { preparedPerDb } from '../../lib/prepared-per-db.ts';
 
 const itemRowsQuery = preparedPerDb((db) =>
@@ -27,16 +28,7 @@ interface Cached {
   loadedAt: number;
 }
 
-const caches = new WeakMap<Db, Map<number, Cached>>();
-
-const cacheOf = (db: Db) => {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-};
+const cacheOf = perDb((_db: Db) => new Map<number, Cached>());
 
 /**
  * The price-list rows of one item (every list, every practitioner's override), read with one prepared query and
@@ -66,27 +58,22 @@ const feeRowsQuery = preparedPerDb((db) =>
     .prepare('special_fee_rows'),
 );
 
-const feeCaches = new WeakMap<Db, { rows: Promise<readonly SpecialFeeRow[]>; loadedAt: number }>();
-
 /**
  * The special fee table (decision 0051: a few rows per price list and override), read with one prepared query and
  * kept per database for 5 minutes like the price rows.
  */
-export function specialFeeRowsOf(db: Db): Promise<readonly SpecialFeeRow[]> {
-  const cached = feeCaches.get(db);
-  if (cached && Date.now() - cached.loadedAt < REFRESH_MS) return cached.rows;
-  const rows = feeRowsQuery(db)
-    .execute()
-    .then((found) =>
-      found.map((row) => ({ ...row, fee: row.fee as SpecialFee, priceType: row.priceType as PriceType })),
-    );
-  feeCaches.set(db, { rows, loadedAt: Date.now() });
-  rows.catch(() => feeCaches.delete(db));
-  return rows;
-}
+export const specialFeeRowsOf = keptPerDb(
+  REFRESH_MS,
+  async (db): Promise<readonly SpecialFeeRow[]> =>
+    (await feeRowsQuery(db).execute()).map((row) => ({
+      ...row,
+      fee: row.fee as SpecialFee,
+      priceType: row.priceType as PriceType,
+    })),
+);
 
 /** Drops the cached price rows and special fees of a database (tests that change prices). */
 export const forgetPriceRows = (db: Db) => {
-  caches.delete(db);
-  feeCaches.delete(db);
+  cacheOf(db).clear();
+  specialFeeRowsOf.forget(db);
 };

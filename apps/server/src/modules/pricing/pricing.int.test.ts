@@ -4,44 +4,34 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, specialFees } from '../../db/schema/index.ts';
 import { SPECIAL_FEE_ROWS, seedSpecialFees } from '../../db/seed/special-fees.ts';
 import {
-  addRequisition,
-  createOrder,
   expectEnvelope,
   GI_EFFECTS,
+  newOrderWith,
   type SignedIn,
-  signIn,
+  useSignIns,
   useTestApp,
 } from '../../test/helper.ts';
 import { dropShipOrder, PRODUCTS } from '../../test/order-builders.ts';
 import { forgetPriceRows } from './price-rows.ts';
 
 const ctx = useTestApp();
-let avery: SignedIn;
-let chen: SignedIn;
+const users = useSignIns(ctx, { avery: 'dr.avery', chen: 'dr.chen' });
 let gearReqId: number;
 let withAddOn: number;
 
 beforeAll(async () => {
-  avery = await signIn(ctx.app, 'dr.avery');
-  chen = await signIn(ctx.app, 'dr.chen');
-  const order = await addRequisition(
-    ctx.app,
-    avery.headers,
-    await createOrder(ctx.app, avery.headers, 'P1001'),
-    GI_EFFECTS,
-  );
+  const order = await newOrderWith(ctx.app, users.avery.headers, 'P1001', [GI_EFFECTS]);
   gearReqId = order.requisitions[0]?.id as number;
-  const second = await addRequisition(
-    ctx.app,
-    avery.headers,
-    await createOrder(ctx.app, avery.headers, 'P1001'),
+  const second = await newOrderWith(ctx.app, users.avery.headers, 'P1001', [
     { ...GI_EFFECTS, addons: [{ omsInputFieldID: 5413, cptQuantity: null }] },
-  );
+  ]);
   withAddOn = second.requisitions[0]?.id as number;
 });
 
-const appliedPrice = (query: Record<string, string | number>, headers: SignedIn['headers'] = avery.headers) =>
-  ctx.app.inject({ method: 'GET', url: '/gear/api/applied-price', query: stringify(query), headers });
+const appliedPrice = (
+  query: Record<string, string | number>,
+  headers: SignedIn['headers'] = users.avery.headers,
+) => ctx.app.inject({ method: 'GET', url: '/gear/api/applied-price', query: stringify(query), headers });
 
 const stringify = (query: Record<string, string | number>) =>
   Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]));
@@ -105,7 +95,7 @@ describe('GET /gear/api/applied-price (spec 1 §7, spec 3 §3)', () => {
       401,
     );
     expectEnvelope(
-      await appliedPrice({ gearReqId, billingMethod: BILLING_METHODS.insurance }, chen.headers),
+      await appliedPrice({ gearReqId, billingMethod: BILLING_METHODS.insurance }, users.chen.headers),
       403,
       MESSAGES.forbidden,
     );
@@ -138,7 +128,7 @@ describe('GET /gear/api/applied-price (spec 1 §7, spec 3 §3)', () => {
 });
 
 describe('GET /gear/api/inputFieldPriceMap/{orderableItemId} (spec 1 §7, §9)', () => {
-  const priceMap = (path: string, headers: SignedIn['headers'] = avery.headers) =>
+  const priceMap = (path: string, headers: SignedIn['headers'] = users.avery.headers) =>
     ctx.app.inject({ method: 'GET', url: `/gear/api/inputFieldPriceMap/${path}`, headers });
 
   it("answers PTPAY and IIP by input field id, with the product's own price under 'item'", async () => {
@@ -168,7 +158,7 @@ describe('GET /gear/api/inputFieldPriceMap/{orderableItemId} (spec 1 §7, §9)',
       await ctx.app.inject({ method: 'GET', url: '/gear/api/inputFieldPriceMap/540?gsdlNo=P1001' }),
       401,
     );
-    expectEnvelope(await priceMap('540?gsdlNo=P1001', chen.headers), 403, MESSAGES.forbidden);
+    expectEnvelope(await priceMap('540?gsdlNo=P1001', users.chen.headers), 403, MESSAGES.forbidden);
     expectEnvelope(await priceMap('540?gsdlNo=P9999'), 404, 'No details found for P9999.');
     expectEnvelope(await priceMap('99999?gsdlNo=P1001'), 404, MESSAGES.productNotFound);
   });

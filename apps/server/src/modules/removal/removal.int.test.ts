@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
-import { type DemoLogin, expectEnvelope, type SignedIn, signIn, useTestApp } from '../../test/helper.ts';
+import { type Caller, callAs, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 import {
   dropShipOrder,
   ok,
@@ -23,22 +23,14 @@ import {
 
 const ctx = useTestApp();
 
-const headersOf = async (who: DemoLogin | SignedIn) =>
-  typeof who === 'string' ? (await signIn(ctx.app, who)).headers : who.headers;
-
-const call = async (method: 'PUT' | 'DELETE', who: DemoLogin | SignedIn, url: string) =>
-  ctx.app.inject({ method, url, headers: await headersOf(who) });
+const call = (method: 'PUT' | 'DELETE', who: Caller, url: string) => callAs(ctx.app, who, method, url);
 
 const twoTests = () => dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects, PRODUCTS.sibo3Hour]);
 const reqId = (order: SavedOrder, index: number) => order.requisitions[index]?.id ?? 0;
 
 describe('PUT /gear/order/{id}/skip-step/{stepId}[/{reqId}]', () => {
-  const skip = (
-    who: DemoLogin | SignedIn,
-    order: SavedOrder,
-    path: string,
-    query = `?version=${order.version}`,
-  ) => call('PUT', who, `/gear/order/${order.id}/skip-step/${path}${query}`);
+  const skip = (who: Caller, order: SavedOrder, path: string, query = `?version=${order.version}`) =>
+    call('PUT', who, `/gear/order/${order.id}/skip-step/${path}${query}`);
 
   it('spec 2 §4: a practitioner skips the incomplete collection step of a requisition; it is Skipped (status 4)', async () => {
     const order = await twoTests();
@@ -116,12 +108,8 @@ describe('PUT /gear/order/{id}/skip-step/{stepId}[/{reqId}]', () => {
 });
 
 describe('DELETE /gear/order/{id}/requisition/{reqId}', () => {
-  const remove = (
-    who: DemoLogin | SignedIn,
-    order: SavedOrder,
-    gearReqId: number,
-    query = `?version=${order.version}`,
-  ) => call('DELETE', who, `/gear/order/${order.id}/requisition/${gearReqId}${query}`);
+  const remove = (who: Caller, order: SavedOrder, gearReqId: number, query = `?version=${order.version}`) =>
+    call('DELETE', who, `/gear/order/${order.id}/requisition/${gearReqId}${query}`);
 
   it('spec 2 §4, §7: a practitioner removes a requisition; its rows go with it; answers the updated order', async () => {
     const order = await twoTests();
@@ -187,12 +175,8 @@ describe('DELETE /gear/order/{id}/requisition/{reqId}', () => {
 });
 
 describe('PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later', () => {
-  const later = (
-    who: DemoLogin | SignedIn,
-    order: SavedOrder,
-    gearReqId: number,
-    query = `?version=${order.version}`,
-  ) => call('PUT', who, `/gear/order/${order.id}/requisition/${gearReqId}/save-for-later${query}`);
+  const later = (who: Caller, order: SavedOrder, gearReqId: number, query = `?version=${order.version}`) =>
+    call('PUT', who, `/gear/order/${order.id}/requisition/${gearReqId}/save-for-later${query}`);
 
   it('spec 2 §4: an admin moves a requisition and its rows to a new order of the same practitioner and patient', async () => {
     const order = await twoTests();
@@ -279,7 +263,7 @@ describe('PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later', () => {
 });
 
 describe('DELETE /gear/order/cancel/{id}', () => {
-  const cancel = (who: DemoLogin | SignedIn, orderId: number, query = '') =>
+  const cancel = (who: Caller, orderId: number, query = '') =>
     call('DELETE', who, `/gear/order/cancel/${orderId}${query}`);
 
   it('spec 3 §7: cancelPass, then cancelAlreadyRefunded; the order and its requisitions are canceled', async () => {

@@ -9,14 +9,11 @@ import {
 } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
 import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
-import { type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import { callAs, type DemoLogin, expectEnvelope, useTestApp } from '../../test/helper.ts';
 
 const ctx = useTestApp();
 
-const get = async (login: DemoLogin, url: string) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'GET', url, headers });
-};
+const get = (login: DemoLogin, url: string) => callAs(ctx.app, login, 'GET', url);
 const anonymous = (url: string) => ctx.app.inject({ method: 'GET', url });
 
 /** A well-formed activation number that no pack carries. */

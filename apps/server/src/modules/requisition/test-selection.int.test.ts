@@ -12,17 +12,22 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, workflowSteps } from '../../db/schema/index.ts';
 import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
-import { createOrder, type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import {
+  callAs,
+  createOrder,
+  type DemoLogin,
+  expectEnvelope,
+  ok,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
 
 const ctx = useTestApp();
 const phone = messages('800-522-4762');
 
 type Body = Record<string, unknown>;
 
-const put = async (login: DemoLogin, url: string, payload: Body) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'PUT', url, headers, payload });
-};
+const put = (login: DemoLogin, url: string, payload: Body) => callAs(ctx.app, login, 'PUT', url, payload);
 const saveSingle = (login: DemoLogin, payload: Body, query = '') =>
   put(login, `/gear/testSelection${query}`, payload);
 const saveBulk = (login: DemoLogin, payload: Body) => put(login, '/gear/testSelection/', payload);
@@ -50,11 +55,6 @@ const single = (order: { id: number; version: number }, requisition: Body, more:
   requisitions: [requisition],
   ...more,
 });
-
-const ok = (response: Awaited<ReturnType<typeof put>>) => {
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<GearOrder & { id: number }>();
-};
 
 const panelRow = (order: GearOrder, gearReqId: number) =>
   order.workflow.steps.find((row) => row.id === STEP_IDS.panels && row.gearReqId === gearReqId);

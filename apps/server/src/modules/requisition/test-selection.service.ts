@@ -41,13 +41,13 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, gone, HttpError } from '../../lib/http-error.ts';
-import { refuseLockedOrder } from '../../lib/order-write.ts';
+import { badRequest, conflict, gone, HttpError, prefixed, refuseIfAny } from '../../lib/http-error.ts';
+import { claimOrder, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
-import { claimVersion, type OrderChanges, saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import { saveWorkflowSteps } from '../order/order.repository.ts';
+import { savedOrder } from '../order/order.service.ts';
 import { priceOfRequisition } from '../pricing/pricing.service.ts';
 import {
   deleteRequisitions,
@@ -61,23 +61,12 @@ import {
 } from './requisition.repository.ts';
 import { removedPackNotice } from './requisition-lookup.service.ts';
 
-type SavedOrder = GearOrder & { id: number };
-
-const prefixed = (errors: readonly FieldError[], prefix: string): FieldError[] =>
-  errors.map((error) => ({ ...error, field: `${prefix}.${error.field}` }));
-
-function refuseIfAny(errors: readonly FieldError[]) {
-  const [first] = errors;
-  if (first) throw badRequest(first.defaultMessage, [...errors]);
-}
-
 /**
  * The order a panel-selection save changes: one the caller may see (404/403), not received by the lab or
  * confirmed for a non-admin (409, spec 1 §4.2), with a practitioner (the practitioner step comes first).
  */
-async function orderToChange(db: Db, user: UserInfo, id: number) {
-  const order = (await orderForCaller(db, user, id)) as SavedOrder;
-  refuseLockedOrder(order, user);
+async function panelOrderToChange(db: Db, user: UserInfo, id: number) {
+  const order = await orderToChange(db, user, id);
   if (isPanelSelectionLocked(order, user)) throw conflict(MESSAGES.confirmedData);
   const { practitioner } = order;
   if (!practitioner)
@@ -85,10 +74,6 @@ async function orderToChange(db: Db, user: UserInfo, id: number) {
       { field: 'practitioner', defaultMessage: MESSAGES.invalidInput },
     ]);
   return { order, practitioner };
-}
-
-async function claimOrder(tx: Db, order: SavedOrder, version: number, changes: OrderChanges = {}) {
-  if (!(await claimVersion(tx, order.id, version, changes))) throw conflict(MESSAGES.staleOrder);
 }
 
 type SavedFlags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
@@ -231,7 +216,7 @@ export async function saveBulkTestSelection(
   body: BulkTestSelectionBody,
   phoneMessages: PhoneMessages,
 ): Promise<GearOrder> {
-  const { order, practitioner } = await orderToChange(db, user, body.id);
+  const { order, practitioner } = await panelOrderToChange(db, user, body.id);
   const catalogue = await catalogueOf(db);
   const { errors, planned, bulkOnOrder, othersOnOrder } = planBulkSave(
     body,
@@ -502,7 +487,7 @@ export async function saveSingleTestSelection(
   user: UserInfo,
   body: SingleTestSelectionBody,
 ): Promise<GearOrder> {
-  const { order, practitioner } = await orderToChange(db, user, body.id);
+  const { order, practitioner } = await panelOrderToChange(db, user, body.id);
   const [input] = body.requisitions;
   if (!input) throw badRequest(MESSAGES.invalidInput);
   const { existing, item } = await subjectOfSave(db, order, input);

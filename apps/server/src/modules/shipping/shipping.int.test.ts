@@ -1,12 +1,20 @@
 import { MESSAGES, SHIPPING_MESSAGES, SHIPPING_STEP_REFUSALS, STEP_IDS, STEP_STATUS } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
-import { createOrder, type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import {
+  callAs,
+  createOrder,
+  type DemoLogin,
+  expectEnvelope,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
 import {
   dropShipOrder,
   ok,
   PRODUCTS,
   receiveByLab,
   type SavedOrder,
+  shippingBody,
   shipToOfficeOrder,
   stepRow,
 } from '../../test/order-builders.ts';
@@ -14,36 +22,16 @@ import {
 const ctx = useTestApp();
 type Body = Record<string, unknown>;
 
-const address = (order: SavedOrder, overrides: Body = {}): Body => ({
-  gearOrderId: order.id,
-  version: order.version,
-  shippingMethod: 'Second Day',
-  company: 'Blue Ridge Integrative Medicine',
-  attention: 'Dana Avery',
-  address1: '63 Zillicoa Street',
-  address2: null,
-  city: 'Asheville',
-  state: 'NC',
-  zipCode: '28801',
-  country: 'United States',
-  instructions: 'Leave at the front desk.',
-  ...overrides,
-});
+const putShipping = (login: DemoLogin, order: { id: number }, payload: Body) =>
+  callAs(ctx.app, login, 'PUT', `/gear/order/${order.id}/shippingInfo/`, payload);
 
-const putShipping = async (login: DemoLogin, order: { id: number }, payload: Body) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'PUT', url: `/gear/order/${order.id}/shippingInfo/`, headers, payload });
-};
-
-const charges = async (login: DemoLogin, orderId: number) => {
-  const { headers } = await signIn(ctx.app, login);
-  return ctx.app.inject({ method: 'GET', url: `/gear/order/${orderId}/available-shipping-charges`, headers });
-};
+const charges = (login: DemoLogin, orderId: number) =>
+  callAs(ctx.app, login, 'GET', `/gear/order/${orderId}/available-shipping-charges`);
 
 describe('PUT /gear/order/{id}/shippingInfo/', () => {
   it('spec 2 §7: saves the method and address, completes step 14 and answers the order', async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
-    const saved = ok(await putShipping('dr.avery', order, address(order)));
+    const saved = ok(await putShipping('dr.avery', order, shippingBody(order)));
     expect(saved.version).toBe(order.version + 1);
     expect(saved.shippingMethod).toBe('Second Day');
     expect(saved.shippingInformation).toEqual({
@@ -63,7 +51,7 @@ describe('PUT /gear/order/{id}/shippingInfo/', () => {
 
   it('spec 2 §4: a PO box does not block; the method becomes Smart Post (required for a PO box)', async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
-    const saved = ok(await putShipping('dr.avery', order, address(order, { address1: 'PO Box 1234' })));
+    const saved = ok(await putShipping('dr.avery', order, shippingBody(order, { address1: 'PO Box 1234' })));
     expect(saved.shippingMethod).toBe('Smart Post');
     expect(saved.shippingInformation?.address1).toBe('PO Box 1234');
   });
@@ -74,7 +62,7 @@ describe('PUT /gear/order/{id}/shippingInfo/', () => {
       await putShipping(
         'dr.evans',
         order,
-        address(order, {
+        shippingBody(order, {
           shippingMethod: 'Overnight',
           address1: '100 King Street West',
           city: 'Toronto',
@@ -93,7 +81,12 @@ describe('PUT /gear/order/{id}/shippingInfo/', () => {
       await putShipping(
         'dr.avery',
         order,
-        address(order, { address1: '210 West 57th Street', city: 'New York', state: 'NY', zipCode: '10019' }),
+        shippingBody(order, {
+          address1: '210 West 57th Street',
+          city: 'New York',
+          state: 'NY',
+          zipCode: '10019',
+        }),
       ),
       400,
       'The panel(s) selected may not be ordered in this state. Rhythm Plus*',
@@ -113,7 +106,7 @@ describe('PUT /gear/order/{id}/shippingInfo/', () => {
       await putShipping(
         'dr.avery',
         order,
-        address(order, { city: 'Toronto', state: 'ON', zipCode: 'M5X 1A9', country: 'Canada' }),
+        shippingBody(order, { city: 'Toronto', state: 'ON', zipCode: 'M5X 1A9', country: 'Canada' }),
       ),
       400,
     );
@@ -130,7 +123,7 @@ describe('PUT /gear/order/{id}/shippingInfo/', () => {
       await putShipping(
         'dr.avery',
         order,
-        address(order, {
+        shippingBody(order, {
           address1: ' ',
           city: null,
           state: null,
@@ -158,13 +151,13 @@ describe('PUT /gear/order/{id}/shippingInfo/', () => {
     const { headers } = await signIn(ctx.app, 'dr.avery');
     const empty = (await createOrder(ctx.app, headers, 'P1001')) as SavedOrder;
     expectEnvelope(
-      await putShipping('dr.avery', empty, address(empty)),
+      await putShipping('dr.avery', empty, shippingBody(empty)),
       400,
       SHIPPING_STEP_REFUSALS.noPacksToShip,
     );
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
     expectEnvelope(
-      await putShipping('dr.avery', order, address(order, { gearOrderId: empty.id })),
+      await putShipping('dr.avery', order, shippingBody(order, { gearOrderId: empty.id })),
       400,
       SHIPPING_STEP_REFUSALS.orderIdMismatch,
     );
@@ -176,18 +169,22 @@ describe('PUT /gear/order/{id}/shippingInfo/', () => {
       await ctx.app.inject({
         method: 'PUT',
         url: `/gear/order/${order.id}/shippingInfo/`,
-        payload: address(order),
+        payload: shippingBody(order),
       }),
       401,
     );
-    expectEnvelope(await putShipping('dr.fox', order, address(order)), 403, MESSAGES.forbidden);
+    expectEnvelope(await putShipping('dr.fox', order, shippingBody(order)), 403, MESSAGES.forbidden);
     const unknown = { ...order, id: 2_000_000_000 };
-    expectEnvelope(await putShipping('dr.avery', unknown, address(unknown)), 404, MESSAGES.orderNotFound);
-    ok(await putShipping('dr.avery', order, address(order)));
-    expectEnvelope(await putShipping('dr.avery', order, address(order)), 409, MESSAGES.staleOrder);
+    expectEnvelope(
+      await putShipping('dr.avery', unknown, shippingBody(unknown)),
+      404,
+      MESSAGES.orderNotFound,
+    );
+    ok(await putShipping('dr.avery', order, shippingBody(order)));
+    expectEnvelope(await putShipping('dr.avery', order, shippingBody(order)), 409, MESSAGES.staleOrder);
     await receiveByLab(ctx.database.db, order.requisitions[0]?.id ?? 0, `A-SHIP-${order.id}`);
     expectEnvelope(
-      await putShipping('dr.avery', order, address({ ...order, version: order.version + 2 })),
+      await putShipping('dr.avery', order, shippingBody({ ...order, version: order.version + 2 })),
       409,
       MESSAGES.orderReceivedByLab,
     );
@@ -200,7 +197,7 @@ describe('PUT /gear/order/{id}/shippingInfo/', () => {
   ])('answers 400 for bad input: %s', async (_case, overrides) => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
     expectEnvelope(
-      await putShipping('dr.avery', order, address(order, overrides)),
+      await putShipping('dr.avery', order, shippingBody(order, overrides)),
       400,
       MESSAGES.invalidInput,
     );
@@ -225,7 +222,7 @@ describe('GET /gear/order/{id}/available-shipping-charges', () => {
       { shippingMethod: 'FedEx Ground', price: 0 },
     ]);
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
-    ok(await putShipping('dr.avery', order, address(order, { address2: 'P.O. Box 77' })));
+    ok(await putShipping('dr.avery', order, shippingBody(order, { address2: 'P.O. Box 77' })));
     expect(ok<unknown>(await charges('dr.avery', order.id))).toEqual([
       { shippingMethod: 'Smart Post', price: 0 },
     ]);

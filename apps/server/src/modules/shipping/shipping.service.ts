@@ -6,7 +6,6 @@ import {
   SHIPPING_STEP_REFUSALS,
   type ShippingCharge,
   type ShippingDestination,
-  type ShippingFieldError,
   type ShippingInformation,
   type ShippingStepBody,
   STEP_IDS,
@@ -16,7 +15,7 @@ import {
   validateShipping,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, refuseIfAny } from '../../lib/http-error.ts';
 import { claimOrder, orderToChange } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { saveWorkflowSteps } from '../order/order.repository.ts';
@@ -57,12 +56,6 @@ export async function availableShippingCharges(
   return carrier.shippingCharges(asDestination(destinationOf(order)));
 }
 
-/** A refusal of the shipping save: the field errors, each keeping the spec's error key when it has one. */
-function refuseShipping(errors: readonly ShippingFieldError[]) {
-  const [first] = errors;
-  if (first) throw badRequest(first.defaultMessage, [...errors]);
-}
-
 /**
  * PUT /gear/order/{id}/shippingInfo/ (spec 2 §5, §7, §8): the shipping method and address of an order that ships
  * packs. validateShipping refuses what the spec refuses (missing fields, the limits, NY with products ending in *,
@@ -84,7 +77,8 @@ export async function saveShippingInfo(
   if (!shipsPacks(order)) throw badRequest(SHIPPING_STEP_REFUSALS.noPacksToShip);
   const { gearOrderId: _id, version, ...sent } = body;
   const practitioner = order.practitioner;
-  refuseShipping(
+  // The field errors keep the spec's error key when they have one.
+  refuseIfAny(
     validateShipping(sent, {
       practitionerCountry: practitioner?.office.address.country ?? null,
       reqLayoutId: practitioner?.office.reqLayoutId ?? null,

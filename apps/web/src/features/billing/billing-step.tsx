@@ -17,7 +17,7 @@ import {
   type UserInfo,
   validateBillingChoice,
 } from '@gear/domain';
-import { Alert, Button, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useConfirmPriceIncrease, useSaveBillingMethod } from '../../api/billing.ts';
@@ -25,11 +25,14 @@ import { useApi, useConfig } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { fetchAppliedPrice } from '../../api/pricing.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import { PriceIncreaseModal } from '../../components/price-increase-modal.tsx';
+import { NoTestYet } from '../wizard/no-test-yet.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import { stepRequisition } from '../wizard/wizard-order.ts';
 import { RequisitionImage } from './requisition-image.tsx';
 
 /** spec 1 §7 'source e.g. BillingOptions': the screen a price increase is confirmed on. */
@@ -37,28 +40,11 @@ export const PRICE_INCREASE_SOURCE = 'BillingOptions';
 
 type SavedOrder = GearOrder & { id: number };
 
-/** The requisition the step is for: the one in the address, else the order's last (the one being worked on). */
-const requisitionOf = (order: StepProps['order'], gearReqId: number | null): Requisition | null =>
-  (gearReqId === null
-    ? order.requisitions.at(-1)
-    : order.requisitions.find((requisition) => requisition.id === gearReqId)) ?? null;
-
 /** spec 1 §2.5 Billing Options: the requisition's billing option, with prices. */
 export function BillingStep({ order, user, gearReqId, navigation }: StepProps) {
-  const requisition = requisitionOf(order, gearReqId);
+  const requisition = stepRequisition(order, gearReqId);
   if (order.id === 'new' || !order.practitioner || !requisition) {
-    return (
-      <Stack gap="md">
-        <Alert color="yellow" title="No test chosen yet">
-          Choose a test on Panel Selection before its billing option.
-        </Alert>
-        <Group>
-          <Button variant="default" onClick={() => void navigation.back()}>
-            Back
-          </Button>
-        </Group>
-      </Stack>
-    );
+    return <NoTestYet before="its billing option" onBack={() => void navigation.back()} />;
   }
   return (
     <BillingForm
@@ -294,11 +280,7 @@ function BillingForm({ order, practitioner, requisition, user, navigation }: Bil
             />
           </Stack>
         )}
-        {saveError && (
-          <Alert color="red" role="alert">
-            {saveError}
-          </Alert>
-        )}
+        <ErrorAlert message={saveError} />
         <WizardButtons onBack={() => void navigation.back()} saving={busy} />
       </Stack>
       <PriceIncreaseModal

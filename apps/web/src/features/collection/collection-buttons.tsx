@@ -1,5 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 export interface CollectionButtonsProps {
   onBack: () => void;
@@ -8,13 +10,16 @@ export interface CollectionButtonsProps {
   /** Add Another Test, when spec 2 §4 offers it. */
   onAddAnother?: () => void;
   saving: boolean;
+  /** Why the last save failed, shown above the buttons. */
+  failure?: string | null;
 }
 
-/** spec 2 §2 'buttons Back, Add Another Test, Next'; Next submits the form. */
-export function CollectionButtons({ onBack, dirty, onAddAnother, saving }: CollectionButtonsProps) {
+/** spec 2 §2 'buttons Back, Add Another Test, Next'; Next submits the form. A failed save says why above them. */
+export function CollectionButtons({ onBack, dirty, onAddAnother, saving, failure }: CollectionButtonsProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <>
+      <ErrorAlert message={failure} />
       <Group justify="space-between" mt="lg">
         <Button
           variant="default"
@@ -35,29 +40,19 @@ export function CollectionButtons({ onBack, dirty, onAddAnother, saving }: Colle
           </Button>
         </Group>
       </Group>
-      <Modal
+      <ConfirmDialog
         opened={confirming}
-        onClose={() => setConfirming(false)}
+        onNo={() => setConfirming(false)}
+        onYes={() => {
+          setConfirming(false);
+          onBack();
+        }}
         title="Unsaved changes will be lost"
-        closeButtonProps={{ 'aria-label': 'Close' }}
+        noLabel="Cancel"
+        yesLabel="Continue"
       >
-        <Stack gap="md">
-          <Text size="sm">You have changes on this page that are not saved. Go back anyway?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => {
-                setConfirming(false);
-                onBack();
-              }}
-            >
-              Continue
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        <Text size="sm">You have changes on this page that are not saved. Go back anyway?</Text>
+      </ConfirmDialog>
     </>
   );
 }

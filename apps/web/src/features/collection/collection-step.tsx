@@ -1,10 +1,11 @@
 import { canAddAnotherTest, type GearOrder, showsDropShipInstructions } from '@gear/domain';
 import { Alert, Stack } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import { useRequisitionProduct } from '../../api/collection.ts';
+import { useRequisitionProduct } from '../../api/requisitions.ts';
 import { PageLoader } from '../../app/startup.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import type { StepProps } from '../wizard/types.ts';
+import { stepRequisition } from '../wizard/wizard-order.ts';
 import { DropShipInstructionsForm } from './drop-ship-instructions-form.tsx';
 import { SampleCollectionForm } from './sample-collection-form.tsx';
 
@@ -19,10 +20,7 @@ const isSaved = (order: StepProps['order']): order is SavedOrder => typeof order
 export function CollectionStep({ order, user, gearReqId, navigation }: StepProps) {
   const navigate = useNavigate();
   const { search } = useLocation();
-  const requisition =
-    order.requisitions.find((candidate) => candidate.id === gearReqId) ??
-    (gearReqId === null ? order.requisitions.at(-1) : undefined) ??
-    null;
+  const requisition = stepRequisition(order, gearReqId);
   const product = useRequisitionProduct(requisition?.id ?? null);
   if (!isSaved(order) || !requisition) return null;
 

@@ -7,7 +7,7 @@ import {
   type UserInfo,
   validateDropShipInstructions,
 } from '@gear/domain';
-import { Alert, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSaveDropShipInstructions } from '../../api/collection.ts';
 import { useMessages } from '../../api/context.tsx';
@@ -97,12 +97,8 @@ export function DropShipInstructionsForm(props: DropShipInstructionsFormProps) {
           disabled={locked || save.isPending}
           onChange={setNotes}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
         <CollectionButtons
+          failure={failure}
           onBack={onBack}
           dirty={dirty && !locked}
           saving={save.isPending}

@@ -222,6 +222,19 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
   };
 
   const disabled = locked || save.isPending;
+
+  /** One field of the collection table (its value among the requisition's sampleCollectionData). */
+  const collectionValueField = (field: InputField) => (
+    <CollectionField
+      key={field.id}
+      field={field}
+      value={state.values[field.id] ?? ''}
+      error={valueErrors[field.id]}
+      disabled={disabled}
+      required={requiredIds.has(field.id)}
+      onChange={(value) => setValue(field.id, value)}
+    />
+  );
   const rendered = new Set<string>();
   const fieldsOrGroups = shown.flatMap((field): (InputField | string)[] => {
     const group = groupOf(field);
@@ -309,35 +322,12 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
                       </Text>
                     )}
                     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                      {shown
-                        .filter((field) => groupOf(field) === entry)
-                        .map((field) => (
-                          <CollectionField
-                            key={field.id}
-                            field={field}
-                            value={state.values[field.id] ?? ''}
-                            error={valueErrors[field.id]}
-                            disabled={disabled}
-                            required={requiredIds.has(field.id)}
-                            onChange={(value) => setValue(field.id, value)}
-                          />
-                        ))}
+                      {shown.filter((field) => groupOf(field) === entry).map(collectionValueField)}
                     </SimpleGrid>
                   </Fieldset>
                 );
               }
-              const field = entry as InputField;
-              return (
-                <CollectionField
-                  key={field.id}
-                  field={field}
-                  value={state.values[field.id] ?? ''}
-                  error={valueErrors[field.id]}
-                  disabled={disabled}
-                  required={requiredIds.has(field.id)}
-                  onChange={(value) => setValue(field.id, value)}
-                />
-              );
+              return collectionValueField(entry as InputField);
             })}
           </Stack>
         )}
@@ -374,12 +364,8 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
           disabled={disabled}
           onChange={(notes) => setState((current) => ({ ...current, notes }))}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
         <CollectionButtons
+          failure={failure}
           onBack={onBack}
           dirty={dirty && !locked}
           saving={save.isPending}

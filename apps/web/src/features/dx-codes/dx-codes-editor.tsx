@@ -9,11 +9,12 @@ import {
   rankDxCodes,
   rankedDxCodeLists,
 } from '@gear/domain';
-import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useApi, useConfig } from '../../api/context.tsx';
 import { lookupDxCode } from '../../api/dx-codes.ts';
 import { errorMessage } from '../../api/errors.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { DxCodeSearch } from './dx-code-search.tsx';
 
 export interface DxCode {
@@ -224,11 +225,7 @@ export function DxCodesEditor({
             </Text>
           )}
         </Stack>
-        {saveError && (
-          <Alert color="red" role="alert">
-            {saveError}
-          </Alert>
-        )}
+        <ErrorAlert message={saveError} />
         {children}
       </Stack>
     </form>

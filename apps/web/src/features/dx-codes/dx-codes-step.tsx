@@ -1,17 +1,15 @@
-import { isOrderLocked, type Requisition } from '@gear/domain';
-import { Alert, Button, Group, Stack } from '@mantine/core';
+import { isOrderLocked } from '@gear/domain';
+import { Alert, Stack } from '@mantine/core';
 import { useId } from 'react';
-import { useRequisitionProduct, useSaveDiagnosisCodes } from '../../api/dx-codes.ts';
+import { useSaveDiagnosisCodes } from '../../api/dx-codes.ts';
+import { useRequisitionProduct } from '../../api/requisitions.ts';
 import { PageLoader } from '../../app/startup.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { NoTestYet } from '../wizard/no-test-yet.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import { stepRequisition } from '../wizard/wizard-order.ts';
 import { type DxCodeLists, DxCodesEditor } from './dx-codes-editor.tsx';
-
-const requisitionOf = (order: StepProps['order'], gearReqId: number | null): Requisition | null =>
-  (gearReqId === null
-    ? order.requisitions.at(-1)
-    : order.requisitions.find((requisition) => requisition.id === gearReqId)) ?? null;
 
 /**
  * spec 1 §2.7 Diagnosis Codes as a wizard step: the editor with Back and Next (the shell shows the heading). Next
@@ -19,23 +17,12 @@ const requisitionOf = (order: StepProps['order'], gearReqId: number | null): Req
  */
 export function DxCodesStep({ order, user, gearReqId, navigation }: StepProps) {
   const formId = useId();
-  const requisition = requisitionOf(order, gearReqId);
+  const requisition = stepRequisition(order, gearReqId);
   const product = useRequisitionProduct(requisition?.id ?? null);
   const save = useSaveDiagnosisCodes();
 
   if (order.id === 'new' || !requisition) {
-    return (
-      <Stack gap="md">
-        <Alert color="yellow" title="No test chosen yet">
-          Choose a test on Panel Selection before its diagnosis codes.
-        </Alert>
-        <Group>
-          <Button variant="default" onClick={() => void navigation.back()}>
-            Back
-          </Button>
-        </Group>
-      </Stack>
-    );
+    return <NoTestYet before="its diagnosis codes" onBack={() => void navigation.back()} />;
   }
   if (product.isPending) return <PageLoader />;
   const locked = isOrderLocked(order, user);

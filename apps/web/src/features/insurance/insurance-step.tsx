@@ -19,6 +19,8 @@ import { isApiError } from '../../api/errors.ts';
 import { useSaveInsurance } from '../../api/insurance.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { lookupInsurances } from '../../api/patients.ts';
+import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { labToday } from '../patient/lab-day.ts';
 import type { StepProps } from '../wizard/types.ts';
@@ -189,17 +191,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
           {PATIENT_SEARCH_MESSAGES.insuranceSearchFailed}
         </Alert>
       )}
-      {notice && (
-        <Alert
-          color="blue"
-          role="status"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-        >
-          {notice}
-        </Alert>
-      )}
+      <DismissibleNotice notice={notice} onDismiss={() => setNotice(null)} />
       <form onSubmit={onSubmit} noValidate aria-label="Insurance information">
         <Stack gap="md">
           <InsuranceFields legend="Primary insurance" {...fieldsOf('insurance', primary)} />
@@ -247,11 +239,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
               Please correct the highlighted fields.
             </Alert>
           )}
-          {saveError && (
-            <Alert color="red" role="alert">
-              {saveError}
-            </Alert>
-          )}
+          <ErrorAlert message={saveError} />
           <WizardButtons
             onBack={() => void navigation.back()}
             saving={save.isPending}

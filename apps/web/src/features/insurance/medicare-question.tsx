@@ -1,5 +1,6 @@
 import type { UserType } from '@gear/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
 /** spec 2 §4, §6: the Medicare/Tricare question; patients read their own explanation (texts ours, decision 0026). */
 export function MedicareQuestion({
@@ -14,33 +15,25 @@ export function MedicareQuestion({
   onNo(): void;
 }) {
   return (
-    <Modal
+    <ConfirmDialog
       opened={opened}
-      onClose={onNo}
+      onYes={onYes}
+      onNo={onNo}
       title="Is this a Medicare or Tricare ID?"
-      closeButtonProps={{ 'aria-label': 'Close' }}
       centered
     >
-      <Stack>
-        {userType === 'prc' ? (
-          <Text>
-            The ID you entered looks like a Medicare number. If your insurance is Medicare or Tricare, answer
-            Yes: your tests will then be billed to Medicare or Tricare.
-          </Text>
-        ) : (
-          <Text>
-            The subscriber ID looks like a Medicare Beneficiary Identifier. If the patient's insurance is
-            Medicare or Tricare, answer Yes: every test on this order will then be billed to Medicare or
-            Tricare.
-          </Text>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onNo}>
-            No
-          </Button>
-          <Button onClick={onYes}>Yes</Button>
-        </Group>
-      </Stack>
-    </Modal>
+      {userType === 'prc' ? (
+        <Text>
+          The ID you entered looks like a Medicare number. If your insurance is Medicare or Tricare, answer
+          Yes: your tests will then be billed to Medicare or Tricare.
+        </Text>
+      ) : (
+        <Text>
+          The subscriber ID looks like a Medicare Beneficiary Identifier. If the patient's insurance is
+          Medicare or Tricare, answer Yes: every test on this order will then be billed to Medicare or
+          Tricare.
+        </Text>
+      )}
+    </ConfirmDialog>
   );
 }

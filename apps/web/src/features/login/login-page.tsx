@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useConfig } from '../../api/context.tsx';
 import { errorMessage, isApiError } from '../../api/errors.ts';
 import { useSignIn } from '../../api/session.ts';
 import { useServices, useSession } from '../../app/services.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 interface SignInValues {
   username: string;
@@ -69,11 +70,7 @@ export function LoginPage() {
           <Title order={1} id="sign-in-title" size="h2">
             {practitioner ? 'Practitioner login' : 'Sign in'}
           </Title>
-          {failure && (
-            <Alert color="red" role="alert">
-              {failure}
-            </Alert>
-          )}
+          <ErrorAlert message={failure} />
           <TextInput
             label="Login name"
             autoComplete="username"

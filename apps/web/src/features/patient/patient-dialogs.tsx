@@ -1,63 +1,37 @@
 import { SHIPPING_MESSAGES } from '@gear/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
-export function AgeConfirmationDialog({
-  opened,
-  dateOfBirth,
-  onYes,
-  onNo,
-}: {
+interface QuestionProps {
   opened: boolean;
-  dateOfBirth: string;
   onYes(): void;
   onNo(): void;
-}) {
+}
+
+export function AgeConfirmationDialog({ dateOfBirth, ...question }: QuestionProps & { dateOfBirth: string }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onNo}
+    <ConfirmDialog
+      {...question}
       title="Confirm patient's date of birth"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      yesLabel="Yes, it is correct"
+      noLabel="No, change it"
       centered
     >
-      <Stack>
-        <Text>
-          The date of birth {dateOfBirth} makes the patient younger than 1 year. Is this date of birth
-          correct?
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onNo}>
-            No, change it
-          </Button>
-          <Button onClick={onYes}>Yes, it is correct</Button>
-        </Group>
-      </Stack>
-    </Modal>
+      <Text>
+        The date of birth {dateOfBirth} makes the patient younger than 1 year. Is this date of birth correct?
+      </Text>
+    </ConfirmDialog>
   );
 }
 
 /** spec 2 §2, §4: 'Is this a P.O. Box?' for a drop-ship address; Yes ships by Smart Post. */
-export function PoBoxDialog({ opened, onYes, onNo }: { opened: boolean; onYes(): void; onNo(): void }) {
+export function PoBoxDialog(question: QuestionProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onNo}
-      title={SHIPPING_MESSAGES.poBoxQuestion}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      centered
-    >
-      <Stack>
-        <Text>
-          The address looks like a post office box. Collection packs go to a P.O. box by Smart Post (free);
-          other carriers cannot deliver there.
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onNo}>
-            No
-          </Button>
-          <Button onClick={onYes}>Yes</Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <ConfirmDialog {...question} title={SHIPPING_MESSAGES.poBoxQuestion} centered>
+      <Text>
+        The address looks like a post office box. Collection packs go to a P.O. box by Smart Post (free);
+        other carriers cannot deliver there.
+      </Text>
+    </ConfirmDialog>
   );
 }

@@ -40,6 +40,8 @@ import { useApi, useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { subscribe, useSavePatient } from '../../api/patients.ts';
+import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
@@ -272,17 +274,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
         />
       )}
       {showsPatientSearch(user) && !locked && <Divider />}
-      {notice && (
-        <Alert
-          color="blue"
-          role="status"
-          withCloseButton
-          closeButtonLabel="Dismiss"
-          onClose={() => setNotice(null)}
-        >
-          {notice}
-        </Alert>
-      )}
+      <DismissibleNotice notice={notice} onDismiss={() => setNotice(null)} />
       <form onSubmit={onSubmit} noValidate aria-label="Patient information">
         <Stack gap="md">
           <NameFields {...section} lastNameLocked={isPatientLastNameLocked(order, user)} />
@@ -324,11 +316,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
               Please correct the highlighted fields.
             </Alert>
           )}
-          {saveError && (
-            <Alert color="red" role="alert">
-              {saveError}
-            </Alert>
-          )}
+          <ErrorAlert message={saveError} />
           <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
         </Stack>
       </form>

@@ -1,4 +1,5 @@
 import type { GearOrder, PatientInfo, Requisition, UserInfo } from '@gear/domain';
+import { patientInfo } from '@gear/domain/test-support';
 import { screen } from '@testing-library/react';
 import type { Handler } from '../../test/fetch-mock.ts';
 import { json } from '../../test/fetch-mock.ts';
@@ -26,28 +27,11 @@ export const orderOnPatientStep = (
     ...overrides,
   });
 
-export const jane: PatientInfo = {
-  nameFirst: 'Jane',
-  nameMiddle: null,
-  nameLast: 'Testpatient',
-  dateOfBirth: '1985-04-12',
-  gender: 'F',
+export const jane: PatientInfo = patientInfo({
   email: 'jane.testpatient@example.com',
   voicePhone: '+18285550199',
-  alternatePhone: null,
   chartNumber: 'C10001',
-  driverLicenseNumber: null,
-  ssn: null,
-  race: null,
-  ethnicity: null,
   source: 'EMR',
-  marketingOptIn: false,
-  occupation: null,
-  employer: null,
-  employmentStatus: null,
-  responsibleNameFirst: null,
-  responsibleNameMiddle: null,
-  responsibleNameLast: null,
   addresses: [
     {
       type: 'shipping',
@@ -63,7 +47,7 @@ export const jane: PatientInfo = {
       schoolDistrict: null,
     },
   ],
-};
+});
 
 /** The app on a step of an order the server holds (GET /gear/order/{id} answers it). */
 export function openStep(

@@ -15,6 +15,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { isApiError } from '../../api/errors.ts';
 import { usePractitionerOptions, useSavePractitioner } from '../../api/practitioners.ts';
 import { PageLoader } from '../../app/startup.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
@@ -203,11 +204,7 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
             {MESSAGES.demoAccount}
           </Alert>
         )}
-        {saveError && (
-          <Alert color="red" role="alert">
-            {saveError}
-          </Alert>
-        )}
+        <ErrorAlert message={saveError} />
         <WizardButtons
           onBack={() => void navigation.back()}
           nextDisabled={!selected || creditHold}

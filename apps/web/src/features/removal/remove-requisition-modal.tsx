@@ -11,11 +11,12 @@ import {
   removalFailed,
   type UserInfo,
 } from '@gear/domain';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useConfig } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { useCancelOrder, useRemoveRequisition, useSaveForLater } from '../../api/removal.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 
 export interface RemoveRequisitionModalProps {
   opened: boolean;
@@ -99,11 +100,7 @@ export function RemoveRequisitionModal(props: RemoveRequisitionModalProps) {
               : 'Remove this test from the order, or cancel the whole order.'}
           </Text>
         )}
-        {message && (
-          <Alert color="red" role="alert">
-            {message}
-          </Alert>
-        )}
+        <ErrorAlert message={message} />
         {confirmingCancel ? (
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmingCancel(false)} disabled={busy}>

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
-import type { WizardOrder } from '../wizard/wizard-order.ts';
+import { stepRequisition, type WizardOrder } from '../wizard/wizard-order.ts';
 import { RemoveRequisitionModal } from './remove-requisition-modal.tsx';
 import { SkipStepAlert } from './skip-step-alert.tsx';
 
@@ -62,10 +62,7 @@ export function WizardStepExtras({ order, user, step, gearReqId, navigation }: W
   }
 
   const requisition =
-    step.scope === 'requisition'
-      ? (order.requisitions.find((candidate) => candidate.id === gearReqId) ??
-        (gearReqId === null ? order.requisitions.at(-1) : undefined))
-      : undefined;
+    step.scope === 'requisition' ? (stepRequisition(order, gearReqId) ?? undefined) : undefined;
 
   const afterRemoval = (saved: GearOrder, newOrderId?: number) => {
     const last = saved.requisitions.at(-1);

@@ -23,6 +23,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { useSaveShippingInfo, useShippingCharges } from '../../api/shipping.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { StepProps } from '../wizard/types.ts';
@@ -250,11 +251,7 @@ function ShippingForm({
           disabled={disabled}
           onChange={(event) => set('instructions', event.currentTarget.value)}
         />
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <ErrorAlert message={failure} />
         <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
       </Stack>
     </form>
