@@ -1,6 +1,7 @@
 import { type GearOrder, MESSAGES, orderLockMessage, type UserInfo } from '@gear/domain';
+import type { SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { claimVersion, type OrderChanges } from '../modules/order/order.repository.ts';
+import { claimVersion, claimVersionWith, type OrderChanges } from '../modules/order/order.repository.ts';
 import { orderForCaller } from '../modules/order/order.service.ts';
 import { conflict } from './http-error.ts';
 
@@ -34,5 +35,22 @@ export async function claimOrder(
   changes: OrderChanges = {},
 ): Promise<void> {
   if (!(await claimVersion(tx, order.id, version ?? order.version, changes)))
+    throw conflict(MESSAGES.staleOrder);
+}
+
+/**
+ * claimOrder and the change's writes in one statement, without a transaction (claimVersionWith, decision 0055):
+ * 409 with the stale-order message, and nothing written, when another write came first. Each write must be
+ * conditioned on CLAIMED and touch rows no other write of the list touches.
+ */
+export async function claimOrderWith(
+  db: Db,
+  order: SavedOrder,
+  version: number | undefined,
+  changes: OrderChanges,
+  writes: readonly (SQLWrapper | null)[],
+): Promise<void> {
+  const present = writes.filter((write) => write !== null);
+  if (!(await claimVersionWith(db, order.id, version ?? order.version, changes, present)))
     throw conflict(MESSAGES.staleOrder);
 }

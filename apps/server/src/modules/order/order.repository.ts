@@ -8,7 +8,7 @@ import {
   STEP_STATUS,
   type WorkflowStep,
 } from '@gear/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import {
@@ -352,12 +352,47 @@ export async function claimVersion(
   expected: number,
   changes: OrderChanges = {},
 ): Promise<boolean> {
-  const rows = await db
+  const rows = await claimQuery(db, id, expected, changes);
+  return rows.length === 1;
+}
+
+const claimQuery = (db: Db, id: number, expected: number, changes: OrderChanges) =>
+  db
     .update(orders)
     .set({ ...changes, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
     .where(and(eq(orders.id, id), eq(orders.version, expected)))
     .returning({ id: orders.id });
-  return rows.length === 1;
+
+/**
+ * True, inside a write passed to claimVersionWith, only when the claim of the same statement succeeded: every such
+ * write must be conditioned on it (an UPDATE's WHERE, an INSERT … SELECT's WHERE).
+ */
+export const CLAIMED = sql`exists (select 1 from claimed)`;
+
+/**
+ * claimVersion and the writes of the change in one statement (decision 0055): the claim is a data-modifying WITH
+ * query named `claimed`, each write another one conditioned on CLAIMED, so a stale version writes nothing and the
+ * whole is atomic without a transaction. The writes must touch different rows (PostgreSQL runs the parts of one
+ * statement on one snapshot, in no set order) and must not read what another part writes.
+ */
+export async function claimVersionWith(
+  db: Db,
+  id: number,
+  expected: number,
+  changes: OrderChanges,
+  writes: readonly SQLWrapper[],
+): Promise<boolean> {
+  if (writes.length === 0) return claimVersion(db, id, expected, changes);
+  // A query builder is rendered in parentheses, an SQL fragment as written.
+  const parts = writes.map((write, index) =>
+    is(write, SQL)
+      ? sql`, ${sql.raw(`write_${index}`)} as (${write})`
+      : sql`, ${sql.raw(`write_${index}`)} as ${write}`,
+  );
+  const result = await db.execute<{ id: number }>(
+    sql`with claimed as ${claimQuery(db, id, expected, changes)}${sql.join(parts)} select id from claimed`,
+  );
+  return (result as unknown as { rows: { id: number }[] }).rows.length === 1;
 }
 
 /** The columns of a workflow row as written. */
@@ -373,6 +408,18 @@ const stepValues = (orderId: number, step: WorkflowStep) => ({
   stepDate: step.stepDate ? new Date(step.stepDate) : null,
 });
 
+/** A workflow row as json_to_recordset reads it (insertOrderWithSteps, workflowStepsWrite). */
+const stepJson = (step: WorkflowStep) => ({
+  step_id: step.id,
+  gear_req_id: step.gearReqId,
+  status_id: step.status.id,
+  completed: step.completed,
+  not_applicable: step.notApplicable,
+  skipped: step.skipped,
+  user_type: step.userType,
+  step_date: step.stepDate,
+});
+
 /**
  * A new order with its first workflow rows, in one statement (atomic without a transaction; decision 0055): its id.
  */
@@ -381,16 +428,7 @@ export async function insertOrderWithSteps(
   values: PgInsertValue<typeof orders>,
   steps: readonly WorkflowStep[],
 ): Promise<number> {
-  const rows = steps.map((step) => ({
-    step_id: step.id,
-    gear_req_id: step.gearReqId,
-    status_id: step.status.id,
-    completed: step.completed,
-    not_applicable: step.notApplicable,
-    skipped: step.skipped,
-    user_type: step.userType,
-    step_date: step.stepDate,
-  }));
+  const rows = steps.map(stepJson);
   const result = await db.execute<{ id: number }>(sql`
     with created as ${db.insert(orders).values(values).returning({ id: orders.id })},
     steps as (
@@ -411,6 +449,15 @@ export async function insertOrderWithSteps(
 
 const rowKey = (row: WorkflowStep) => `${row.id}:${row.gearReqId ?? ''}`;
 
+/** The rows of `after` that are new or differ from those of `before`. */
+function changedSteps(before: readonly WorkflowStep[], after: readonly WorkflowStep[]) {
+  const previous = new Map(before.map((row) => [rowKey(row), row]));
+  return after.filter((row) => {
+    const old = previous.get(rowKey(row));
+    return !old || !sameRow(old, row);
+  });
+}
+
 const sameRow = (a: WorkflowStep, b: WorkflowStep) =>
   a.status.id === b.status.id &&
   a.completed === b.completed &&
@@ -429,11 +476,7 @@ export async function saveWorkflowSteps(
   before: readonly WorkflowStep[],
   after: readonly WorkflowStep[],
 ) {
-  const previous = new Map(before.map((row) => [rowKey(row), row]));
-  const changed = after.filter((row) => {
-    const old = previous.get(rowKey(row));
-    return !old || !sameRow(old, row);
-  });
+  const changed = changedSteps(before, after);
   if (changed.length === 0) return;
   await db
     .insert(workflowSteps)
@@ -449,4 +492,28 @@ export async function saveWorkflowSteps(
         stepDate: sql`excluded.step_date`,
       },
     });
+}
+
+/**
+ * saveWorkflowSteps as a write of claimVersionWith (conditioned on CLAIMED): null when no row changes. The rows are
+ * read from one JSON parameter, as for a new order.
+ */
+export function workflowStepsWrite(
+  orderId: number,
+  before: readonly WorkflowStep[],
+  after: readonly WorkflowStep[],
+): SQL | null {
+  const changed = changedSteps(before, after);
+  if (changed.length === 0) return null;
+  return sql`insert into ${workflowSteps}
+      (order_id, step_id, gear_req_id, status_id, completed, not_applicable, skipped, user_type, step_date)
+    select ${orderId}::integer, s.step_id, s.gear_req_id, s.status_id, s.completed, s.not_applicable, s.skipped,
+           s.user_type, s.step_date
+    from json_to_recordset(${JSON.stringify(changed.map(stepJson))}::json) as s(
+      step_id integer, gear_req_id integer, status_id integer, completed boolean, not_applicable boolean,
+      skipped boolean, user_type text, step_date timestamptz)
+    where ${CLAIMED}
+    on conflict (order_id, step_id, gear_req_id) do update set
+      status_id = excluded.status_id, completed = excluded.completed, not_applicable = excluded.not_applicable,
+      skipped = excluded.skipped, user_type = excluded.user_type, step_date = excluded.step_date`;
 }

@@ -9,6 +9,7 @@ import {
   requisitions,
   shortActivationCodeOf,
 } from '../../db/schema/index.ts';
+import { CLAIMED } from '../order/order.repository.ts';
 
 export type PackRow = typeof catalogueRequisitions.$inferSelect;
 export type RequisitionValues = Omit<
@@ -136,6 +137,13 @@ export async function insertRequisition(
 
 export const updateRequisition = (db: Db, id: number, values: Partial<RequisitionValues>) =>
   db.update(requisitions).set(values).where(eq(requisitions.id, id));
+
+/** updateRequisition as a write of claimVersionWith: only when the claim of the same statement succeeded. */
+export const updateRequisitionWrite = (db: Db, id: number, values: Partial<RequisitionValues>) =>
+  db
+    .update(requisitions)
+    .set(values)
+    .where(and(eq(requisitions.id, id), CLAIMED));
 
 /** Removes requisitions of an order; their workflow rows go with them (ON DELETE CASCADE). */
 export const deleteRequisitions = (db: Db, orderId: number, ids: readonly number[]) =>

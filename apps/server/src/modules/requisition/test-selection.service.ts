@@ -42,11 +42,11 @@ import {
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, gone, HttpError, prefixed, refuseIfAny } from '../../lib/http-error.ts';
-import { claimOrder, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
+import { claimOrder, claimOrderWith, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
-import { saveWorkflowSteps } from '../order/order.repository.ts';
+import { type OrderChanges, saveWorkflowSteps, workflowStepsWrite } from '../order/order.repository.ts';
 import { savedOrder } from '../order/order.service.ts';
 import { priceOfRequisition } from '../pricing/pricing.service.ts';
 import {
@@ -58,6 +58,7 @@ import {
   type PackRow,
   type RequisitionValues,
   updateRequisition,
+  updateRequisitionWrite,
 } from './requisition.repository.ts';
 import { removedPackNotice } from './requisition-lookup.service.ts';
 
@@ -415,17 +416,17 @@ function requisitionValues(
 }
 
 /** spec 1 §4.4: 'Other requisitions on the order get the same billing method when the flag changes.' */
-async function rebillOthers(tx: Db, save: SingleSave) {
-  if (save.medicare === save.order.governmentPayor) return;
-  for (const other of otherRequisitions(save)) {
+function rebilledOthers(save: SingleSave): { id: number; billingMethod: string | null }[] {
+  if (save.medicare === save.order.governmentPayor) return [];
+  return otherRequisitions(save).flatMap((other) => {
     const billingMethod = billingMethodForPanels({
       medicare: save.medicare,
       profileSpecificFields: other.profileSpecificFields,
       practitioner: save.practitioner,
       current: other.billingMethod,
     });
-    if (billingMethod !== other.billingMethod) await updateRequisition(tx, other.id, { billingMethod });
-  }
+    return billingMethod === other.billingMethod ? [] : [{ id: other.id, billingMethod }];
+  });
 }
 
 /**
@@ -512,21 +513,33 @@ export async function saveSingleTestSelection(
   await refuseUnconfirmedPriceIncrease(db, save, values, body.priceIncreaseConfirmed === true);
   const flags = flagsOf(save);
 
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, body.version, {
-      governmentPayor: save.medicare,
-      dateMedicalNecessityAcknowledged: save.acknowledged,
-      myGDXKitOrder: order.myGDXKitOrder || (flags.dropShip && user.type === 'myGDX'),
-      covidRegistration: order.covidRegistration || flags.covidRegistration,
+  const changes: OrderChanges = {
+    governmentPayor: save.medicare,
+    dateMedicalNecessityAcknowledged: save.acknowledged,
+    myGDXKitOrder: order.myGDXKitOrder || (flags.dropShip && user.type === 'myGDX'),
+    covidRegistration: order.covidRegistration || flags.covidRegistration,
+  };
+  const rebilled = rebilledOthers(save);
+  const steps = order.workflow.steps;
+  const stepsAfter = (savedId: number) =>
+    stepsAfterPanelSave(steps, [savedId], [...otherRequisitions(save), { id: savedId, ...flags }], user);
+
+  if (existing) {
+    // A requisition changed (the save made most often): the claim and every write in one statement.
+    await claimOrderWith(db, order, body.version, changes, [
+      updateRequisitionWrite(db, existing.id, values),
+      ...rebilled.map(({ id, billingMethod }) => updateRequisitionWrite(db, id, { billingMethod })),
+      workflowStepsWrite(order.id, steps, stepsAfter(existing.id)),
+    ]);
+  } else {
+    // A new requisition: its id (from the insert) keys its workflow rows.
+    await transaction(db, async (tx) => {
+      await claimOrder(tx, order, body.version, changes);
+      const position = await nextRequisitionPosition(tx, order.id);
+      const savedId = await insertRequisition(tx, order.id, position, values);
+      for (const { id, billingMethod } of rebilled) await updateRequisition(tx, id, { billingMethod });
+      await saveWorkflowSteps(tx, order.id, steps, stepsAfter(savedId));
     });
-    if (existing) await updateRequisition(tx, existing.id, values);
-    const savedId =
-      existing?.id ??
-      (await insertRequisition(tx, order.id, await nextRequisitionPosition(tx, order.id), values));
-    await rebillOthers(tx, save);
-    const after = [...otherRequisitions(save), { id: savedId, ...flags }];
-    const steps = order.workflow.steps;
-    await saveWorkflowSteps(tx, order.id, steps, stepsAfterPanelSave(steps, [savedId], after, user));
-  });
+  }
   return savedOrder(db, order.id);
 }
