@@ -205,7 +205,8 @@ export async function orderBundle(
   const orderId = await transaction(db, async (tx) => {
     const id = existing
       ? existing.id
-      : await insertNewOrder(tx, user, caller.userId, { practAgreement: body.practAgreement }, practitioner);
+      : (await insertNewOrder(tx, user, caller.userId, { practAgreement: body.practAgreement }, practitioner))
+          .id;
     const changes = { myGDXKitOrder: true, governmentPayor: medicare };
     if (existing) {
       if (!(await claimVersion(tx, id, body.version ?? existing.version, changes)))

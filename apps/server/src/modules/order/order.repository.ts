@@ -173,7 +173,15 @@ export async function loadOrderWithOwner(
 ): Promise<{ order: GearOrder; owner: OrderOwnerPractitioner } | null> {
   const [found] = await orderFactsQuery(db).execute({ id });
   if (!found) return null;
-  const facts = typeof found.facts === 'string' ? (JSON.parse(found.facts) as OrderFactsJson) : found.facts;
+  return orderFromFacts(db, found.facts);
+}
+
+/** The order as the API serves it, with its practitioner as the access rules read it, from its facts. */
+async function orderFromFacts(
+  db: Db,
+  json: OrderFactsJson | string,
+): Promise<{ order: GearOrder; owner: OrderOwnerPractitioner }> {
+  const facts = typeof json === 'string' ? (JSON.parse(json) as OrderFactsJson) : json;
   const row = rowFromJson(orders, facts.order);
   const practitioner = row.practitionerGsdlNo ? await findPractitioner(db, row.practitionerGsdlNo) : null;
   const authorizingGsdlNo = practitioner?.authorizingDoctorGsdlNo ?? null;
@@ -427,10 +435,12 @@ export async function insertOrderWithSteps(
   db: Db,
   values: PgInsertValue<typeof orders>,
   steps: readonly WorkflowStep[],
-): Promise<number> {
+): Promise<{ id: number; created: () => Promise<{ order: GearOrder; owner: OrderOwnerPractitioner }> }> {
   const rows = steps.map(stepJson);
-  const result = await db.execute<{ id: number }>(sql`
-    with created as ${db.insert(orders).values(values).returning({ id: orders.id })},
+  // The order's facts come from what the statement wrote (its RETURNING rows), in loadOrderWithOwner's shape: a new
+  // order has no requisitions or attachments yet.
+  const result = await db.execute<{ id: number; facts: OrderFactsJson | string }>(sql`
+    with created as ${db.insert(orders).values(values).returning()},
     steps as (
       insert into ${workflowSteps}
         (order_id, step_id, gear_req_id, status_id, completed, not_applicable, skipped, user_type, step_date)
@@ -439,12 +449,20 @@ export async function insertOrderWithSteps(
       from created, json_to_recordset(${JSON.stringify(rows)}::json) as s(
         step_id integer, gear_req_id integer, status_id integer, completed boolean, not_applicable boolean,
         skipped boolean, user_type text, step_date timestamptz)
-      returning 1
+      returning *
     )
-    select id from created`);
-  const [created] = (result as unknown as { rows: { id: number }[] }).rows;
-  if (!created) throw new Error('order insert returned nothing');
-  return created.id;
+    select created.id, json_build_object(
+      'order', to_jsonb(created),
+      'ownerGsdlNo', p.gsdl_no,
+      'ownerAuthorizingDoctorGsdlNo', p.authorizing_doctor_gsdl_no,
+      'requisitions', ${emptyJsonArray},
+      'steps', (select coalesce(json_agg(to_jsonb(s) order by s.step_id, s.id), ${emptyJsonArray}) from steps s),
+      'attachments', ${emptyJsonArray}
+    ) as facts
+    from created left join ${practitioners} p on p.gsdl_no = created.practitioner_gsdl_no`);
+  const [found] = (result as unknown as { rows: { id: number; facts: OrderFactsJson | string }[] }).rows;
+  if (!found) throw new Error('order insert returned nothing');
+  return { id: found.id, created: () => orderFromFacts(db, found.facts) };
 }
 
 const rowKey = (row: WorkflowStep) => `${row.id}:${row.gearReqId ?? ''}`;

@@ -88,3 +88,19 @@ export async function requisitionForCaller(
 
 /** The order as saved, read afresh and kept for the next read (current until the next write). */
 export const savedOrder = (db: Db, id: number): Promise<GearOrder> => readAndRemember(db, id);
+
+/**
+ * A new order as the statement that inserted it returned it (insertOrderWithSteps), kept for the next read: current
+ * when that statement was the only write since `epochBefore` (the write epoch taken before it ran).
+ */
+export async function rememberCreatedOrder(
+  db: Db,
+  epochBefore: number | null,
+  created: () => Promise<{ order: GearOrder; owner: OrderOwnerPractitioner }>,
+): Promise<GearOrder> {
+  const epochAfter = writeEpoch(db);
+  const { order, owner } = await created();
+  const current = epochBefore !== null && epochAfter === epochBefore + 1;
+  rememberOrder(db, order, { owner, epoch: current ? epochAfter : null });
+  return order;
+}

@@ -20,8 +20,9 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { writeEpoch } from '../../lib/write-epoch.ts';
 import { claimVersion, insertOrderWithSteps } from '../order/order.repository.ts';
-import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import { orderForCaller, rememberCreatedOrder, savedOrder } from '../order/order.service.ts';
 import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
 
 /** The practitioners a user may order for (spec 1 §2.4 dropdown, §6 authorizing rule). */
@@ -62,23 +63,15 @@ export async function savePractitionerStep(
   if (errors.length) throw badRequest(errors[0]?.defaultMessage ?? MESSAGES.invalidInput, errors);
 
   const orderId = typeof input.id === 'number' && input.id > 0 ? input.id : null;
-  const id = orderId
-    ? await updatePractitioner(db, user, orderId, input, practitioner)
-    : await createOrder(db, user, userId, input, practitioner);
-  return savedOrder(db, id);
+  if (orderId) return savedOrder(db, await updatePractitioner(db, user, orderId, input, practitioner));
+  // A new order is answered from what its insert returned: one statement in all (decision 0055).
+  const epoch = writeEpoch(db);
+  const { created } = await insertNewOrder(db, user, userId, input, practitioner);
+  return rememberCreatedOrder(db, epoch, created);
 }
 
 const agreementDate = (input: Pick<PractitionerStepInput, 'practAgreement'>) =>
   input.practAgreement ? sql`now()` : null;
-
-/** A new order is one statement (atomic without a transaction, decision 0055). */
-const createOrder = (
-  db: Db,
-  user: UserInfo,
-  userId: number,
-  input: PractitionerStepInput,
-  practitioner: Practitioner,
-) => insertNewOrder(db, user, userId, input, practitioner);
 
 /**
  * Inserts a new order of a practitioner with its workflow rows, the practitioner step completed (spec 3 §4), in one
@@ -90,7 +83,7 @@ export async function insertNewOrder(
   userId: number,
   input: Pick<PractitionerStepInput, 'practAgreement'>,
   practitioner: Pick<Practitioner, 'gsdlNo'>,
-): Promise<number> {
+) {
   const steps = completeStep(
     initialWorkflowSteps({
       requisitions: [],

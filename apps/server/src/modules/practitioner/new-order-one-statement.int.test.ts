@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { databaseStatementCount, writeEpoch } from '../../lib/write-epoch.ts';
+import { signIn, useTestApp } from '../../test/helper.ts';
+import { ok } from '../../test/order-builders.ts';
+import { loadOrder } from '../order/order.repository.ts';
+
+// Decision 0055: a new order is answered from what its insert statement returned, with no read after it.
+const ctx = useTestApp();
+const embedded = () => writeEpoch(ctx.database.db) !== null;
+
+const newOrder = async (login: 'dr.avery' | 'admin.ops', gsdlNo: string) => {
+  const { headers } = await signIn(ctx.app, login);
+  const payload = { id: 'new', practAgreement: true, practitioner: { gsdlNo } };
+  const before = databaseStatementCount(ctx.database.db);
+  const response = await ctx.app.inject({ method: 'PUT', url: '/gear/practitioner/', headers, payload });
+  const statements = databaseStatementCount(ctx.database.db) - before;
+  return { order: ok(response), statements, headers };
+};
+
+describe('decision 0055: a new order is one statement', () => {
+  it('answers the order exactly as a fresh read of the database assembles it', async () => {
+    await newOrder('dr.avery', 'P1001'); // the practitioner directory is read once a minute: read it first
+    const { order, statements } = await newOrder('dr.avery', 'P1001');
+    if (embedded()) expect(statements).toBe(1);
+    const fresh = await loadOrder(ctx.database.db, order.id);
+    expect(order).toEqual(JSON.parse(JSON.stringify(fresh)));
+    expect(order.workflow.steps.length).toBeGreaterThan(0);
+    expect(order.practitioner?.gsdlNo).toBe('P1001');
+  });
+
+  it('an order an admin creates for a practitioner (on behalf) answers as a fresh read does', async () => {
+    const { order } = await newOrder('admin.ops', 'P1001');
+    expect(order.onBehalfOf).not.toBeNull();
+    const fresh = await loadOrder(ctx.database.db, order.id);
+    expect(order).toEqual(JSON.parse(JSON.stringify(fresh)));
+  });
+
+  it('the read that follows is served with no statement on the embedded database; after a write, afresh', async () => {
+    const { order, headers } = await newOrder('dr.avery', 'P1001');
+    const read = () => ctx.app.inject({ method: 'GET', url: `/gear/order/${order.id}`, headers });
+    const before = databaseStatementCount(ctx.database.db);
+    expect(ok(await read())).toEqual(order);
+    if (embedded()) expect(databaseStatementCount(ctx.database.db) - before).toBe(0);
+    await ctx.database.db.execute(
+      sql`update orders set on_behalf_of = 'X9', version = version + 1 where id = ${order.id}`,
+    );
+    const changed = ok(await read());
+    expect(changed).toMatchObject({ onBehalfOf: 'X9', version: order.version + 1 });
+  });
+
+  it("another practitioner's user cannot read the new order (403)", async () => {
+    const { order } = await newOrder('dr.avery', 'P1001');
+    const { headers } = await signIn(ctx.app, 'dr.chen');
+    const response = await ctx.app.inject({ method: 'GET', url: `/gear/order/${order.id}`, headers });
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain('Avery');
+  });
+});
