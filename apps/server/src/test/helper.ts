@@ -32,7 +32,10 @@ export function useTestApp(): TestContext {
       DATA_DIR: context.dataDir,
     });
     context.app = await buildApp(config, context.database.db);
-  });
+    // Creating, migrating and seeding a whole database (the full catalogue) is the heaviest step of a test file: a
+    // few seconds alone, but over 30 s (the project's hookTimeout) when the server project shares two loaded cores
+    // with other suites. Only this hook gets the longer allowance; tests keep theirs.
+  }, 120_000);
   afterAll(async () => {
     await context.app?.close();
     await context.database?.close();

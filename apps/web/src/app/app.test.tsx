@@ -84,7 +84,11 @@ describe('answers that leave the page (spec 1 §2.8, §8)', () => {
       },
     });
     await waitFor(() => expect(app.location()).toBe('/?status=non-beta'));
-    expect(await screen.findByText('You do not have access to this page.')).toBeInTheDocument();
+    // The router renders the new page in a transition after its location changes: wait for the 403 page itself.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access denied' })).toBeInTheDocument();
+    expect(screen.getByText('You do not have access to this page.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Practitioner' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows the login-required screen when the session has expired (401)', async () => {

@@ -176,12 +176,17 @@ describe('billing options step (spec 1 §2.5, §4.6, §6)', () => {
 
   it('spec 1 §4.6, §8: a placeholder while loading, and after 30 seconds the slow-pricing warning', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    const opened = Date.now();
     openBilling(orderWith540(), { 'GET /gear/api/applied-price': () => new Promise<Response>(() => {}) });
     expect((await screen.findAllByText('Calculating price…')).length).toBe(3);
+    // The waits began between opening the step and now, however long a loaded machine took; from here on the clock
+    // moves only when told, so that 29 s after opening is still before any wait reaches 30 s.
+    vi.setTimerTickMode('manual');
+    const shown = Date.now();
     const slow = 'Price calculation is taking longer than expected. Calculations can take up to a minute...';
-    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    await act(() => vi.advanceTimersByTimeAsync(opened + 29_000 - Date.now()));
     expect(screen.queryByText(slow)).not.toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await act(() => vi.advanceTimersByTimeAsync(shown + 30_000 - Date.now()));
     expect(screen.getAllByText(slow)).toHaveLength(3);
   });
 

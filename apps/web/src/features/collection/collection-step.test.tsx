@@ -220,6 +220,55 @@ describe('sample collection (spec 2 §2, §4, §5)', () => {
     expect(screen.queryByRole('textbox', { name: /Patient Instructions/ })).not.toBeInTheDocument();
   });
 
+  const notedOrder = () =>
+    collectionOrder({
+      patientInstructions: 'Fast overnight.',
+      clinicalFindings: 'Bloating after meals.',
+      routeNumber: 'R-5',
+    });
+
+  it("spec 2 §5, §6: a proven patient reads the practitioner's notes and answers the same required questions", async () => {
+    const app = openCollection(notedOrder(), stoolItem, { user: patientUser });
+    expect(await screen.findByText('Fast overnight.')).toBeInTheDocument();
+    expect(screen.getByText('Bloating after meals.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Clinical Findings/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/Route Number/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^You can skip/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Collection Instructions' })).toBeInTheDocument();
+    await app.user.click(next());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `Last sample collected: ${COLLECTION_MESSAGES.lastSampleAnswerRequired}`,
+    );
+    await app.user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await app.user.click(next());
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        `Date of last sample collection: ${COLLECTION_MESSAGES.lastSampleDateRequired}`,
+      ),
+    );
+    expect(app.server.callsTo('PUT /gear/sampleCollection')).toHaveLength(0);
+    await expectAccessible();
+  });
+
+  it("spec 2 §6: a proven patient's answers are saved with the practitioner's notes kept as they were", async () => {
+    const app = openCollection(notedOrder(), stoolItem, { user: patientUser });
+    await app.user.click(await screen.findByRole('radio', { name: 'Yes' }));
+    setInput(/Date of last sample collection/, today);
+    await app.user.selectOptions(screen.getByLabelText(/Sample Colour/), 'Brown');
+    await app.user.selectOptions(screen.getByLabelText(/Sample Consistency/), 'Formed/Normal');
+    await app.user.click(screen.getByRole('radio', { name: '3-Day Specimen Collection' }));
+    await app.user.click(next());
+    await waitFor(() => expect(app.location()).toBe('/order/42/patient'));
+    const [call] = app.server.callsTo('PUT /gear/sampleCollection');
+    expect(call?.body).toMatchObject({
+      id: 9,
+      dateLastSampleCollected: today,
+      patientInstructions: 'Fast overnight.',
+      clinicalFindings: 'Bloating after meals.',
+      routeNumber: 'R-5',
+    });
+  });
+
   it('Back asks before discarding unsaved changes (Cancel stays, Continue leaves)', async () => {
     const app = openCollection(collectionOrder(), stoolItem, { user: practitionerUser });
     await app.user.click(await screen.findByRole('radio', { name: 'No' }));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { envelope, json, networkFailure, type RecordedCall } from '../../test/fetch-mock.ts';
-import { TEST_PHONE } from '../../test/fixtures.ts';
+import { patientUser, TEST_PHONE } from '../../test/fixtures.ts';
 import { jane, nextButton, openStep, orderOnPatientStep } from '../patient/test-helpers.tsx';
 
 vi.mock('./reencode-jpeg.ts', () => ({
@@ -386,5 +386,75 @@ describe('Upload ID Cards (spec 2 §4, §5, §7, §8)', { timeout: 30_000 }, () 
     ).toBeInTheDocument();
     await app.user.click(screen.getByRole('button', { name: 'Delete Primary insurance card, front' }));
     expect(await screen.findByText('An error occurred deleting this ID card.')).toBeInTheDocument();
+  });
+});
+
+describe('a proven patient on the insurance step (spec 2 §5, §6)', { timeout: 30_000 }, () => {
+  const onFile: Insurance = {
+    insuranceProvider: 'bcbs',
+    subscriberId: 'XQB884512903',
+    subscriberName: 'Jane Testpatient',
+    subscriberDOB: '1985-04-12',
+    groupNumber: 'G20417',
+    subscriberRelation: 'Self',
+    otherSubscriberRelation: null,
+    otherProvider: null,
+    phoneNumber: '+18005550123',
+    claimsAddress: null,
+    insuranceRank: 0,
+  };
+  const openAsPatient = () =>
+    openStep('insurance', order, {
+      user: patientUser,
+      handlers: {
+        ...saveHandler,
+        'GET /gear/api/insurance-lookup': () => json([onFile]),
+      },
+    });
+
+  it("is asked the same fields, with the browser's autocomplete, and is not offered the practice's insurance on file", async () => {
+    const app = openAsPatient();
+    await screen.findByRole('combobox', { name: /^Insurance provider/ });
+    expect(field(/^Subscriber full name/)).toHaveAttribute('autocomplete', 'on');
+    expect(field(/^Claims street address/)).toHaveAttribute('autocomplete', 'on');
+    expect(screen.queryByText(/^You can skip/)).not.toBeInTheDocument();
+    await app.user.click(nextButton());
+    for (const message of [
+      'Please provide an insurance provider.',
+      'Please provide a subscriber full name.',
+      'Please provide a subscriber ID #/Medicare #.',
+      'Please provide a subscriber date of birth.',
+      'Please provide a subscriber relationship.',
+      'Please provide a street address.',
+      'Please provide a valid phone number.',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    expect(select(/^Insurance provider/)).toHaveValue('');
+    expect(screen.queryByText(/The insurance on file for this patient/)).not.toBeInTheDocument();
+    expect(app.server.callsTo('GET /gear/api/insurance-lookup')).toHaveLength(0);
+    expect(app.server.callsTo('PUT /gear/order/42/insurance/')).toHaveLength(0);
+    await expectAccessible();
+  });
+
+  it('gets the Medicare question in their own words; Yes bills Medicare and saves with the patient token', async () => {
+    const app = openAsPatient();
+    await fillPrimary(app, '1EG4-TE5-MK73');
+    await app.user.click(field(/^Subscriber date of birth/));
+    const dialog = await screen.findByRole('dialog', { name: 'Is this a Medicare or Tricare ID?' });
+    expect(dialog).toHaveTextContent('The ID you entered looks like a Medicare number.');
+    expect(dialog).not.toHaveTextContent("the patient's insurance");
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(select(/^Insurance provider/)).toHaveValue('medicare');
+    await app.user.click(nextButton());
+    await waitFor(() => expect(app.server.callsTo('PUT /gear/order/42/insurance/')).toHaveLength(1));
+    const [put] = app.server.callsTo('PUT /gear/order/42/insurance/');
+    expect(put?.headers.authorization).toMatch(/^Bearer token-\d+$/);
+    // The only token the mocked server gives a patient comes from the patient's endpoint.
+    expect(app.server.callsTo('GET /mygdx/account/JWT/prc').length).toBeGreaterThan(0);
+    expect(put?.body).toMatchObject({
+      medicareBeneficiaryIdConfirmed: true,
+      insurance: { insuranceProvider: 'medicare', subscriberId: '1EG4TE5MK73' },
+    });
   });
 });

@@ -51,7 +51,10 @@ function WizardOrderLoader({ id, step, gearReqId }: LoaderProps) {
   const order = id === 'new' ? blank : query.data;
 
   if (!order) {
-    if (query.isError) {
+    // A refusal (403) has already sent the app to the 403 page (services.tsx): showing the same message here as
+    // well would flash it in the wizard until that navigation renders.
+    const leaving = isApiError(query.error) && query.error.kind === 'forbidden';
+    if (query.isError && !leaving) {
       const notFound = isApiError(query.error) && query.error.status === 404;
       return (
         <Stack>
