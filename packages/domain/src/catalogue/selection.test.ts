@@ -20,6 +20,7 @@ import {
   isTestSelected,
   panelForComponents,
   paperlessSelection,
+  selectableProfiles,
   selectPanel,
   type TestSelection,
   testSelectionErrors,
@@ -271,5 +272,14 @@ describe('toggleAddOnSelection', () => {
       addons: [{ omsInputFieldID: 5878, cptQuantity: null }],
       warning: null,
     });
+  });
+});
+
+describe('selectableProfiles', () => {
+  it.each<[string, Parameters<typeof selectableProfiles>[0], number[]]>([
+    ['spec 1 §4.4: a display-only panel is not offered for ticking', giEffects, [5400]],
+    ['spec 1 §4.4: every other panel is', sibo, [4700, 4710]],
+  ])('%s', (_spec, item, expected) => {
+    expect(selectableProfiles(item).map((profile) => profile.id)).toEqual(expected);
   });
 });

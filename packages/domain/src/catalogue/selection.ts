@@ -53,6 +53,10 @@ export const basePanelOf = (item: ItemProfiles): Profile | null =>
 export const defaultSelection = (item: ItemProfiles): PanelSelection =>
   selectPanel(item, basePanelOf(item)?.id ?? null);
 
+/** The panels a user may tick: all but the display-only ones (spec 1 §4.4). */
+export const selectableProfiles = (item: ItemProfiles): Profile[] =>
+  item.profileList.filter((profile) => !profile.displayOnly);
+
 /**
  * The panel a set of ticked components stands for (spec 1 §4.4): a selectable panel with exactly these components;
  * else a display-only panel that matches; else the selectable panel holding them all (the current one first); else
@@ -64,7 +68,7 @@ export function panelForComponents(
   current: number | null,
 ): number | null {
   if (components.length === 0) return null;
-  const selectable = item.profileList.filter((profile) => !profile.displayOnly);
+  const selectable = selectableProfiles(item);
   const exact = selectable.find((profile) => sameIds(componentIdsOf(profile), components));
   if (exact) return exact.id;
   const displayOnly = displayOnlyPanelMatching(item, components);

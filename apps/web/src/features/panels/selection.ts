@@ -77,9 +77,6 @@ export function selectionFromRequisition(
   };
 }
 
-export const selectableProfiles = (item: OrderableItem): Profile[] =>
-  item.profileList.filter((p) => !p.displayOnly);
-
 /** spec 1 §4.4: selecting a panel sets its components; clearing it clears them. */
 export const togglePanel = (
   selection: TestSelection,
