@@ -8,6 +8,7 @@ import {
   isChelationProvocationChosen,
   isMedicareEligibleItem,
   isOfferedForMedicareAnswer,
+  medicareItemRefusal,
   medicareRefusal,
   requiresMedicalNecessity,
   showsMedicareSelector,
@@ -266,5 +267,20 @@ describe('isOfferedForMedicareAnswer (spec 1 §4.4 refiltering, §5, §9 ids)', 
     ['spec 1 §4.4: every product is offered on a Non-Medicare order', 760, false, true],
   ])('%s', (_name, id, medicare, expected) => {
     expect(isOfferedForMedicareAnswer({ id }, medicare)).toBe(expected);
+  });
+});
+
+describe('medicareItemRefusal', () => {
+  it.each<[string, { id: number; name: string }, boolean, string | null]>([
+    [
+      'spec 1 §5: a product not eligible for Medicare cannot be ordered on a Medicare order',
+      { id: 215, name: 'SIBO Breath Test' },
+      true,
+      MESSAGES.medicareNotAvailableForTest('SIBO Breath Test'),
+    ],
+    ['spec 1 §5: an eligible product can', { id: 540, name: 'GI Effects' }, true, null],
+    ['spec 1 §5: any product on a non-Medicare order', { id: 215, name: 'SIBO Breath Test' }, false, null],
+  ])('%s', (_spec, item, medicare, expected) => {
+    expect(medicareItemRefusal(item, medicare)).toBe(expected);
   });
 });

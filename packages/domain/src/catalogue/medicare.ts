@@ -26,6 +26,10 @@ export const isMedicareEligibleItem = (itemId: number): boolean =>
 export const isOfferedForMedicareAnswer = (item: { id: number }, medicare: boolean): boolean =>
   !medicare || isMedicareEligibleItem(item.id);
 
+/** spec 1 §5 'products not eligible for Medicare cannot be ordered on a Medicare order': the message, else null. */
+export const medicareItemRefusal = (item: { id: number; name: string }, medicare: boolean): string | null =>
+  isOfferedForMedicareAnswer(item, medicare) ? null : MESSAGES.medicareNotAvailableForTest(item.name);
+
 /**
  * Degrees whose holders Medicare accepts as ordering providers of laboratory tests. The spec shows a notice for a
  * degree that is 'not eligible' without naming them (docs/decisions/0005).

@@ -2,7 +2,7 @@ import type { FieldError } from '../access/practitioner-rules.ts';
 import { wholeYearsBetween } from '../identifiers/calendar-days.ts';
 import { MESSAGES } from '../messages.ts';
 import type { Address, Practitioner, Requisition } from '../model.ts';
-import { isMedicareEligibleItem } from './medicare.ts';
+import { medicareItemRefusal } from './medicare.ts';
 import {
   COVID_ITEM_IDS,
   choiceOfOrderType,
@@ -86,8 +86,8 @@ export function orderabilityErrors(
   if (orderType === 'covidRegistration' && !COVID_ITEM_IDS.includes(item.id))
     return refuse(MESSAGES.testNotOffered);
   if (!mayOrderInOfficeState(item, practitioner)) return refuse(MESSAGES.notOrderableInNewYork);
-  if (facts.medicare && !isMedicareEligibleItem(item.id))
-    return refuse(MESSAGES.medicareNotAvailableForTest(item.name));
+  const medicareRefused = medicareItemRefusal(item, facts.medicare);
+  if (medicareRefused) return refuse(medicareRefused);
   if (isAlreadyOnOrder(item.id, facts.requisitionsOnOrder, facts.requisitionId))
     return refuse(MESSAGES.productAlreadyAdded);
   return [];

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.ts';
-import { covidPcr, giEffects, igGFood, metabolomix, sibo } from '../test-support/catalogue-fixtures.ts';
 import {
+  addOn,
+  covidPcr,
+  giEffects,
+  igGFood,
+  metabolomix,
+  sibo,
+} from '../test-support/catalogue-fixtures.ts';
+import {
+  addOnSelectionOf,
   addOnsExcludedBy,
   basePanelOf,
   cptQuantityBounds,
@@ -10,10 +18,14 @@ import {
   hasAddOnExclusionConflict,
   isAddOnShown,
   isTestSelected,
+  panelForComponents,
+  paperlessSelection,
+  selectableProfiles,
   selectPanel,
   type TestSelection,
   testSelectionErrors,
   toggleAddOn,
+  toggleAddOnSelection,
   visibleAddOns,
 } from './selection.ts';
 
@@ -177,5 +189,97 @@ describe('testSelectionErrors', () => {
   ])('%s', (_spec, cptQuantity, expected) => {
     const selection = { panel: 4260, components: [4261], addons: [{ omsInputFieldID: 4262, cptQuantity }] };
     expect(messages(igGFood, selection)).toEqual(expected);
+  });
+});
+
+describe('panelForComponents', () => {
+  it.each<[string, number[], number | null, number | null]>([
+    ["spec 1 §4.4: a selectable panel's exact components select it", [4712, 4711], null, 4710],
+    ['spec 1 §4.4: components matching a display-only panel select it', [5404, 5405, 5406], 5400, 5415],
+    ['spec 1 §4.4: a part of a panel keeps the panel holding it', [5401, 5404], 5400, 5400],
+    ['spec 1 §4.4: a part of the base panel of GI Effects with no panel yet', [5405], null, 5400],
+    ['spec 1 §5: components of two panels are an à-la-carte choice (0)', [4701, 4711], 4700, 0],
+    ['spec 1 §5: no components, no panel', [], 4700, null],
+  ])('%s', (_spec, components, current, expected) => {
+    const item = components.some((id) => id > 5000) ? giEffects : sibo;
+    expect(panelForComponents(item, components, current)).toBe(expected);
+  });
+
+  it('spec 1 §4.4: of two panels holding the components, the current one is kept', () => {
+    const copy = sibo.profileList.slice(0, 1).map((profile) => ({ ...profile, id: 4790 }));
+    const twin = { profileList: [...sibo.profileList, ...copy] };
+    expect(panelForComponents(twin, [4701], 4790)).toBe(4790);
+    expect(panelForComponents(twin, [4701], null)).toBe(4700);
+  });
+});
+
+describe('paperlessSelection', () => {
+  it.each<[string, Parameters<typeof paperlessSelection>[1], TestSelection]>([
+    [
+      "spec 1 §4.4: a paperless pack's preselected tests are used",
+      { panel: 4710, components: [4711, 4712], addons: [] },
+      { panel: 4710, components: [4711, 4712], addons: [] },
+    ],
+    [
+      'spec 1 §4.4: preselected add-ons are chosen, with no CPT quantity',
+      { panel: 5860, components: [5861], addons: [5878] },
+      { panel: 5860, components: [5861], addons: [{ omsInputFieldID: 5878, cptQuantity: null }] },
+    ],
+    [
+      'spec 1 §4.4: the base panel is used when the provider did not order',
+      null,
+      { panel: 4700, components: [4701, 4702], addons: [] },
+    ],
+    [
+      'spec 1 §4.4: an empty preselection is no order (the base panel)',
+      { panel: null, components: [], addons: [] },
+      { panel: 4700, components: [4701, 4702], addons: [] },
+    ],
+  ])('%s', (_spec, preselection, expected) => {
+    expect(paperlessSelection(sibo, preselection)).toEqual(expected);
+  });
+});
+
+describe('toggleAddOnSelection', () => {
+  const clearance = addOn(5877, 'Toxic Element Clearance (urine)', '3');
+  const urine = addOn(5887, 'Comprehensive Urine Element Profile');
+
+  it.each<[string, boolean, number | null]>([
+    ["spec 1 §5: on a Medicare order a ticked add-on takes the catalogue's CPT quantity", true, 3],
+    ['spec 1 §5: otherwise it carries none', false, null],
+  ])('%s', (_spec, medicare, cptQuantity) => {
+    expect(addOnSelectionOf(clearance, medicare)).toEqual({ omsInputFieldID: 5877, cptQuantity });
+    expect(toggleAddOnSelection([], clearance, medicare)).toEqual({
+      addons: [{ omsInputFieldID: 5877, cptQuantity }],
+      warning: null,
+    });
+  });
+
+  it('spec 1 §5: an excluded add-on is not added and the warning is given; the chosen keep their quantity', () => {
+    const chosen = [{ omsInputFieldID: 5877, cptQuantity: 2 }];
+    expect(toggleAddOnSelection(chosen, urine, true)).toEqual({
+      addons: chosen,
+      warning: MESSAGES.addOnExclusion,
+    });
+  });
+
+  it('spec 1 §5: unticking removes only that add-on', () => {
+    const chosen = [
+      { omsInputFieldID: 5877, cptQuantity: 2 },
+      { omsInputFieldID: 5878, cptQuantity: null },
+    ];
+    expect(toggleAddOnSelection(chosen, clearance, true)).toEqual({
+      addons: [{ omsInputFieldID: 5878, cptQuantity: null }],
+      warning: null,
+    });
+  });
+});
+
+describe('selectableProfiles', () => {
+  it.each<[string, Parameters<typeof selectableProfiles>[0], number[]]>([
+    ['spec 1 §4.4: a display-only panel is not offered for ticking', giEffects, [5400]],
+    ['spec 1 §4.4: every other panel is', sibo, [4700, 4710]],
+  ])('%s', (_spec, item, expected) => {
+    expect(selectableProfiles(item).map((profile) => profile.id)).toEqual(expected);
   });
 });

@@ -2,7 +2,7 @@ import type { FieldError } from '../access/practitioner-rules.ts';
 import { MESSAGES } from '../messages.ts';
 import type { AddOnSelection } from '../model.ts';
 import { INPUT_FIELD_PARAM, isFlagParam, paramValues } from './input-field-params.ts';
-import type { InputField, OrderableItem, Profile } from './types.ts';
+import type { InputField, OrderableItem, Profile, TestPreselection } from './types.ts';
 
 type ItemProfiles = Pick<OrderableItem, 'profileList'>;
 
@@ -53,6 +53,50 @@ export const basePanelOf = (item: ItemProfiles): Profile | null =>
 export const defaultSelection = (item: ItemProfiles): PanelSelection =>
   selectPanel(item, basePanelOf(item)?.id ?? null);
 
+/** The panels a user may tick: all but the display-only ones (spec 1 §4.4). */
+export const selectableProfiles = (item: ItemProfiles): Profile[] =>
+  item.profileList.filter((profile) => !profile.displayOnly);
+
+/**
+ * The panel a set of ticked components stands for (spec 1 §4.4): a selectable panel with exactly these components;
+ * else a display-only panel that matches; else the selectable panel holding them all (the current one first); else
+ * 0, an à-la-carte choice. No components, no panel.
+ */
+export function panelForComponents(
+  item: ItemProfiles,
+  components: readonly number[],
+  current: number | null,
+): number | null {
+  if (components.length === 0) return null;
+  const selectable = selectableProfiles(item);
+  const exact = selectable.find((profile) => sameIds(componentIdsOf(profile), components));
+  if (exact) return exact.id;
+  const displayOnly = displayOnlyPanelMatching(item, components);
+  if (displayOnly !== null) return displayOnly;
+  const holding = [...selectable]
+    .sort((a, b) => Number(b.id === current) - Number(a.id === current))
+    .find((profile) => components.every((id) => componentIdsOf(profile).includes(id)));
+  return holding?.id ?? 0;
+}
+
+/**
+ * spec 1 §4.4 'Paperless requisitions (patients): the tests are preselected and locked; the base panel is used when
+ * the provider did not order.' Add-ons carry no CPT quantity (patients do not answer Medicare).
+ */
+export function paperlessSelection(
+  item: ItemProfiles,
+  preselection: TestPreselection | null | undefined,
+): TestSelection {
+  if (preselection && isTestSelected(preselection)) {
+    return {
+      panel: preselection.panel,
+      components: [...preselection.components],
+      addons: preselection.addons.map((id) => ({ omsInputFieldID: id, cptQuantity: null })),
+    };
+  }
+  return { ...defaultSelection(item), addons: [] };
+}
+
 /** The ids of the components a display-only panel stands for (its repeated 'component' params). */
 export const displayOnlyComponentIds = (panel: Pick<InputField, 'inputFieldParams'>): number[] =>
   paramValues(panel, INPUT_FIELD_PARAM.component).map(Number);
@@ -99,6 +143,31 @@ export function toggleAddOn(
   if (hasAddOnExclusionConflict([...chosen, addOnId]))
     return { addOns: [...chosen], warning: MESSAGES.addOnExclusion };
   return { addOns: [...chosen, addOnId], warning: null };
+}
+
+/** spec 1 §5: an add-on as chosen: on a Medicare order with its CPT quantity (at most the catalogue's), else none. */
+export const addOnSelectionOf = (
+  field: Pick<InputField, 'id' | 'cptQuantity'>,
+  medicare: boolean,
+): AddOnSelection => ({ omsInputFieldID: field.id, cptQuantity: medicare ? parsedCptQuantity(field) : null });
+
+/**
+ * Ticking or unticking an add-on among the chosen ones (spec 1 §5): the exclusions of toggleAddOn; a newly ticked
+ * add-on takes its CPT quantity on a Medicare order; the others keep theirs.
+ */
+export function toggleAddOnSelection(
+  chosen: readonly AddOnSelection[],
+  field: Pick<InputField, 'id' | 'cptQuantity'>,
+  medicare: boolean,
+): { addons: AddOnSelection[]; warning: string | null } {
+  const { addOns, warning } = toggleAddOn(
+    chosen.map((addOn) => addOn.omsInputFieldID),
+    field.id,
+  );
+  const addons = addOns.map(
+    (id) => chosen.find((addOn) => addOn.omsInputFieldID === id) ?? addOnSelectionOf(field, medicare),
+  );
+  return { addons, warning };
 }
 
 /** spec 1 §5: 'A panel that is empty or '0' with no components gives 'Please select a test.'' */

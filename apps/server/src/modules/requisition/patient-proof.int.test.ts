@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { type GearOrder, MESSAGES, PAPERLESS_LOCKED_MESSAGE, PATIENT_MESSAGES } from '@gear/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { orders, practitioners } from '../../db/schema/index.ts';
 import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
 import {
   addRequisition,
@@ -12,6 +13,7 @@ import {
   useTestApp,
 } from '../../test/helper.ts';
 import { patientInfo } from '../patient/test-orders.ts';
+import { forgetPractitionerDirectory } from '../practitioner/practitioner.repository.ts';
 
 /**
  * docs/decisions/0040, 0041: patients (prc) prove an order with its requisition or activation number and date of
@@ -33,6 +35,14 @@ const lookupUrl = (number: string, dateOfBirth?: string, extra = '') =>
 
 const lookup = (number: string, dateOfBirth?: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: lookupUrl(number, dateOfBirth), headers });
+
+const orderGovernmentPayor = async (orderId: number) => {
+  const [row] = await ctx.database.db
+    .select({ governmentPayor: orders.governmentPayor })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row?.governmentPayor;
+};
 
 const sessionCookieOf = (response: Response) => response.cookies.find((c) => c.name === 'gear_session');
 
@@ -292,6 +302,62 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     expect(body.errors?.[0]?.field).toBe('requisitions.0.panel');
     const kept = await save([...requisition.components]);
     expect(kept.statusCode, kept.body).toBe(200);
+  });
+
+  it('spec 1 §5: a patient turns Medicare on only when the practitioner is their own authorizing doctor', async () => {
+    const patient = await prove(JANE);
+    const requisition = patient.order.requisitions[0];
+    const orderId = patient.order.id;
+    if (!requisition || orderId === 'new') throw new Error('no saved requisition');
+    expect(patient.order.governmentPayor).toBe(false);
+    let version = patient.order.version;
+    const save = (governmentPayor: boolean) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/gear/testSelection',
+        headers: patient.headers,
+        payload: {
+          id: patient.order.id,
+          version,
+          governmentPayor,
+          requisitions: [
+            {
+              id: requisition.id,
+              omsOrderableItemId: requisition.omsOrderableItemId,
+              panel: requisition.panel,
+              components: requisition.components,
+              addons: [],
+              dropShip: requisition.dropShip,
+            },
+          ],
+        },
+      });
+    // The practitioner changes under a saved order; its version moves so that no cached copy is served.
+    const setAuthorizing = async (gsdlNo: string) => {
+      await ctx.database.db
+        .update(practitioners)
+        .set({ authorizingDoctorGsdlNo: gsdlNo })
+        .where(eq(practitioners.gsdlNo, 'P1001'));
+      forgetPractitionerDirectory(ctx.database.db);
+      version += 1;
+      await ctx.database.db.update(orders).set({ version }).where(eq(orders.id, orderId));
+    };
+    await setAuthorizing('P1002');
+    try {
+      const body = expectEnvelope(await save(true), 400, MESSAGES.medicareNotOffered);
+      expect(body.errors).toEqual([
+        { field: 'governmentPayor', defaultMessage: MESSAGES.medicareNotOffered },
+      ]);
+      expect(await orderGovernmentPayor(orderId)).toBe(false);
+    } finally {
+      await setAuthorizing('P1001');
+    }
+    const saved = await save(true);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<GearOrder>().governmentPayor).toBe(true);
+    // Back to No, as the other tests expect Jane's order.
+    version = saved.json<GearOrder>().version;
+    expect((await save(false)).statusCode).toBe(200);
   });
 
   it('spec 2 §4 (ID cards): a patient uploads a card to their order and it is served back to them only', async () => {

@@ -35,6 +35,7 @@ import {
   selectionPriceIncreaseIsPossible,
   shownAnswers,
   stepsForRequisition,
+  supportsMedicareQuestion,
   testSelectionErrors,
   type UserInfo,
   updateShippingApplicability,
@@ -356,6 +357,18 @@ const flagsOf = ({ input, existing }: Pick<SingleSave, 'input' | 'existing'>) =>
 const otherRequisitions = ({ order, existing }: Pick<SingleSave, 'order' | 'existing'>) =>
   order.requisitions.filter((requisition) => requisition.id !== existing?.id && !requisition.canceled);
 
+/**
+ * spec 1 §5 'Medicare support requires a prc user, a practitioner who has Medicare, an eligible item, and the
+ * practitioner being the authorizing doctor': a patient may turn an order into a Medicare order only then (the
+ * practitioner's own Medicare answer on the order stays as it is).
+ */
+function patientMedicareErrors({ user, order, practitioner, item, medicare }: SingleSave): FieldError[] {
+  if (user.type !== 'prc' || !medicare || order.governmentPayor) return [];
+  return supportsMedicareQuestion({ userType: user.type, practitioner, itemId: item.id })
+    ? []
+    : [{ field: 'governmentPayor', defaultMessage: MESSAGES.medicareNotOffered }];
+}
+
 function singleSaveErrors(save: SingleSave): FieldError[] {
   const { user, order, practitioner, input, existing, item, medicare } = save;
   const flags = flagsOf(save);
@@ -381,6 +394,7 @@ function singleSaveErrors(save: SingleSave): FieldError[] {
       ],
       'requisitions.0',
     ),
+    ...patientMedicareErrors(save),
   ];
 }
 

@@ -285,8 +285,7 @@ describe('patients searching (spec 1 §2.8, §4.4, §8)', () => {
       {
         user: patientUser,
         handlers: {
-          'GET /gear/requisition': () =>
-            json({ error: 'ClientActivationMissingException', message: 'Pending' }, 404),
+          'GET /gear/requisition': () => envelope(404, NOT_FOUND),
         },
       },
       newPatientOrder,

@@ -1,4 +1,9 @@
-import { addOnsOfItem, type OrderableItem, type OrderableItemSummary } from '@gear/domain';
+import {
+  addOnsOfItem,
+  type OrderableItem,
+  type OrderableItemSummary,
+  selectableProfiles,
+} from '@gear/domain';
 import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useRequisitionForItem } from '../../api/catalogue.ts';
@@ -6,7 +11,6 @@ import { useMessages } from '../../api/context.tsx';
 import { PageLoader } from '../../app/startup.tsx';
 import { PrintIcon } from './icons.tsx';
 import { printTestSelection } from './print-selection.ts';
-import { selectableProfiles } from './selection.ts';
 
 /** The sections of the info modal and of its PDF: each profile with its components, then the add-ons. */
 export function itemSections(item: OrderableItem) {

@@ -8,6 +8,7 @@ import {
   PATIENT_INSTRUCTIONS_MAX_LENGTH,
   RESUBMITTAL_ID_FIELD_ID,
   RESUBMITTAL_ID_MAX_LENGTH,
+  selectableProfiles,
   visibleAddOns,
 } from '@gear/domain';
 import {
@@ -37,7 +38,6 @@ import {
   type ProfileField,
   profileFields,
   type SelectionErrors,
-  selectableProfiles,
   setCptQuantity,
   type TestSelection,
   toggleAddOn,

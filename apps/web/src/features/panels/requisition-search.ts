@@ -14,6 +14,7 @@ import {
 import { fetchCatalogueRequisition, findOrderByRequisition } from '../../api/catalogue.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { type ApiError, isApiError } from '../../api/errors.ts';
+import { ACTIVATION_MISSING_ERROR } from '../../api/patient-proof.ts';
 
 /** The numbers a found pack is saved with: the lab's, else the number searched in its own slot. */
 export function packNumbers(
@@ -34,9 +35,6 @@ function refusalOf(search: RequisitionSearch): string | null {
     return requisitionNotFoundMessage(search);
   return null;
 }
-
-/** The server's name for 'the pack exists but the practitioner has not ordered it yet' (spec 1 §8). */
-export const ACTIVATION_MISSING = 'ClientActivationMissingException';
 
 export type SearchOutcome =
   /** A message for the search box. addToNewOrder: a patient's 404 on a saved order, with a link to a new one. */
@@ -98,7 +96,7 @@ export async function searchRequisition(input: string, context: SearchContext): 
       return { kind: 'notice', message: error.text ?? MESSAGES.productNoLongerAvailable };
     if (error.kind === 'network') return { kind: 'error', message: error.message };
     // A patient's activation number on no order (decision 0040): pending, with no catalogue lookup.
-    if (error.body?.error === ACTIVATION_MISSING) return { kind: 'unknownActivation', number };
+    if (error.body?.error === ACTIVATION_MISSING_ERROR) return { kind: 'unknownActivation', number };
     if (error.status !== 404) return { kind: 'error', message: text.orderLookupFailure };
   }
 
@@ -117,7 +115,6 @@ export async function searchRequisition(input: string, context: SearchContext): 
     if (isRedirect(error)) return { kind: 'redirected' };
     if (error.status === 410)
       return { kind: 'notice', message: error.text ?? MESSAGES.productNoLongerAvailable };
-    if (error.body?.error === ACTIVATION_MISSING) return { kind: 'unknownActivation', number };
     if (error.status === 404 || error.status === 400) {
       if (error.status === 404 && unknownNumberOutcome(search, context.userType) !== 'notFound')
         return { kind: 'unknownActivation', number };

@@ -1,9 +1,7 @@
 import {
   type AddOnSelection,
+  addOnSelectionOf,
   type BillingMethod,
-  componentIdsOf,
-  defaultSelection,
-  displayOnlyPanelMatching,
   type FieldError,
   fieldOptions,
   type GearOrder,
@@ -11,17 +9,17 @@ import {
   type InputField,
   isFieldShown,
   isFlagParam,
-  isMedicareEligibleItem,
   isTestSelected,
   MESSAGES,
+  medicareItemRefusal,
   normaliseResubmittalId,
   numericParam,
   type OrderableItem,
   type OrderType,
   orderTypeOfRequisition,
   type Profile,
+  panelForComponents,
   paramValue,
-  parsedCptQuantity,
   profileSpecificFieldErrors,
   RESUBMITTAL_ID_EMPTY_VALUE,
   RESUBMITTAL_ID_FIELD_ID,
@@ -29,7 +27,7 @@ import {
   requiresMedicalNecessity,
   type SpecificField,
   selectPanel,
-  toggleAddOn as toggleAddOnRule,
+  toggleAddOnSelection,
   type UserType,
   visibleAddOns,
 } from '@gear/domain';
@@ -79,28 +77,6 @@ export function selectionFromRequisition(
   };
 }
 
-/**
- * spec 1 §4.4 'Paperless requisitions (patients): the tests are preselected and locked; the base panel is used
- * when the provider did not order.'
- */
-export function paperlessSelection(
-  item: OrderableItem,
-  preselection: { panel: number | null; components: number[]; addons: number[] } | null | undefined,
-): TestSelection {
-  if (preselection && isTestSelected(preselection)) {
-    return {
-      ...emptySelection(),
-      panel: preselection.panel,
-      components: [...preselection.components],
-      addons: preselection.addons.map((id) => ({ omsInputFieldID: id, cptQuantity: null })),
-    };
-  }
-  return { ...emptySelection(), ...defaultSelection(item) };
-}
-
-export const selectableProfiles = (item: OrderableItem): Profile[] =>
-  item.profileList.filter((p) => !p.displayOnly);
-
 /** spec 1 §4.4: selecting a panel sets its components; clearing it clears them. */
 export const togglePanel = (
   selection: TestSelection,
@@ -108,29 +84,6 @@ export const togglePanel = (
   profile: Profile,
   checked: boolean,
 ): TestSelection => ({ ...selection, ...selectPanel(item, checked ? profile.id : null) });
-
-const sameSet = (a: number[], b: number[]) => a.length === b.length && a.every((x) => b.includes(x));
-
-/**
- * The panel that a set of components stands for: a panel with exactly these components; else a display-only panel
- * that matches (spec 1 §4.4); else the panel holding them all (the current one first); else 0, an à-la-carte choice.
- */
-export function panelForComponents(
-  item: OrderableItem,
-  components: number[],
-  current: number | null,
-): number | null {
-  if (components.length === 0) return null;
-  const selectable = selectableProfiles(item);
-  const exact = selectable.find((p) => sameSet(componentIdsOf(p), components));
-  if (exact) return exact.id;
-  const displayOnly = displayOnlyPanelMatching(item, components);
-  if (displayOnly !== null) return displayOnly;
-  const holding = [...selectable]
-    .sort((a, b) => Number(b.id === current) - Number(a.id === current))
-    .find((p) => components.every((c) => componentIdsOf(p).includes(c)));
-  return holding?.id ?? 0;
-}
 
 export function toggleComponent(
   selection: TestSelection,
@@ -144,23 +97,13 @@ export function toggleComponent(
   return { ...selection, components, panel: panelForComponents(item, components, selection.panel) };
 }
 
-/** The add-on as sent: on a Medicare order with its CPT quantity (at most the catalogue's), else without. */
-const addOnSelection = (field: InputField, medicare: boolean): AddOnSelection => ({
-  omsInputFieldID: field.id,
-  cptQuantity: medicare ? parsedCptQuantity(field) : null,
-});
-
 /** spec 1 §5 exclusions: an excluded add-on is not added and the spec's warning is given. */
 export function toggleAddOn(
   selection: TestSelection,
   field: InputField,
   medicare: boolean,
 ): { selection: TestSelection; warning: string | null } {
-  const chosen = selection.addons.map((a) => a.omsInputFieldID);
-  const { addOns, warning } = toggleAddOnRule(chosen, field.id);
-  const addons = addOns.map(
-    (id) => selection.addons.find((a) => a.omsInputFieldID === id) ?? addOnSelection(field, medicare),
-  );
+  const { addons, warning } = toggleAddOnSelection(selection.addons, field, medicare);
   return { selection: { ...selection, addons }, warning };
 }
 
@@ -184,7 +127,9 @@ export function withMedicare(
     ...selection,
     addons: selection.addons.map((a) => {
       const field = offered.find((f) => f.id === a.omsInputFieldID);
-      return field ? addOnSelection(field, medicare) : { ...a, cptQuantity: medicare ? a.cptQuantity : null };
+      return field
+        ? addOnSelectionOf(field, medicare)
+        : { ...a, cptQuantity: medicare ? a.cptQuantity : null };
     }),
   };
 }
@@ -280,10 +225,7 @@ export function validateSelection(selection: TestSelection, context: SelectionCo
   const fields = item.inputFields.filter((field) => field.inputType === 'ProfileSpecific');
   return {
     test: isTestSelected(selection) ? undefined : MESSAGES.selectTest,
-    medicare:
-      medicare && !isMedicareEligibleItem(item.id)
-        ? MESSAGES.medicareNotAvailableForTest(item.name)
-        : undefined,
+    medicare: medicareItemRefusal(item, medicare) ?? undefined,
     medicalNecessity:
       requiresMedicalNecessity({ userType, medicare }) && !selection.medicalNecessity
         ? MESSAGES.medicalNecessityRequired

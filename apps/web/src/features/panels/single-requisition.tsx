@@ -9,16 +9,17 @@ import {
   formatRequisitionNumber,
   isAlreadyOnOrder,
   isChelationProvocationChosen,
-  isMedicareEligibleItem,
   isOfferedForMedicareAnswer,
   MESSAGES,
   mayOrderInOfficeState,
+  medicareItemRefusal,
   medicareRefusal,
   messages,
   type OrderableItemLists,
   type OrderableItemSummary,
   type OrderType,
   type Practitioner,
+  paperlessSelection,
   type Requisition,
   showsMedicareUnregisteredWarning,
   type UserInfo,
@@ -54,7 +55,6 @@ import {
   answersOf,
   emptySelection,
   hasErrors,
-  paperlessSelection,
   type SelectionErrors,
   selectionFromRequisition,
   singleSelectionBody,
@@ -198,7 +198,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
     setErrors(null);
     setChosen({ requisition: found, reqNumber, activationCode });
     if (found.paperless && !practitionerUser) {
-      setSelection(paperlessSelection(found.orderableItem, found.preselection));
+      setSelection({ ...emptySelection(), ...paperlessSelection(found.orderableItem, found.preselection) });
     } else if (!requisition || requisition.omsOrderableItemId !== found.orderableItem.id) {
       setSelection((current) => ({ ...emptySelection(), medicalNecessity: current.medicalNecessity }));
     }
@@ -240,10 +240,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
 
   const item = chosen?.requisition.orderableItem ?? null;
   const testsLocked = Boolean((chosen?.requisition.paperless || requisition?.paperless) && !practitionerUser);
-  const medicareProblem =
-    medicare && item && !isMedicareEligibleItem(item.id)
-      ? MESSAGES.medicareNotAvailableForTest(item.name)
-      : null;
+  const medicareProblem = item ? medicareItemRefusal(item, medicare) : null;
   const medicareRefused = props.showMedicareSelector && practitioner ? medicareRefusal(practitioner) : null;
   const chelationOnMedicare = medicare && isChelationProvocationChosen(answersOf(selection));
   const unregisteredMedicare =
