@@ -6,12 +6,23 @@ interface Tracked {
   epoch: number;
   /** Statements run (the benchmarks print them per call). */
   statements: number;
+  /** Bumped like `epoch`, but only by writes that may have changed the patients table (PATIENT_WRITES). */
+  patientsEpoch: number;
 }
 
 const tracked = new WeakMap<object, Tracked>();
 
 /** A statement that reads only: a plain SELECT (a WITH may hide a write, so it counts as one). */
 const READ_ONLY = /^\s*\(?\s*select\b/i;
+
+/**
+ * A write that may change the patients table: one that names it, its parent (practitioners: a cascade), drops,
+ * truncates, creates or alters anything (a reset or a migration), runs code (DO, CALL) or rolls back (a hand-written
+ * BEGIN). Any other statement cannot reach its rows (no trigger or
+ * rule writes them). Errs on the side of bumping: a false alarm costs a re-read, never a stale answer.
+ */
+const PATIENT_WRITES =
+  /patients|practitioners|\b(drop|truncate|alter|create|call|rollback|abort)\b|^\s*do\b/i;
 
 /**
  * Counts what an embedded database runs (decision 0055). This process is the only one that can reach an embedded
@@ -21,32 +32,42 @@ const READ_ONLY = /^\s*\(?\s*select\b/i;
  * its writes before then).
  */
 export function trackEmbeddedWrites(db: Db, client: PGlite) {
-  const state: Tracked = { epoch: 0, statements: 0 };
+  const state: Tracked = { epoch: 0, statements: 0, patientsEpoch: 0 };
   tracked.set(db, state);
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
+  /** inTransaction: set when a statement of that transaction may have written patients (bumped when it ends). */
   const counted =
-    <A extends unknown[], R>(run: (sql: string, ...rest: A) => Promise<R>, bumps: boolean) =>
+    <A extends unknown[], R>(
+      run: (sql: string, ...rest: A) => Promise<R>,
+      inTransaction?: { wrotePatients: boolean },
+    ) =>
     async (sql: string, ...rest: A): Promise<R> => {
+      const bumps = inTransaction === undefined;
       state.statements += 1;
+      const writesPatients = !READ_ONLY.test(sql) && PATIENT_WRITES.test(sql);
+      if (inTransaction && writesPatients) inTransaction.wrotePatients = true;
       try {
         return await run(sql, ...rest);
       } finally {
         if (bumps && !READ_ONLY.test(sql)) state.epoch += 1;
+        if (bumps && writesPatients) state.patientsEpoch += 1;
       }
     };
-  client.query = counted(query, true) as PGlite['query'];
-  client.exec = counted(exec, true) as PGlite['exec'];
+  client.query = counted(query) as PGlite['query'];
+  client.exec = counted(exec) as PGlite['exec'];
   client.transaction = (async (callback: Parameters<PGlite['transaction']>[0]) => {
+    const thisTransaction = { wrotePatients: false };
     try {
       return await transaction((tx) => {
-        tx.query = counted(tx.query.bind(tx), false) as typeof tx.query;
-        tx.exec = counted(tx.exec.bind(tx), false) as typeof tx.exec;
+        tx.query = counted(tx.query.bind(tx), thisTransaction) as typeof tx.query;
+        tx.exec = counted(tx.exec.bind(tx), thisTransaction) as typeof tx.exec;
         return callback(tx);
       });
     } finally {
       state.epoch += 1;
+      if (thisTransaction.wrotePatients) state.patientsEpoch += 1;
     }
   }) as PGlite['transaction'];
 }
@@ -57,6 +78,12 @@ export function trackEmbeddedWrites(db: Db, client: PGlite) {
  * there only the database can tell.
  */
 export const writeEpoch = (db: Db): number | null => tracked.get(db)?.epoch ?? null;
+
+/**
+ * Like writeEpoch, for the patients table only (decision 0020): equal values mean no statement that could change a
+ * patient record finished in between. null on PostgreSQL and in a transaction.
+ */
+export const patientsWriteEpoch = (db: Db): number | null => tracked.get(db)?.patientsEpoch ?? null;
 
 /** Statements an embedded database has run (0 for PostgreSQL). */
 export const databaseStatementCount = (db: Db): number => tracked.get(db)?.statements ?? 0;

@@ -24,6 +24,7 @@ import {
   searchPatients,
   toPatientMatch,
 } from './patient.repository.ts';
+import { patientIndex, searchIndex } from './patient-index.ts';
 
 /** At most this many matches answer a search (decision 0020): the table shows them; a longer list means refine. */
 export const PATIENT_LOOKUP_LIMIT = 25;
@@ -86,6 +87,9 @@ export async function patientLookup(
   }
   const criteria = readPatientQuery(lookup.query);
   if (criteria === null) return [];
+  // The embedded database: the practitioner's patients kept in memory until a patient record may change.
+  const index = patientIndex(db, practitioner.gsdlNo);
+  if (index !== null) return searchIndex(await index, criteria, PATIENT_LOOKUP_LIMIT);
   return searchPatients(db, practitioner.gsdlNo, criteria, PATIENT_LOOKUP_LIMIT);
 }
 

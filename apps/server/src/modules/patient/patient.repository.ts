@@ -71,8 +71,10 @@ export const insurancesOf = (row: PatientRow): Insurance[] => {
 };
 
 /** Name keys as the search indexes hold them: lower case, in byte order (collation "C"). */
-const lastName = sql`(lower(${patients.nameLast}) collate "C")`;
-const firstName = sql`(lower(${patients.nameFirst}) collate "C")`;
+export const lastNameKey = sql<string>`(lower(${patients.nameLast}) collate "C")`;
+export const firstNameKey = sql<string>`(lower(${patients.nameFirst}) collate "C")`;
+const lastName = lastNameKey;
+const firstName = firstNameKey;
 
 /**
  * In byte order, every text that starts with the word lies from the word (included) up to the word followed by the
@@ -84,7 +86,7 @@ const startsWith = (key: SQL, word: string): SQL =>
 const startsEither = (word: string): SQL =>
   or(startsWith(lastName, word), startsWith(firstName, word)) as SQL;
 
-const NAME_ORDER = [asc(lastName), asc(firstName), asc(patients.dateOfBirth), asc(patients.id)];
+export const NAME_ORDER = [asc(lastName), asc(firstName), asc(patients.dateOfBirth), asc(patients.id)];
 
 export interface PatientSearchCriteria {
   /** Lower-case words; each must start the last or the first name. */

@@ -1,0 +1,174 @@
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { patients } from '../../db/schema/index.ts';
+import { patientsWriteEpoch } from '../../lib/write-epoch.ts';
+import {
+  firstNameKey,
+  lastNameKey,
+  NAME_ORDER,
+  type PatientMatch,
+  type PatientSearchCriteria,
+  searchParts,
+  toPatientMatch,
+} from './patient.repository.ts';
+
+type PatientRow = typeof patients.$inferSelect;
+
+/** A patient record as the index keeps it: the row, its name keys as the database computes them, its rank. */
+interface Entry {
+  row: PatientRow;
+  lastKey: string;
+  firstKey: string;
+  /** Position in name order (last, first, date of birth, id): sorting by it is the database's ORDER BY. */
+  rank: number;
+}
+
+export interface PatientIndex {
+  /** Every patient of the practitioner in name order: a last-name prefix is a contiguous range. */
+  byLast: Entry[];
+  /** The same, ordered by first name key (then rank): a first-name prefix is a contiguous range. */
+  byFirst: Entry[];
+  /** Patients by date of birth, each list in name order. */
+  byBirthday: Map<string, Entry[]>;
+}
+
+/**
+ * Text order of the collation "C": UTF-8 byte order, that is code point order. JavaScript compares UTF-16 code
+ * units, which differs only when both are at or above U+D800 (a surrogate stands for a code point above U+FFFF,
+ * which must come after U+E000–U+FFFF).
+ */
+export function compareBytes(a: string, b: string): number {
+  const shorter = Math.min(a.length, b.length);
+  for (let i = 0; i < shorter; i += 1) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) {
+      x = x < 0xe000 ? x + 0x2000 : x - 0x800;
+      y = y < 0xe000 ? y + 0x2000 : y - 0x800;
+    }
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+/** The same range as the SQL's startsWith: from the word (included) to the word and U+10FFFF (excluded). */
+const END = '\u{10FFFF}';
+const starts = (key: string, word: string) =>
+  compareBytes(key, word) >= 0 && compareBytes(key, word + END) < 0;
+
+/** First position in `entries` (sorted by `key`) whose key is not below `bound`. */
+function lowerBound(entries: Entry[], key: (entry: Entry) => string, bound: string): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareBytes(key(entries[middle] as Entry), bound) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+const lastOf = (entry: Entry) => entry.lastKey;
+const firstOf = (entry: Entry) => entry.firstKey;
+const range = (entries: Entry[], key: (entry: Entry) => string, word: string): [number, number] => [
+  lowerBound(entries, key, word),
+  lowerBound(entries, key, word + END),
+];
+
+export async function readPatientIndex(db: Db, gsdlNo: string): Promise<PatientIndex> {
+  const rows = await db
+    .select({ ...getTableColumns(patients), lastKey: lastNameKey, firstKey: firstNameKey })
+    .from(patients)
+    .where(eq(patients.gsdlNo, gsdlNo))
+    .orderBy(...NAME_ORDER);
+  const byLast = rows.map(({ lastKey, firstKey, ...row }, rank): Entry => ({ row, lastKey, firstKey, rank }));
+  const byFirst = [...byLast].sort((a, b) => compareBytes(a.firstKey, b.firstKey) || a.rank - b.rank);
+  const byBirthday = new Map<string, Entry[]>();
+  for (const entry of byLast) {
+    const same = byBirthday.get(entry.row.dateOfBirth);
+    if (same) same.push(entry);
+    else byBirthday.set(entry.row.dateOfBirth, [entry]);
+  }
+  return { byLast, byFirst, byBirthday };
+}
+
+/** Above this many first-name matches, walking the name order with an early stop beats gathering and sorting. */
+const GATHER_AT_MOST = 4096;
+
+/** One part of searchParts: at most `limit` entries in name order with these prefixes. */
+function readPart(index: PatientIndex, last: string | null, first: string | null, limit: number): Entry[] {
+  const [low, high] = last === null ? [0, index.byLast.length] : range(index.byLast, lastOf, last);
+  if (first !== null) {
+    const [firstLow, firstHigh] = range(index.byFirst, firstOf, first);
+    if (firstHigh - firstLow < high - low && firstHigh - firstLow <= GATHER_AT_MOST) {
+      return index.byFirst
+        .slice(firstLow, firstHigh)
+        .filter((entry) => last === null || starts(entry.lastKey, last))
+        .sort((a, b) => a.rank - b.rank)
+        .slice(0, limit);
+    }
+  }
+  const found: Entry[] = [];
+  for (let i = low; i < high && found.length < limit; i += 1) {
+    const entry = index.byLast[i] as Entry;
+    if (first === null || starts(entry.firstKey, first)) found.push(entry);
+  }
+  return found;
+}
+
+/** searchPatients's answer, from the index (the same matches in the same order). */
+export function searchIndex(
+  index: PatientIndex,
+  criteria: PatientSearchCriteria,
+  limit: number,
+): PatientMatch[] {
+  const { nameWords: words, dateOfBirth } = criteria;
+  let found: Entry[];
+  if (dateOfBirth !== null || words.length === 0) {
+    const candidates = dateOfBirth === null ? index.byLast : (index.byBirthday.get(dateOfBirth) ?? []);
+    found = [];
+    for (const entry of candidates) {
+      if (found.length >= limit) break;
+      if (words.every((word) => starts(entry.lastKey, word) || starts(entry.firstKey, word)))
+        found.push(entry);
+    }
+  } else {
+    const merged = new Map<number, Entry>();
+    for (const { last, first } of searchParts(words)) {
+      for (const entry of readPart(index, last, first, limit)) merged.set(entry.rank, entry);
+    }
+    found = [...merged.values()].sort((a, b) => a.rank - b.rank).slice(0, limit);
+  }
+  return found.map((entry) => toPatientMatch(entry.row));
+}
+
+/** Practitioners whose index is kept per database; more are rare (a search names the order's practitioner). */
+const KEPT_PRACTITIONERS = 50;
+const kept = new WeakMap<Db, Map<string, { epoch: number; index: Promise<PatientIndex> }>>();
+
+/**
+ * The practitioner's patients as an index in memory, read at the current patients write epoch and kept until a write
+ * that may change a patient record (decision 0020): on the embedded database only, null on PostgreSQL and in a
+ * transaction (there the SQL search runs).
+ */
+export function patientIndex(db: Db, gsdlNo: string): Promise<PatientIndex> | null {
+  const epoch = patientsWriteEpoch(db);
+  if (epoch === null) return null;
+  let indexes = kept.get(db);
+  if (!indexes) {
+    indexes = new Map();
+    kept.set(db, indexes);
+  }
+  const hit = indexes.get(gsdlNo);
+  if (hit && hit.epoch === epoch) return hit.index;
+  const index = readPatientIndex(db, gsdlNo);
+  if (indexes.size >= KEPT_PRACTITIONERS) indexes.clear();
+  const entry = { epoch, index };
+  indexes.set(gsdlNo, entry);
+  const forgetFailure = indexes;
+  index.catch(() => {
+    if (forgetFailure.get(gsdlNo) === entry) forgetFailure.delete(gsdlNo);
+  });
+  return index;
+}
