@@ -54,8 +54,10 @@ export function compareBytes(a: string, b: string): number {
 
 /** The same range as the SQL's startsWith: from the word (included) to the word and U+10FFFF (excluded). */
 const END = '\u{10FFFF}';
-const starts = (key: string, word: string) =>
-  compareBytes(key, word) >= 0 && compareBytes(key, word + END) < 0;
+const startsWith = (word: string) => {
+  const end = word + END;
+  return (key: string) => compareBytes(key, word) >= 0 && compareBytes(key, end) < 0;
+};
 
 /** First position in `entries` (sorted by `key`) whose key is not below `bound`. */
 function lowerBound(entries: Entry[], key: (entry: Entry) => string, bound: string): number {
@@ -99,12 +101,14 @@ const GATHER_AT_MOST = 4096;
 /** One part of searchParts: at most `limit` entries in name order with these prefixes. */
 function readPart(index: PatientIndex, last: string | null, first: string | null, limit: number): Entry[] {
   const [low, high] = last === null ? [0, index.byLast.length] : range(index.byLast, lastOf, last);
+  const lastStarts = last === null ? null : startsWith(last);
+  const firstStarts = first === null ? null : startsWith(first);
   if (first !== null) {
     const [firstLow, firstHigh] = range(index.byFirst, firstOf, first);
     if (firstHigh - firstLow < high - low && firstHigh - firstLow <= GATHER_AT_MOST) {
       return index.byFirst
         .slice(firstLow, firstHigh)
-        .filter((entry) => last === null || starts(entry.lastKey, last))
+        .filter((entry) => lastStarts === null || lastStarts(entry.lastKey))
         .sort((a, b) => a.rank - b.rank)
         .slice(0, limit);
     }
@@ -112,7 +116,7 @@ function readPart(index: PatientIndex, last: string | null, first: string | null
   const found: Entry[] = [];
   for (let i = low; i < high && found.length < limit; i += 1) {
     const entry = index.byLast[i] as Entry;
-    if (first === null || starts(entry.firstKey, first)) found.push(entry);
+    if (firstStarts === null || firstStarts(entry.firstKey)) found.push(entry);
   }
   return found;
 }
@@ -127,11 +131,11 @@ export function searchIndex(
   let found: Entry[];
   if (dateOfBirth !== null || words.length === 0) {
     const candidates = dateOfBirth === null ? index.byLast : (index.byBirthday.get(dateOfBirth) ?? []);
+    const each = words.map(startsWith);
     found = [];
     for (const entry of candidates) {
       if (found.length >= limit) break;
-      if (words.every((word) => starts(entry.lastKey, word) || starts(entry.firstKey, word)))
-        found.push(entry);
+      if (each.every((starts) => starts(entry.lastKey) || starts(entry.firstKey))) found.push(entry);
     }
   } else {
     const merged = new Map<number, Entry>();
