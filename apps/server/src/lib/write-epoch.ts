@@ -16,13 +16,12 @@ const tracked = new WeakMap<object, Tracked>();
 const READ_ONLY = /^\s*\(?\s*select\b/i;
 
 /**
- * A write that may change the patients table: one that names it, its parent (practitioners: a cascade), drops,
- * truncates, creates or alters anything (a reset or a migration), runs code (DO, CALL) or rolls back (a hand-written
- * BEGIN). Any other statement cannot reach its rows (no trigger or
- * rule writes them). Errs on the side of bumping: a false alarm costs a re-read, never a stale answer.
+ * A write that may change the patients table: one that names it, drops, truncates, creates or alters anything (a
+ * reset or a migration), runs code (DO, CALL) or rolls back (a hand-written BEGIN). No trigger, rule or cascading
+ * foreign key reaches the patients from another table (their only key, to practitioners, is NO ACTION): one added
+ * must be named here. Errs on the side of bumping: a false alarm costs a re-read, never a stale answer.
  */
-const PATIENT_WRITES =
-  /patients|practitioners|\b(drop|truncate|alter|create|call|rollback|abort)\b|^\s*do\b/i;
+const PATIENT_WRITES = /\bpatients\b|\b(drop|truncate|alter|create|call|rollback|abort)\b|^\s*do\b/i;
 
 /**
  * Counts what an embedded database runs (decision 0055). This process is the only one that can reach an embedded

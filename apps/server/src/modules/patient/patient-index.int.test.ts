@@ -175,6 +175,7 @@ describe('decision 0020: the index follows every write to the patients', () => {
     const before = patientsWriteEpoch(db);
     const kept = patientIndex(db, 'P1001');
     await db.execute(sql`update orders set updated_at = updated_at where id = ${order.id}`);
+    await db.execute(sql`update practitioners set gsdl_no = gsdl_no where gsdl_no = 'P1001'`);
     expect(patientsWriteEpoch(db)).toBe(before);
     expect(patientIndex(db, 'P1001')).toBe(kept);
     const headers = await headersOf(ctx.app, 'dr.avery');
