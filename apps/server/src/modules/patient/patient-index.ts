@@ -1,4 +1,4 @@
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patients } from '../../db/schema/index.ts';
 import { patientsWriteEpoch } from '../../lib/write-epoch.ts';
@@ -7,16 +7,15 @@ import {
   lastNameKey,
   NAME_ORDER,
   type PatientMatch,
+  type PatientRecord,
   type PatientSearchCriteria,
   searchParts,
   toPatientMatch,
 } from './patient.repository.ts';
 
-type PatientRow = typeof patients.$inferSelect;
-
 /** A patient record as the index keeps it: the row, its name keys as the database computes them, its rank. */
 interface Entry {
-  row: PatientRow;
+  row: PatientRecord;
   lastKey: string;
   firstKey: string;
   /** Position in name order (last, first, date of birth, id): sorting by it is the database's ORDER BY. */
@@ -78,13 +77,42 @@ const range = (entries: Entry[], key: (entry: Entry) => string, word: string): [
   lowerBound(entries, key, word + END),
 ];
 
+/**
+ * The practitioner's patients in name order with their name keys, in one statement. The rows come as one JSON text
+ * (an ordered json_agg): parsing one text is several times faster than the driver's rows for 100,000 patients.
+ */
 export async function readPatientIndex(db: Db, gsdlNo: string): Promise<PatientIndex> {
-  const rows = await db
-    .select({ ...getTableColumns(patients), lastKey: lastNameKey, firstKey: firstNameKey })
-    .from(patients)
-    .where(eq(patients.gsdlNo, gsdlNo))
-    .orderBy(...NAME_ORDER);
-  const byLast = rows.map(({ lastKey, firstKey, ...row }, rank): Entry => ({ row, lastKey, firstKey, rank }));
+  const result = await db.execute<{ rows: string }>(sql`
+    select coalesce(json_agg(json_build_array(${patients.id}, ${patients.nameFirst}, ${patients.nameLast},
+      ${patients.dateOfBirth}, ${patients.gender}, ${patients.chartNumber}, ${patients.source}, ${patients.details},
+      ${lastNameKey}, ${firstNameKey}) order by ${sql.join(NAME_ORDER, sql`, `)}), '[]')::text as rows
+    from ${patients} where ${eq(patients.gsdlNo, gsdlNo)}`);
+  const [first] = (Array.isArray(result) ? result : (result as { rows: { rows: string }[] }).rows) as {
+    rows: string;
+  }[];
+  const rows = JSON.parse(first?.rows ?? '[]') as [
+    number,
+    string,
+    string,
+    string,
+    PatientRecord['gender'],
+    string | null,
+    string,
+    PatientRecord['details'],
+    string,
+    string,
+  ][];
+  const byLast = rows.map(
+    (
+      [id, nameFirst, nameLast, dateOfBirth, gender, chartNumber, source, details, lastKey, firstKey],
+      rank,
+    ): Entry => ({
+      row: { id, nameFirst, nameLast, dateOfBirth, gender, chartNumber, source, details },
+      lastKey,
+      firstKey,
+      rank,
+    }),
+  );
   const byFirst = [...byLast].sort((a, b) => compareBytes(a.firstKey, b.firstKey) || a.rank - b.rank);
   const byBirthday = new Map<string, Entry[]>();
   for (const entry of byLast) {

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { patients, practitioners } from '../../db/schema/index.ts';
 
 type PatientRow = typeof patients.$inferSelect;
+/** What a search answers from: a record without its bookkeeping. */
+export type PatientRecord = Omit<PatientRow, 'createdAt' | 'gsdlNo'>;
 
 /**
  * What a patient record keeps besides its indexed columns (patients.details): the rest of spec 2 §3 Patient info
@@ -36,7 +38,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * A record as the patient form reads it. The SSN is never returned by a search (it is typed in on the order), and
  * the marketing answer belongs to the patient, not to the record.
  */
-export function toPatientMatch(row: PatientRow): PatientMatch {
+export function toPatientMatch(row: PatientRecord): PatientMatch {
   const details = row.details as PatientDetails;
   return {
     id: row.id,
