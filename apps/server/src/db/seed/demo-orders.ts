@@ -167,6 +167,66 @@ export const DEMO_ORDERS: readonly DemoOrder[] = [
   },
 ];
 
+/** A demo order of one requisition on a pack, with its workflow rows, written in the caller's transaction. */
+export interface DemoOrderRows {
+  order: Omit<typeof orders.$inferInsert, 'practAgreement' | 'practAgreementDate'>;
+  pack: Pick<
+    typeof catalogueRequisitions.$inferSelect,
+    'id' | 'reqNumber' | 'activationCode' | 'orderableItemId'
+  >;
+  /** The requisition's own fields (the pack gives its numbers and product). */
+  requisition: Partial<
+    Omit<
+      typeof requisitions.$inferInsert,
+      'orderId' | 'position' | 'catalogueRequisitionId' | 'reqNumber' | 'activationCode' | 'orderableItemId'
+    >
+  > & { dropShip: boolean };
+  completedSteps: readonly StepId[];
+  /** Steps among completedSteps that the patient completed (the others the practitioner). */
+  completedByPatient?: readonly StepId[];
+}
+
+export async function insertDemoOrder(
+  tx: Db,
+  demo: DemoOrderRows,
+): Promise<{ orderId: number; gearReqId: number }> {
+  const [order] = await tx
+    .insert(orders)
+    .values({ practAgreement: true, practAgreementDate: new Date(), ...demo.order })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('order insert returned nothing');
+  const [requisition] = await tx
+    .insert(requisitions)
+    .values({
+      orderId: order.id,
+      position: 0,
+      catalogueRequisitionId: demo.pack.id,
+      reqNumber: demo.pack.reqNumber,
+      activationCode: demo.pack.activationCode,
+      orderableItemId: demo.pack.orderableItemId,
+      ...demo.requisition,
+    })
+    .returning({ id: requisitions.id });
+  if (!requisition) throw new Error('requisition insert returned nothing');
+  const stepDate = new Date().toISOString();
+  const steps = demo.completedSteps.reduce(
+    (rows, id) =>
+      completeStep(rows, {
+        id,
+        gearReqId: stepById(id)?.scope === 'requisition' ? requisition.id : null,
+        userType: demo.completedByPatient?.includes(id) ? 'prc' : 'myGDX',
+        stepDate,
+      }),
+    initialWorkflowSteps({
+      requisitions: [{ id: requisition.id, dropShip: demo.requisition.dropShip, shipToOffice: false }],
+      containsDropShipRequisition: demo.requisition.dropShip,
+      containsShipToOfficeRequisition: false,
+    }),
+  );
+  await saveWorkflowSteps(tx, order.id, [], steps);
+  return { orderId: order.id, gearReqId: requisition.id };
+}
+
 async function seedDemoOrder(db: Db, demo: DemoOrder) {
   const [present] = await db
     .select({ id: requisitions.id })
@@ -182,50 +242,19 @@ async function seedDemoOrder(db: Db, demo: DemoOrder) {
   if (!pack) throw new Error(`seedDemoOrders: seed the catalogue first (no pack ${demo.activationCode})`);
   const [item] = await db.select().from(orderableItems).where(eq(orderableItems.id, pack.orderableItemId));
   await transaction(db, async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
+    const { gearReqId } = await insertDemoOrder(tx, {
+      order: {
         practitionerGsdlNo: demo.practitionerGsdlNo,
-        practAgreement: true,
-        practAgreementDate: new Date(),
         patientInfo: demo.patientInfo,
         myGDXKitOrder: demo.requisition.dropShip,
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error('order insert returned nothing');
-    const [requisition] = await tx
-      .insert(requisitions)
-      .values({
-        orderId: order.id,
-        position: 0,
-        catalogueRequisitionId: pack.id,
-        reqNumber: pack.reqNumber,
-        activationCode: pack.activationCode,
-        orderableItemId: pack.orderableItemId,
-        ...demo.requisition,
-      })
-      .returning({ id: requisitions.id });
-    if (!requisition) throw new Error('requisition insert returned nothing');
-    const flags = { id: requisition.id, dropShip: demo.requisition.dropShip, shipToOffice: false };
-    const stepDate = new Date().toISOString();
-    const steps = demo.completedSteps.reduce(
-      (rows, id) =>
-        completeStep(rows, {
-          id,
-          gearReqId: stepById(id)?.scope === 'requisition' ? requisition.id : null,
-          userType: 'myGDX',
-          stepDate,
-        }),
-      initialWorkflowSteps({
-        requisitions: [flags],
-        containsDropShipRequisition: false,
-        containsShipToOfficeRequisition: false,
-      }),
-    );
-    await saveWorkflowSteps(tx, order.id, [], steps);
+      },
+      pack,
+      requisition: demo.requisition,
+      completedSteps: demo.completedSteps,
+    });
     if (demo.accessionNo) {
       await tx.insert(accessions).values({
-        gearReqId: requisition.id,
+        gearReqId,
         accessionNo: demo.accessionNo,
         productName: item?.name ?? '',
         recordedBy: 'demo seed',

@@ -1,17 +1,9 @@
-import {
-  BILLING_METHODS,
-  completeStep,
-  initialWorkflowSteps,
-  STEP_IDS,
-  type StepId,
-  stepById,
-} from '@gear/domain';
+import { BILLING_METHODS, STEP_IDS, type StepId } from '@gear/domain';
 import { and, eq } from 'drizzle-orm';
 import { transaction } from '../../lib/transaction.ts';
-import { saveWorkflowSteps } from '../../modules/order/order.repository.ts';
 import type { Db } from '../client.ts';
 import { bundleProducts, bundles, catalogueRequisitions, orders, requisitions } from '../schema/index.ts';
-import { componentsOf, patient } from './demo-orders.ts';
+import { componentsOf, insertDemoOrder, patient } from './demo-orders.ts';
 
 /**
  * Demo data of panel selection's later features (docs/decisions/0045, 0048, 0049): a patient-confirmed order of P1001
@@ -76,13 +68,10 @@ async function seedPatientConfirmedOrder(db: Db) {
   const pack = PATIENT_CONFIRMED_PACK;
   const packId = await packToUse(db, pack);
   if (packId === null) return;
-  await transaction(db, async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
+  await transaction(db, (tx) =>
+    insertDemoOrder(tx, {
+      order: {
         practitionerGsdlNo: 'P1001',
-        practAgreement: true,
-        practAgreementDate: new Date(),
         myGDXKitOrder: true,
         patientAgreement: true,
         patientInfo: patient({
@@ -93,18 +82,9 @@ async function seedPatientConfirmedOrder(db: Db) {
           email: 'maria.confirmed@example.com',
           voicePhone: '828-555-0142',
         }),
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error('order insert returned nothing');
-    const [requisition] = await tx
-      .insert(requisitions)
-      .values({
-        orderId: order.id,
-        position: 0,
-        catalogueRequisitionId: packId,
-        reqNumber: pack.reqNumber,
-        activationCode: pack.activationCode,
-        orderableItemId: pack.orderableItemId,
+      },
+      pack: { id: packId, ...pack },
+      requisition: {
         dropShip: true,
         billingMethod: BILLING_METHODS.insurance,
         panel: GI_EFFECTS_PANEL,
@@ -112,26 +92,11 @@ async function seedPatientConfirmedOrder(db: Db) {
         icdCodes: [
           { code: 'K58.0', name: 'Irritable bowel syndrome with diarrhea', rank: 1, otherCode: false },
         ],
-      })
-      .returning({ id: requisitions.id });
-    if (!requisition) throw new Error('requisition insert returned nothing');
-    const stepDate = new Date().toISOString();
-    const steps = PATIENT_CONFIRMED_STEPS.reduce(
-      (rows, id) =>
-        completeStep(rows, {
-          id,
-          gearReqId: stepById(id)?.scope === 'requisition' ? requisition.id : null,
-          userType: id === STEP_IDS.summary ? 'prc' : 'myGDX',
-          stepDate,
-        }),
-      initialWorkflowSteps({
-        requisitions: [{ id: requisition.id, dropShip: true, shipToOffice: false }],
-        containsDropShipRequisition: true,
-        containsShipToOfficeRequisition: false,
-      }),
-    );
-    await saveWorkflowSteps(tx, order.id, [], steps);
-  });
+      },
+      completedSteps: PATIENT_CONFIRMED_STEPS,
+      completedByPatient: [STEP_IDS.summary],
+    }),
+  );
 }
 
 /** The new pack of the recollection order: its numbers find the order (GET /gear/order?requisitionNumber). */
@@ -159,45 +124,24 @@ async function seedRecollectionOrder(db: Db) {
     .limit(1);
   if (!recollected) throw new Error('seedRecollectionOrder: seed demo-orders.ts first');
   const [original] = await db.select().from(orders).where(eq(orders.id, recollected.orderId));
-  await transaction(db, async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
+  await transaction(db, (tx) =>
+    insertDemoOrder(tx, {
+      order: {
         practitionerGsdlNo: 'P1001',
-        practAgreement: true,
-        practAgreementDate: new Date(),
         myGDXKitOrder: true,
         recollectionFor: recollected.orderId,
         patientInfo: original?.patientInfo ?? null,
-      })
-      .returning({ id: orders.id });
-    if (!order) throw new Error('order insert returned nothing');
-    const [requisition] = await tx
-      .insert(requisitions)
-      .values({
-        orderId: order.id,
-        position: 0,
-        catalogueRequisitionId: packId,
-        reqNumber: pack.reqNumber,
-        activationCode: pack.activationCode,
-        orderableItemId: pack.orderableItemId,
+      },
+      pack: { id: packId, ...pack },
+      requisition: {
         dropShip: true,
         billingMethod: BILLING_METHODS.physicianAccount,
         panel: GI_EFFECTS_PANEL,
         components: componentsOf(GI_EFFECTS_PANEL),
-      })
-      .returning({ id: requisitions.id });
-    if (!requisition) throw new Error('requisition insert returned nothing');
-    const steps = completeStep(
-      initialWorkflowSteps({
-        requisitions: [{ id: requisition.id, dropShip: true, shipToOffice: false }],
-        containsDropShipRequisition: true,
-        containsShipToOfficeRequisition: false,
-      }),
-      { id: STEP_IDS.pract, gearReqId: null, userType: 'myGDX', stepDate: new Date().toISOString() },
-    );
-    await saveWorkflowSteps(tx, order.id, [], steps);
-  });
+      },
+      completedSteps: [STEP_IDS.pract],
+    }),
+  );
 }
 
 /** spec 3 §3 Bundle: a custom profile of P1001 with its products (the default billing option of custom profiles). */
