@@ -17,7 +17,7 @@ import {
   type UserInfo,
   validateBillingChoice,
 } from '@gear/domain';
-import { Alert, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useConfirmPriceIncrease, useSaveBillingMethod } from '../../api/billing.ts';
@@ -26,6 +26,7 @@ import { isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { fetchAppliedPrice } from '../../api/pricing.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { MedicalNecessityAcknowledgement } from '../../components/medical-necessity-acknowledgement.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import { PriceIncreaseModal } from '../../components/price-increase-modal.tsx';
@@ -260,25 +261,15 @@ function BillingForm({ order, practitioner, requisition, user, navigation }: Bil
           </Alert>
         )}
         {needsAcknowledgement && (
-          <Stack gap={4}>
-            <Text size="sm">
-              Medical necessity: Medicare and Tricare pay only for tests that are reasonable and necessary for
-              the diagnosis or treatment of the patient's illness or injury, as documented in the patient's
-              record.
-            </Text>
-            <Checkbox
-              label="I have read the definition of medical necessity."
-              checked={acknowledged}
-              required
-              disabled={busy}
-              error={acknowledgementError}
-              aria-invalid={acknowledgementError ? true : undefined}
-              onChange={(event) => {
-                setAcknowledged(event.currentTarget.checked);
-                if (event.currentTarget.checked) setAcknowledgementError(null);
-              }}
-            />
-          </Stack>
+          <MedicalNecessityAcknowledgement
+            checked={acknowledged}
+            disabled={busy}
+            error={acknowledgementError}
+            onChange={(checked) => {
+              setAcknowledged(checked);
+              if (checked) setAcknowledgementError(null);
+            }}
+          />
         )}
         <ErrorAlert message={saveError} />
         <WizardButtons onBack={() => void navigation.back()} saving={busy} />

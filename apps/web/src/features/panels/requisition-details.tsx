@@ -30,6 +30,7 @@ import {
 import { useState } from 'react';
 import { logUiAction, usePreviousInstructions, usePriceMap } from '../../api/catalogue.ts';
 import { useApi, useMessages } from '../../api/context.tsx';
+import { MedicalNecessityAcknowledgement } from '../../components/medical-necessity-acknowledgement.tsx';
 import { PrintIcon } from './icons.tsx';
 import classes from './panels.module.css';
 import { printTestSelection } from './print-selection.ts';
@@ -330,22 +331,12 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
       )}
 
       {practitionerUser && medicare && variant === 'full' && (
-        <Stack gap={4}>
-          <Text size="sm">
-            Medical necessity: Medicare and Tricare pay only for tests that are reasonable and necessary for
-            the diagnosis or treatment of the patient's illness or injury, as documented in the patient's
-            record.
-          </Text>
-          <Checkbox
-            label="I have read the definition of medical necessity."
-            checked={selection.medicalNecessity}
-            disabled={disabled}
-            required
-            error={errors.medicalNecessity}
-            aria-invalid={errors.medicalNecessity ? true : undefined}
-            onChange={(event) => onChange({ ...selection, medicalNecessity: event.currentTarget.checked })}
-          />
-        </Stack>
+        <MedicalNecessityAcknowledgement
+          checked={selection.medicalNecessity}
+          disabled={disabled}
+          error={errors.medicalNecessity}
+          onChange={(medicalNecessity) => onChange({ ...selection, medicalNecessity })}
+        />
       )}
     </Stack>
   );
