@@ -11,6 +11,16 @@ const results = path.join(root, '.test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+const pinnedNode = readFileSync(path.join(root, '.node-version'), 'utf8').trim();
+console.log(`Node ${process.versions.node} (pinned: ${pinnedNode})`);
+if (process.versions.node !== pinnedNode) {
+  console.log(
+    `The tests run on the pinned Node ${pinnedNode} (node_modules/.bin/node, from \`npm install\`); this is Node ${process.versions.node}. Run them with \`npm test\`.`,
+  );
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
 const ci = process.env.CI === 'true';
 const pgUrl = process.env.TEST_DATABASE_URL;
 const embeddedEnv = { ...process.env };
