@@ -4,8 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { routes } from './app/routes.tsx';
-import { createAppServices } from './app/services.tsx';
 import { Startup } from './app/startup.tsx';
+import { createAppServices } from './services/app-services.tsx';
 
 const services = createAppServices();
 const router = createBrowserRouter(routes);

@@ -1,7 +1,4 @@
-export interface FieldError {
-  field: string;
-  defaultMessage: string;
-}
+import type { FieldError } from '@gear/domain';
 
 const reasons: Record<number, string> = {
   400: 'Bad Request',

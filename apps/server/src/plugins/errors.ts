@@ -1,13 +1,7 @@
-import { MESSAGES } from '@gear/domain';
+import { type ErrorEnvelope, MESSAGES } from '@gear/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type FieldError, HttpError, reasonFor } from '../lib/http-error.ts';
-
-export interface ErrorEnvelope {
-  error: string;
-  message: string;
-  errors?: FieldError[];
-}
+import { HttpError, reasonFor } from '../lib/http-error.ts';
 
 const fieldOf = (instancePath: string, missing?: unknown) => {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');

@@ -1,33 +1,5 @@
-import type { BillingMethod, GearOrder } from '@gear/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from './context.tsx';
-import { queryKeys } from './keys.ts';
-
-/** Body of PUT /gear/billingMethod/ (spec 1 §7: billingMethod, gearReqId; docs/decisions/0012). */
-export interface BillingMethodBody {
-  billingMethod: BillingMethod;
-  gearReqId: number;
-  version: number;
-  /** Only when choosing Medicare or Tricare makes the order a Medicare order (the acknowledgement is then needed). */
-  dateMedicalNecessityAcknowledged?: string;
-}
-
-const useRememberOrder = () => {
-  const queryClient = useQueryClient();
-  return (saved: GearOrder) => {
-    if (typeof saved.id === 'number') queryClient.setQueryData(queryKeys.order(saved.id), saved);
-  };
-};
-
-/** PUT /gear/billingMethod/: the order with the requisition's billing option saved. */
-export function useSaveBillingMethod() {
-  const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: (body: BillingMethodBody) => api.put<GearOrder>('/gear/billingMethod/', body),
-    onSuccess: remember,
-  });
-}
+import type { GearOrder } from '@gear/domain';
+import { useOrderSave } from './order-save.ts';
 
 export interface PriceIncreaseConfirmation {
   orderId: number;
@@ -36,16 +8,14 @@ export interface PriceIncreaseConfirmation {
   source: string;
 }
 
-/** PUT /gear/order/{id}/confirm-price-increase/{reqId}/{source}: records the confirmation; answers the order. */
-export function useConfirmPriceIncrease() {
-  const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: ({ orderId, gearReqId, source }: PriceIncreaseConfirmation) =>
-      api.put<GearOrder>(
-        `/gear/order/${orderId}/confirm-price-increase/${gearReqId}/${encodeURIComponent(source)}`,
-        undefined,
-      ),
-    onSuccess: remember,
-  });
-}
+/**
+ * PUT /gear/order/{id}/confirm-price-increase/{reqId}/{source}: records the confirmation; answers the order. Shared by
+ * the billing step and panel selection (both confirm an increase).
+ */
+export const useConfirmPriceIncrease = () =>
+  useOrderSave((api, { orderId, gearReqId, source }: PriceIncreaseConfirmation) =>
+    api.put<GearOrder>(
+      `/gear/order/${orderId}/confirm-price-increase/${gearReqId}/${encodeURIComponent(source)}`,
+      undefined,
+    ),
+  );

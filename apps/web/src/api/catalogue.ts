@@ -1,12 +1,11 @@
 import type {
-  AddOnSelection,
-  BillingMethod,
   CatalogueRequisition,
   GearOrder,
+  OmsRequisition,
   OrderableItemLists,
-  SpecificField,
+  PriceMap,
 } from '@gear/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
@@ -54,7 +53,7 @@ export function useRequisitionForItem(orderableItemId: number | null, gsdlNo: st
 /** GET /gear/requisitionById?gearReqId: the pack and product of a requisition on an order the caller may see. */
 export const fetchRequisitionById = (api: ApiClient, gearReqId: number, signal?: AbortSignal) =>
   api
-    .get<{ omsRequisition: CatalogueRequisition }>('/gear/requisitionById', { query: { gearReqId }, signal })
+    .get<OmsRequisition>('/gear/requisitionById', { query: { gearReqId }, signal })
     .then((answer) => answer.omsRequisition);
 
 /** GET /gear/requisition?reqNum&gsdlNo: the lab's requisition (pack) with that number. */
@@ -101,8 +100,6 @@ export function usePreviousInstructions(gsdlNo: string | null, orderableItemId: 
  * GET /gear/api/inputFieldPriceMap/{orderableItemId}?gsdlNo (spec 1 §7): prices in cents by display type (PTPAY,
  * IIP), then by input field id; the key 'item' holds the product's own price.
  */
-export type PriceMap = Partial<Record<'PTPAY' | 'IIP', Record<string, number>>>;
-
 export function usePriceMap(gsdlNo: string | null, orderableItemId: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
@@ -111,82 +108,6 @@ export function usePriceMap(gsdlNo: string | null, orderableItemId: number, enab
       api.get<PriceMap>(`/gear/api/inputFieldPriceMap/${orderableItemId}`, { query: { gsdlNo }, signal }),
     enabled: enabled && Boolean(gsdlNo),
     retry: false,
-  });
-}
-
-/** One line of PUT /gear/testSelection/ (bulk, ship to office). */
-export interface BulkRequisitionBody {
-  id: number | null;
-  omsOrderableItemId: number;
-  dropShip: false;
-  shipToOffice: true;
-  quantity: number;
-  components: number[];
-  addons: AddOnSelection[];
-  panel: number | null;
-  patientInstructions: string | null;
-}
-
-export interface BulkSelectionBody {
-  id: GearOrder['id'];
-  version: number;
-  requisitions: BulkRequisitionBody[];
-}
-
-/** The one requisition of PUT /gear/testSelection (single). */
-export interface SingleRequisitionBody {
-  id: number | null;
-  omsOrderableItemId: number;
-  panel: number | null;
-  components: number[];
-  addons: AddOnSelection[];
-  profileSpecificFields: Pick<SpecificField, 'id' | 'value'>[];
-  patientInstructions: string | null;
-  dropShip: boolean;
-  shipToOffice: boolean;
-  covidRegistration: boolean;
-  noCardActivation: boolean;
-  reqNumber: string | null;
-  activationCode: string | null;
-  billingMethod: BillingMethod | null;
-}
-
-export interface SingleSelectionBody {
-  id: GearOrder['id'];
-  version: number;
-  /** The Medicare/Tricare answer (decision 0005). */
-  governmentPayor: boolean;
-  dateMedicalNecessityAcknowledged: string | null;
-  /** spec 1 §4.4: 'Yes resubmits as confirmed' (decision 0045). */
-  priceIncreaseConfirmed?: boolean;
-  requisitions: [SingleRequisitionBody];
-}
-
-const useSavedOrder = () => {
-  const queryClient = useQueryClient();
-  return (saved: GearOrder) => {
-    if (typeof saved.id === 'number') queryClient.setQueryData(queryKeys.order(saved.id), saved);
-  };
-};
-
-/** PUT /gear/testSelection/: the ship-to-office lines of the order. */
-export function useSaveBulkSelection() {
-  const api = useApi();
-  const remember = useSavedOrder();
-  return useMutation({
-    mutationFn: (body: BulkSelectionBody) => api.put<GearOrder>('/gear/testSelection/', body),
-    onSuccess: remember,
-  });
-}
-
-/** PUT /gear/testSelection{query}: one requisition, sent with the current query string. */
-export function useSaveTestSelection() {
-  const api = useApi();
-  const remember = useSavedOrder();
-  return useMutation({
-    mutationFn: ({ body, search }: { body: SingleSelectionBody; search: string }) =>
-      api.put<GearOrder>('/gear/testSelection', body, { query: search }),
-    onSuccess: remember,
   });
 }
 
@@ -209,23 +130,3 @@ export const logUiAction = (
       () => undefined,
       () => undefined,
     );
-
-/** Body of PUT /gear/bundle/{gearBundleId}/order (spec 1 §7; decision 0048). */
-export interface BundleOrderBody {
-  gearBundleId: number;
-  /** The order the products go on, or null for a new order. */
-  gearOrderId: number | null;
-  practAgreement: boolean | null;
-  version?: number;
-}
-
-/** PUT /gear/bundle/{gearBundleId}/order: the order with the custom profile's products. */
-export function useOrderBundle() {
-  const api = useApi();
-  const remember = useSavedOrder();
-  return useMutation({
-    mutationFn: (body: BundleOrderBody) =>
-      api.put<GearOrder>(`/gear/bundle/${body.gearBundleId}/order`, body),
-    onSuccess: remember,
-  });
-}

@@ -1,17 +1,4 @@
-import { MESSAGES, messages } from '@gear/domain';
-
-/** A field's message from the server's error envelope (spec 1 §7 'errors[{field, defaultMessage}]'). */
-export interface FieldError {
-  field: string;
-  defaultMessage: string;
-}
-
-/** The one error envelope of every non-2xx answer (ARCHITECTURE.md, 'Rules of the house'). */
-export interface ErrorEnvelope {
-  error: string;
-  message: string;
-  errors?: FieldError[];
-}
+import { type ErrorEnvelope, type FieldError, MESSAGES, messages } from '@gear/domain';
 
 /**
  * How a call failed, which decides what the user is told (spec 1 §8):

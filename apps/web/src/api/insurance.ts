@@ -1,23 +1,7 @@
-import type { GearOrder, IdCardAttachmentType, IdCardUploadResult } from '@gear/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IdCardAttachmentType, IdCardResult } from '@gear/domain';
+import type { useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
-import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
-
-/** The body of PUT /gear/order/{id}/insurance/: the whole order, with the Medicare/Tricare answer. */
-export type InsuranceSave = GearOrder & { id: number; medicareBeneficiaryIdConfirmed: boolean };
-
-/** PUT /gear/order/{id}/insurance/: the answer is the saved order. */
-export function useSaveInsurance() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (order: InsuranceSave) => api.put<GearOrder>(`/gear/order/${order.id}/insurance/`, order),
-    onSuccess: (saved) => {
-      if (typeof saved.id === 'number') queryClient.setQueryData(queryKeys.order(saved.id), saved);
-    },
-  });
-}
 
 /** POST /gear/uploadInsuranceAttachment (multipart: file, type, gearOrderId; decision 0023). */
 export function uploadIdCard(
@@ -28,7 +12,7 @@ export function uploadIdCard(
   form.append('type', upload.type);
   form.append('gearOrderId', String(upload.orderId));
   form.append('file', upload.file, upload.fileName);
-  return api.post<IdCardUploadResult>('/gear/uploadInsuranceAttachment', form);
+  return api.post<IdCardResult>('/gear/uploadInsuranceAttachment', form);
 }
 
 /** DELETE /gear/deleteInsuranceAttachment?orderId&cardImgType (spec 2 §7). */

@@ -6,6 +6,8 @@ export const queryKeys = {
   order: (id: number) => ['orders', id] as const,
   /** The insurances found with a patient (chart-number lookup), for the insurance step to offer. */
   insurancesOnFile: (orderId: number) => ['orders', orderId, 'insurances-on-file'] as const,
+  /** The shipping methods and charges for where the order's packs go; they change with the shipping information. */
+  shippingCharges: (orderId: number) => ['orders', orderId, 'shipping-charges'] as const,
   practitionerOptions: (orderId?: number) =>
     orderId === undefined
       ? (['practitioner-options'] as const)

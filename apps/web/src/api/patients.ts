@@ -1,11 +1,5 @@
-import type { GearOrder, Insurance, PatientInfo } from '@gear/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ChartLookup, Insurance, PatientMatch } from '@gear/domain';
 import type { ApiClient } from './client.ts';
-import { useApi } from './context.tsx';
-import { queryKeys } from './keys.ts';
-
-/** A patient found by GET /gear/api/patient-lookup: the form's fields and the record id (decision 0020). */
-export type PatientMatch = PatientInfo & { id: number };
 
 /** GET /gear/api/patient-lookup?query&orderId (spec 2 §7): name words and a date of birth. */
 export const searchPatients = (api: ApiClient, orderId: number, query: string, signal?: AbortSignal) =>
@@ -18,7 +12,7 @@ export const lookupChartNumber = (
   chartNumber: string,
   signal?: AbortSignal,
 ) =>
-  api.get<{ patient: PatientInfo | null; insurances: Insurance[] }>('/gear/api/get-ellkay-patient', {
+  api.get<ChartLookup>('/gear/api/get-ellkay-patient', {
     query: { chartNumber, orderId },
     signal,
     authErrors: 'throw',
@@ -35,21 +29,6 @@ export const lookupInsurances = (
     signal,
     authErrors: 'throw',
   });
-
-/** The body of PUT /gear/order/{id}/patient/: the order with patientInfo, the shipping method, the age answer. */
-export type PatientSave = GearOrder & { id: number; confirmedAge: boolean };
-
-/** PUT /gear/order/{id}/patient/: the answer is the saved order. */
-export function useSavePatient() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (order: PatientSave) => api.put<GearOrder>(`/gear/order/${order.id}/patient/`, order),
-    onSuccess: (saved) => {
-      if (typeof saved.id === 'number') queryClient.setQueryData(queryKeys.order(saved.id), saved);
-    },
-  });
-}
 
 /** POST /subscribe (spec 2 §7, form data): a patient's marketing opt-in. */
 export const subscribe = (

@@ -1,5 +1,5 @@
-import type { GearOrder, Practitioner } from '@gear/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Practitioner } from '@gear/domain';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
@@ -30,23 +30,5 @@ export function usePractitioner(gsdlNo: string | null) {
     queryFn: ({ signal }) => fetchPractitioner(api, gsdlNo as string, signal),
     enabled: Boolean(gsdlNo),
     retry: false,
-  });
-}
-
-/** The body of PUT /gear/practitioner/: the whole order with practAgreement and practitioner (with office). */
-export type PractitionerSave = Partial<GearOrder> &
-  Pick<GearOrder, 'id' | 'version' | 'practAgreement'> & {
-    practitioner: Practitioner;
-  };
-
-/** PUT /gear/practitioner/: saves the step; the answer is the saved order, whose id is read. */
-export function useSavePractitioner() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (order: PractitionerSave) => api.put<GearOrder>('/gear/practitioner/', order),
-    onSuccess: (saved) => {
-      if (typeof saved.id === 'number') queryClient.setQueryData(queryKeys.order(saved.id), saved);
-    },
   });
 }

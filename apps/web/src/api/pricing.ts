@@ -1,16 +1,8 @@
-import type { BillingMethod, PriceResult } from '@gear/domain';
+import type { AppliedPrice, BillingMethod } from '@gear/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
-
-/** spec 3 §3 price result as GET /gear/api/applied-price answers it (amounts in integer cents). */
-export interface AppliedPrice extends PriceResult {
-  insuranceProvider: string | null;
-  secondaryInsuranceProvider: string | null;
-  placeholder: boolean;
-  configError: boolean;
-}
 
 /** GET /gear/api/applied-price?gearReqId&billingMethod (spec 1 §7). */
 export const fetchAppliedPrice = (

@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { provePatientOrder } from '../api/patient-proof.ts';
-import { useServices } from './services.tsx';
+import { useServices } from '../services/app-services.tsx';
 
 /**
  * A signed-in patient's home (decision 0040): open another order of theirs with its requisition or activation

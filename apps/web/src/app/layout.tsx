@@ -1,8 +1,8 @@
 import { messages } from '@gear/domain';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, Outlet, useNavigate, useRouteError } from 'react-router';
+import { useServices, useSession } from '../services/app-services.tsx';
 import classes from './layout.module.css';
-import { useServices, useSession } from './services.tsx';
 import { useSessionTimers, useSignOut } from './session-timers.ts';
 
 /** The page frame: skip link, header (brand, navigation, sign-out), main. */

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@gear/domain';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { LoginRequired } from '../features/login/login-required.tsx';
+import { useSession } from '../services/app-services.tsx';
 import { FindYourOrder } from './find-your-order.tsx';
-import { LoginRequired } from './login-required.tsx';
-import { useSession } from './services.tsx';
 
 /** spec 1 §2.1 '/': status=non-beta shows the 403 page; practitioners go to a new order. */
 export function HomePage() {
@@ -31,18 +31,6 @@ export function ForbiddenPage() {
         </Anchor>
         .
       </Text>
-    </Stack>
-  );
-}
-
-export function NotFoundPage() {
-  return (
-    <Stack gap="md" maw={560}>
-      <Title order={1}>Page not found</Title>
-      <Text>The page you asked for does not exist.</Text>
-      <Anchor component={Link} to="/">
-        Go to the home page
-      </Anchor>
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiProvider } from '../api/context.tsx';
-import { type AppServices, ServicesProvider } from './services.tsx';
+import { type AppServices, ServicesProvider } from '../services/app-services.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 export function AppProviders({

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { PageLoader } from '../components/page-loader.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { AppLayout, RouteError } from './layout.tsx';
-import { HomePage, NotFoundPage } from './pages.tsx';
-import { PageLoader } from './startup.tsx';
+import { HomePage } from './pages.tsx';
 
 /**
  * spec 1 §2.1 routes. The sign-in pages are in the first bundle; the wizard (and every later area) is loaded on

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { ping, signOut } from '../api/session.ts';
-import { useServices, useSession } from './services.tsx';
-import type { SessionState } from './session-store.ts';
+import { useServices, useSession } from '../services/app-services.tsx';
+import type { SessionState } from '../services/session-store.ts';
 
 /** Idle sign-out after 30 minutes without mouse, keyboard or touch activity (issue 2). */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;

@@ -1,9 +1,10 @@
-import { Alert, Button, Center, Loader, Stack, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Center, Stack } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchConfig } from '../api/config.ts';
 import { fetchAccountType } from '../api/session.ts';
-import { useServices } from './services.tsx';
-import { sessionHint } from './session-hint.ts';
+import { PageLoader } from '../components/page-loader.tsx';
+import { useServices } from '../services/app-services.tsx';
+import { sessionHint } from '../services/session-hint.ts';
 
 /**
  * Loads what every page needs before the router renders: the served configuration (the support phone of the
@@ -54,13 +55,4 @@ export function Startup({ children }: { children: ReactNode }) {
     );
   }
   return <PageLoader />;
-}
-
-export function PageLoader() {
-  return (
-    <Center mih="40vh" role="status">
-      <Loader aria-hidden="true" />
-      <VisuallyHidden>Loading…</VisuallyHidden>
-    </Center>
-  );
 }

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
-import { createAppServices } from '../app/services.tsx';
-import { sessionHint } from '../app/session-hint.ts';
 import { Startup } from '../app/startup.tsx';
+import { createAppServices } from '../services/app-services.tsx';
+import { sessionHint } from '../services/session-hint.ts';
 import { createFetchMock, envelope, type Handler, json } from './fetch-mock.ts';
 import { TEST_PHONE } from './fixtures.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Practitioner, UserInfo } from '../model.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { Practitioner, UserInfo } from '../contract/order.ts';
 import { practitioner, users } from '../test-support/fixtures.ts';
 import {
-  type FieldError,
   isCreditHold,
   isDemoAccount,
   isPractitionerUser,

@@ -1,5 +1,6 @@
+import type { FieldError } from '../contract/errors.ts';
+import type { Practitioner, UserInfo } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import type { Practitioner, UserInfo } from '../model.ts';
 import { isAdmin } from '../workflow/locking.ts';
 
 /** spec 1 §9: a GSDL number has at most 5 characters. */
@@ -10,12 +11,6 @@ export const CREDIT_HOLD_STATUS = 'C.O.D Credit Hold';
 
 type OrderingUser = Pick<UserInfo, 'gsdlNo' | 'onBehalfOf' | 'adminUser'>;
 type PractitionerIdentity = Pick<Practitioner, 'gsdlNo' | 'authorizingDoctorGsdlNo'>;
-
-/** A field error in the spec's own envelope shape (errors[{ field, defaultMessage }]). */
-export interface FieldError {
-  field: string;
-  defaultMessage: string;
-}
 
 const canonicalGsdlNo = (value: string): string => value.trim().toUpperCase();
 

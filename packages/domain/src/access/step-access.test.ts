@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserInfo } from '../model.ts';
+import type { UserInfo } from '../contract/order.ts';
 import { users } from '../test-support/fixtures.ts';
 import { STEP_IDS } from '../workflow/steps.ts';
 import { maySaveStep } from './step-access.ts';

@@ -1,4 +1,4 @@
-import type { UserInfo } from '../model.ts';
+import type { UserInfo } from '../contract/order.ts';
 import { stepById } from '../workflow/steps.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PractitionerBillingMethod } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import type { PractitionerBillingMethod } from '../model.ts';
 import { practitioner, requisition } from '../test-support/fixtures.ts';
 import {
   type BillingOptionFacts,

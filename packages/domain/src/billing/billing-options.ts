@@ -1,5 +1,4 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
-import { MESSAGES } from '../messages.ts';
+import type { FieldError } from '../contract/errors.ts';
 import {
   BILLING_METHODS,
   type BillingMethod,
@@ -8,7 +7,8 @@ import {
   type PractitionerBillingMethod,
   type Requisition,
   type UserInfo,
-} from '../model.ts';
+} from '../contract/order.ts';
+import { MESSAGES } from '../messages.ts';
 
 /** spec 1 §9: 'items 902 and 910 are COVID products'. */
 export const COVID_PRODUCT_IDS: readonly number[] = [902, 910];

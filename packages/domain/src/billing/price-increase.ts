@@ -4,7 +4,7 @@ import {
   type Requisition,
   type UserInfo,
   type Workflow,
-} from '../model.ts';
+} from '../contract/order.ts';
 
 /** A change of a requisition's billing method on the billing step, with the applied prices (cents; null = unknown). */
 export interface BillingMethodChange {

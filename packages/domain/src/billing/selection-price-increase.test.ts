@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingMethod, UserType } from '../model.ts';
+import type { BillingMethod, UserType } from '../contract/order.ts';
 import { needsSelectionPriceIncreaseConfirmation } from './price-increase.ts';
 
 const PA = 'Physician Account';

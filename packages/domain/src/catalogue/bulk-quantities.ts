@@ -1,6 +1,6 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { Practitioner } from '../contract/order.ts';
 import { MESSAGES, type PhoneMessages } from '../messages.ts';
-import type { Practitioner } from '../model.ts';
 import { isInternationalLayout } from './office-layout.ts';
 
 /** spec 1 §9: 'Quantity per line 0 to 99'; 'Max 25 collection packs per order online' (international layout, §5). */
@@ -65,4 +65,16 @@ export function bulkQuantityErrors(
   if (capped && totalPacks(lines) > MAX_ONLINE_PACKS)
     errors.push({ field: 'requisitions', defaultMessage: phoneMessages.maxCollectionPacks });
   return errors;
+}
+
+/** spec 1 §3 Quantity map entry and Bulk line, as the bulk order form edits it. */
+export interface BulkLine {
+  id: number | null;
+  omsOrderableItemId: number;
+  omsOrderableItemName: string;
+  quantity: number;
+  components: number[];
+  addons: { omsInputFieldID: number; cptQuantity: number | null }[];
+  panel: number | null;
+  patientInstructions: string | null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { bundleOrderBodySchema } from '../contract/bundle.ts';
+import { BILLING_METHODS, type BillingMethod, type PractitionerBillingMethod } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import { BILLING_METHODS, type BillingMethod, type PractitionerBillingMethod } from '../model.ts';
 import { practitioner } from '../test-support/fixtures.ts';
 import {
   BUNDLE_DEFAULT_BILLING_METHOD,
@@ -8,7 +9,6 @@ import {
   type Bundle,
   billingMethodOfBundleProduct,
   bundleBillingErrors,
-  bundleOrderBodySchema,
   isMedicareBundle,
 } from './bundles.ts';
 

@@ -1,14 +1,12 @@
-import { z } from 'zod';
-import type { FieldError } from '../access/practitioner-rules.ts';
-import { MESSAGES } from '../messages.ts';
+import type { FieldError } from '../contract/errors.ts';
 import {
   type AddOnSelection,
   BILLING_METHODS,
   type BillingMethod,
   type Practitioner,
   type PractitionerBillingMethod,
-} from '../model.ts';
-import { databaseId, orderVersion } from '../validation/database-values.ts';
+} from '../contract/order.ts';
+import { MESSAGES } from '../messages.ts';
 import { offersMedicareBilling } from './medicare.ts';
 import type { OrderType } from './order-types.ts';
 
@@ -83,20 +81,3 @@ export function bundleBillingErrors(
   });
   return errors;
 }
-
-/** 'new', 0 or null: the bundle starts a new order. */
-const newOrderId = z.union([z.literal('new'), z.literal(0), z.null()]).transform(() => null);
-
-/**
- * Body of PUT /gear/bundle/{gearBundleId}/order (spec 1 §7: gearBundleId, gearOrderId, practAgreement). gearOrderId
- * names an order of the bundle's practitioner to add the products to (its version optional), or none for a new order,
- * which then needs the practitioner step's agreement.
- */
-export const bundleOrderBodySchema = z.object({
-  gearBundleId: databaseId,
-  gearOrderId: z.union([databaseId, newOrderId]).default(null),
-  practAgreement: z.boolean().nullable().default(null),
-  version: orderVersion.optional(),
-});
-
-export type BundleOrderBody = z.infer<typeof bundleOrderBodySchema>;

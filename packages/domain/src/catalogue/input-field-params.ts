@@ -1,4 +1,4 @@
-import type { InputField, InputFieldParam } from './types.ts';
+import type { InputField, InputFieldParam } from '../contract/catalogue.ts';
 
 /**
  * Names of inputFieldParams (spec 1 §3 'inputFieldParams{name, value}'). 'Add-On' is the spec's; the others are the

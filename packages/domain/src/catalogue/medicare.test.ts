@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BILLING_METHODS, type BillingMethod, type Practitioner } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import { BILLING_METHODS, type BillingMethod, type Practitioner } from '../model.ts';
 import { order, practitioner, requisition, rows } from '../test-support/fixtures.ts';
 import {
   billingMethodForPanels,

@@ -1,4 +1,3 @@
-import { MESSAGES } from '../messages.ts';
 import {
   BILLING_METHODS,
   type BillingMethod,
@@ -7,7 +6,8 @@ import {
   type Requisition,
   type SpecificField,
   type UserType,
-} from '../model.ts';
+} from '../contract/order.ts';
+import { MESSAGES } from '../messages.ts';
 import { isPractitionerConfirmed } from '../workflow/workflow-rows.ts';
 import { isInternationalLayout } from './office-layout.ts';
 

@@ -1,4 +1,4 @@
-import type { Office } from '../model.ts';
+import type { Office } from '../contract/order.ts';
 
 /** spec 1 §9: office layout ids 0 and 2 are domestic, 3 international. */
 export const REQ_LAYOUT = { domestic: 0, domesticAlternate: 2, international: 3 } as const;

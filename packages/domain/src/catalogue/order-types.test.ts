@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Practitioner, UserType } from '../model.ts';
+import type { Practitioner, UserType } from '../contract/order.ts';
 import { practitioner } from '../test-support/fixtures.ts';
 import {
   availableOrderTypeChoices,

@@ -1,4 +1,4 @@
-import type { GearOrder, Practitioner, Requisition, UserType } from '../model.ts';
+import type { GearOrder, Practitioner, Requisition, UserType } from '../contract/order.ts';
 import { isDomesticLayout, isInternationalLayout } from './office-layout.ts';
 
 /** spec 1 §1: the order types that panel selection can create. */

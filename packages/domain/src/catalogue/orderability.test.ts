@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Practitioner } from '../contract/order.ts';
 import { wholeYearsBetween } from '../identifiers/calendar-days.ts';
 import { MESSAGES } from '../messages.ts';
-import type { Practitioner } from '../model.ts';
 import { practitioner, requisition } from '../test-support/fixtures.ts';
 import type { OrderType } from './order-types.ts';
 import {

@@ -1,7 +1,8 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { OrderableItemSummary } from '../contract/catalogue.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { Address, Practitioner, Requisition } from '../contract/order.ts';
 import { wholeYearsBetween } from '../identifiers/calendar-days.ts';
 import { MESSAGES } from '../messages.ts';
-import type { Address, Practitioner, Requisition } from '../model.ts';
 import { medicareItemRefusal } from './medicare.ts';
 import {
   COVID_ITEM_IDS,
@@ -10,7 +11,6 @@ import {
   type OrderType,
   type OrderTypePractitioner,
 } from './order-types.ts';
-import type { OrderableItemSummary } from './types.ts';
 
 /** spec 1 §5: 'Products whose name ends with * cannot be ordered in New York.' */
 export const isNewYorkRestricted = (item: Pick<OrderableItemSummary, 'name'>): boolean =>

@@ -1,4 +1,4 @@
-import type { AddOnSelection, Requisition, UserInfo } from '../model.ts';
+import type { AddOnSelection, Requisition, UserInfo } from '../contract/order.ts';
 
 /** Ours (decision 0041): the refusal of a patient's change to the tests of a paperless requisition. */
 export const PAPERLESS_LOCKED_MESSAGE =

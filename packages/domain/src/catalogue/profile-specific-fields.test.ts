@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { SpecificField } from '../contract/order.ts';
 import { MESSAGES, textTooLong } from '../messages.ts';
-import type { SpecificField } from '../model.ts';
 import { covidCollectionFields, provocationFields } from '../test-support/catalogue-fixtures.ts';
 import {
   normaliseResubmittalId,

@@ -1,6 +1,7 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { InputField, OrderableItem } from '../contract/catalogue.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { SpecificField } from '../contract/order.ts';
 import { MESSAGES, textTooLong } from '../messages.ts';
-import type { SpecificField } from '../model.ts';
 import {
   fieldOptions,
   INPUT_FIELD_PARAM,
@@ -8,7 +9,6 @@ import {
   numericParam,
   paramValue,
 } from './input-field-params.ts';
-import type { InputField, OrderableItem } from './types.ts';
 
 /** spec 1 §9: 'Input field id 66 is the resubmittal id'; §5: max 32, 'empty saves as 'Not Provided''. */
 export const RESUBMITTAL_ID_FIELD_ID = 66;

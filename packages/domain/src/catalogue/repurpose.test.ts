@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { UserType } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import type { UserType } from '../model.ts';
 import { packRepurposeRefusal, repurposeCandidates } from './repurpose.ts';
 
 const METABOLOMIX = { id: 617, specimenType: 'Urine' };

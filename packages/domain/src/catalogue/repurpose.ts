@@ -1,6 +1,6 @@
+import type { OrderableItemSummary } from '../contract/catalogue.ts';
+import type { UserType } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import type { UserType } from '../model.ts';
-import type { OrderableItemSummary } from './types.ts';
 
 type PackItem = Pick<OrderableItemSummary, 'id' | 'specimenType'>;
 

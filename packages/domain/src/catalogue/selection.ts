@@ -1,8 +1,8 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { InputField, OrderableItem, Profile, TestPreselection } from '../contract/catalogue.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { AddOnSelection } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import type { AddOnSelection } from '../model.ts';
 import { INPUT_FIELD_PARAM, isFlagParam, paramValues } from './input-field-params.ts';
-import type { InputField, OrderableItem, Profile, TestPreselection } from './types.ts';
 
 type ItemProfiles = Pick<OrderableItem, 'profileList'>;
 

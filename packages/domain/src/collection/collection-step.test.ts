@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '../contract/order.ts';
 import { messages } from '../messages.ts';
-import type { UserInfo } from '../model.ts';
 import { requisition, users } from '../test-support/fixtures.ts';
 import {
   type AddAnotherTestFacts,

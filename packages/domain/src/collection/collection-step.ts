@@ -1,5 +1,5 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
-import type { GearOrder, Requisition, UserInfo } from '../model.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { GearOrder, Requisition, UserInfo } from '../contract/order.ts';
 import { type CollectionNotes, collectionNoteErrors } from './sample-collection.ts';
 
 export type AddAnotherTestFacts = Pick<

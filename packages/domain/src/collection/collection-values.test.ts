@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InputField } from '../catalogue/types.ts';
-import type { SpecificField } from '../model.ts';
+import type { InputField } from '../contract/catalogue.ts';
+import type { SpecificField } from '../contract/order.ts';
 import {
   COLLECTION_VALUE_MESSAGES,
   collectionAnswersToKeep,

@@ -1,14 +1,14 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
 import {
   fieldOptions,
   INPUT_FIELD_PARAM,
   numericParam,
   paramValue,
 } from '../catalogue/input-field-params.ts';
-import type { InputField, OrderableItem } from '../catalogue/types.ts';
+import type { InputField, OrderableItem } from '../contract/catalogue.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { SpecificField } from '../contract/order.ts';
 import { readCalendarDate } from '../identifiers/calendar-days.ts';
 import { MESSAGES, notACalendarDate, textTooLong } from '../messages.ts';
-import type { SpecificField } from '../model.ts';
 import { collectionFieldsOf, isCollectionFieldShown } from './sample-collection.ts';
 
 /** Texts of the answer checks the spec gives no words for (ours). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { InputField, InputFieldParam } from '../catalogue/types.ts';
-import type { SpecificField } from '../model.ts';
+import type { InputField, InputFieldParam } from '../contract/catalogue.ts';
+import type { SpecificField } from '../contract/order.ts';
 import {
   lastSampleDateWindow,
   requiredCollectionFields,

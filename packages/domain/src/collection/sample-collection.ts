@@ -1,5 +1,6 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
-import type { InputField, OrderableItem } from '../catalogue/types.ts';
+import type { InputField, OrderableItem } from '../contract/catalogue.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { Requisition, SpecificField } from '../contract/order.ts';
 import {
   addCalendarDays,
   addCalendarMonths,
@@ -7,7 +8,6 @@ import {
   readCalendarDate,
 } from '../identifiers/calendar-days.ts';
 import { COLLECTION_MESSAGES, notACalendarDate, textTooLong } from '../messages.ts';
-import type { Requisition, SpecificField } from '../model.ts';
 import { isEightTubePack, SIBO_ORDERABLE_ITEM_ID } from './sibo.ts';
 
 /** spec 2 §5, §9: 'Patient instructions and clinical findings max 512, route number max 15'. */

@@ -1,6 +1,6 @@
 /** spec 1 §5 'Diagnosis codes', §7 notes and §9: codes, their lookup rule and the suggestion limits. */
 
-import { BILLING_METHODS } from '../model.ts';
+import { BILLING_METHODS } from '../contract/order.ts';
 
 export const DX_SUGGESTION_LIMIT = 20;
 export const DX_SUGGESTION_DEBOUNCE_MS = 250;

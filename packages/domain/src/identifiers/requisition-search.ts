@@ -1,5 +1,5 @@
+import type { UserType } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import type { UserType } from '../model.ts';
 import { isValidActivationNumber, normaliseRequisitionSearch } from './activation-number.ts';
 
 /** A requisition number is digits; longer than this is not one. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { idCardAttachmentQuerySchema } from '../contract/insurance.ts';
 import { UPLOAD_MESSAGES } from '../messages.ts';
 import {
   checkUpload,
   detectImageType,
   formatMegabytes,
   ID_CARD_ATTACHMENT_TYPES,
-  idCardAttachmentQuerySchema,
   idCardSlots,
   MAX_UPLOAD_BYTES,
 } from './id-card-uploads.ts';

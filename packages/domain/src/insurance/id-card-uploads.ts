@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { UPLOAD_MESSAGES } from '../messages.ts';
 
 /** spec 2 §3 'Attachment types': the six ID-card slots. */
@@ -107,18 +106,4 @@ export function checkUpload({ fileName, mimeType, bytes }: UploadCandidate): Upl
   const agreeing =
     declared !== null && imageTypeOfMimeType(mimeType) === declared && detectImageType(bytes) === declared;
   return agreeing ? { ok: true, type: declared } : { ok: false, message: UPLOAD_MESSAGES.notAnImage };
-}
-
-/** POST /gear/uploadInsuranceAttachment and DELETE /gear/deleteInsuranceAttachment query (spec 2 §7). */
-export const idCardAttachmentQuerySchema = z.object({
-  orderId: z.coerce.number().int().positive(),
-  cardImgType: z.enum(ID_CARD_ATTACHMENT_TYPES),
-});
-
-/** spec 2 §3 'Upload result: orderId, action (saveUpload), type, result (success)'. */
-export interface IdCardUploadResult {
-  orderId: number;
-  action: 'saveUpload';
-  type: IdCardAttachmentType;
-  result: 'success';
 }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Insurance, PatientAddress } from '../model.ts';
+import { insuranceSchema, insuranceStepSchema } from '../contract/insurance.ts';
+import type { Insurance, PatientAddress } from '../contract/order.ts';
 import { requisition } from '../test-support/fixtures.ts';
 import {
   answerMedicareQuestionYes,
   asksMedicareQuestion,
   type InsuranceRulesFacts,
-  insuranceSchema,
-  insuranceStepSchema,
   isMedicareTypeOrder,
   validateInsurance,
 } from './insurance.ts';

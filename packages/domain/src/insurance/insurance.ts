@@ -1,20 +1,13 @@
-import { z } from 'zod';
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { FieldError } from '../contract/errors.ts';
+import { BILLING_METHODS, type GearOrder, type Insurance, type Requisition } from '../contract/order.ts';
 import { readCalendarDate } from '../identifiers/calendar-days.ts';
 import { looksLikeMedicareId } from '../identifiers/mbi.ts';
 import { isValidPhone } from '../identifiers/phones.ts';
 import { isRegionCode } from '../identifiers/regions.ts';
 import { ADDRESS_MESSAGES, INSURANCE_MESSAGES, notACalendarDate, PATIENT_MESSAGES } from '../messages.ts';
-import { BILLING_METHODS, type GearOrder, type Insurance, type Requisition } from '../model.ts';
 import { isPlausibleDateOfBirth } from '../patient/age.ts';
 import { fieldError, isBlank, isUsZipCode, maxLength, required } from '../patient/field-checks.ts';
 import { ADDRESS_LIMITS } from '../patient/patient-address.ts';
-import {
-  calendarDateText,
-  optionalText,
-  patientAddressSchema,
-  phoneText,
-} from '../patient/patient-schema.ts';
 import { isInsuranceProvider, isMedicareTypeProvider } from './providers.ts';
 
 /**
@@ -39,38 +32,6 @@ const ALPHANUMERIC = /^[A-Za-z0-9]+$/;
 
 /** A member or group number as stored: without the spaces and dashes cards print for reading, upper case. */
 export const compactMemberNumber = (text: string): string => text.replace(/[\s-]/g, '').toUpperCase();
-
-const memberNumber = optionalText.transform((text) =>
-  text === null ? null : compactMemberNumber(text) || null,
-);
-
-/** An insurance of PUT /gear/order/{id}/insurance/ (spec 2 §3): the shape, trimmed and normalised. */
-export const insuranceSchema = z.object({
-  insuranceProvider: optionalText,
-  subscriberId: memberNumber,
-  subscriberName: optionalText,
-  subscriberDOB: calendarDateText,
-  groupNumber: memberNumber,
-  subscriberRelation: z
-    .preprocess((value) => (value === '' ? null : value), z.enum(SUBSCRIBER_RELATIONS).nullish())
-    .transform((relation) => relation ?? null),
-  otherSubscriberRelation: optionalText,
-  otherProvider: optionalText,
-  phoneNumber: phoneText,
-  claimsAddress: patientAddressSchema.nullish().transform((address) => address ?? null),
-  insuranceRank: z.union([z.literal(INSURANCE_RANK.primary), z.literal(INSURANCE_RANK.secondary)]),
-}) satisfies z.ZodType<Insurance, unknown>;
-
-/**
- * Body of PUT /gear/order/{id}/insurance/ (spec 2 §7): the whole order; insurance and secondaryInsurance are
- * checked here, the rest (patientInfo.addresses, requisitions) passes through to the rules that own it.
- */
-export const insuranceStepSchema = z.looseObject({
-  id: z.number().int().positive(),
-  version: z.number().int().nonnegative().optional(),
-  insurance: insuranceSchema.nullable(),
-  secondaryInsurance: insuranceSchema.nullish().transform((insurance) => insurance ?? null),
-});
 
 /** spec 2 §5 'Unless the order is Medicare-type': a requisition billed 'Medicare or Tricare'. */
 export const isMedicareTypeOrder = (order: Pick<GearOrder, 'requisitions'>): boolean =>

@@ -1,7 +1,7 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { PatientAddress, PatientInfo } from '../contract/order.ts';
 import { isRegionCode } from '../identifiers/regions.ts';
 import { ADDRESS_MESSAGES, MESSAGES, PATIENT_MESSAGES } from '../messages.ts';
-import type { PatientAddress, PatientInfo } from '../model.ts';
 import { fieldError, isBlank, isUsZipCode, maxLength, phoneErrors, required } from './field-checks.ts';
 import { EMPLOYMENT_STATUS_OPTIONS, isOneOf } from './options.ts';
 import { ADDRESS_LIMITS } from './patient-address.ts';

@@ -1,4 +1,4 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { FieldError } from '../contract/errors.ts';
 import { isValidPhone } from '../identifiers/phones.ts';
 import { textTooLong } from '../messages.ts';
 

@@ -1,4 +1,4 @@
-import type { GearOrder, OrderFacts, UserInfo } from '../model.ts';
+import type { GearOrder, OrderFacts, UserInfo } from '../contract/order.ts';
 import { isAdmin, isOrderLocked } from '../workflow/locking.ts';
 import { isPractitionerConfirmed } from '../workflow/workflow-rows.ts';
 

@@ -1,7 +1,7 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { PatientAddress } from '../contract/order.ts';
 import { isRegionCode, isUnitedStates, isUsStateCode } from '../identifiers/regions.ts';
 import { ADDRESS_MESSAGES, PATIENT_MESSAGES } from '../messages.ts';
-import type { PatientAddress } from '../model.ts';
 import { fieldError, isBlank, isUsZipCode, maxLength, phoneErrors, required } from './field-checks.ts';
 
 /** spec 2 §5: 'address lines 128, city 64, county 64, state 2 (US) or 32, zip 5 (US) or 10'. */

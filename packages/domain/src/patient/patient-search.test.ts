@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '../contract/order.ts';
+import { patientLookupQuerySchema } from '../contract/patient-search.ts';
 import { PATIENT_SEARCH_MESSAGES } from '../messages.ts';
-import type { UserInfo } from '../model.ts';
 import { practitioner, users } from '../test-support/fixtures.ts';
-import { patientLookupQuerySchema, showsChartNumberLookup, showsPatientSearch } from './patient-search.ts';
+import { showsChartNumberLookup, showsPatientSearch } from './patient-search.ts';
 
 describe('who sees patient search and chart lookup', () => {
   it.each<[string, UserInfo, boolean, boolean, boolean]>([

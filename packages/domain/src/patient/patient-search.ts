@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import type { Practitioner, UserInfo } from '../model.ts';
+import type { Practitioner, UserInfo } from '../contract/order.ts';
 
 /**
  * spec 2 §2, §4, §9: 'Patient search 100, chart lookup 20', 'search timeout 30000 ms'; max height of the
@@ -23,22 +22,3 @@ export const showsChartNumberLookup = (
   user: Pick<UserInfo, 'type'>,
   practitioner: Pick<Practitioner, 'lkCloudSiteServiceKey'> | null,
 ): boolean => showsPatientSearch(user) && practitioner?.lkCloudSiteServiceKey === true;
-
-const blankAsAbsent = (max: number) =>
-  z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().trim().max(max).optional(),
-  );
-
-/** GET /gear/api/patient-lookup?chartNumber&query&orderId (spec 2 §7): a query or a chart number. */
-export const patientLookupQuerySchema = z
-  .object({
-    query: blankAsAbsent(PATIENT_SEARCH.queryMaxLength),
-    chartNumber: blankAsAbsent(PATIENT_SEARCH.chartNumberMaxLength),
-    orderId: z.coerce.number().int().positive(),
-  })
-  .refine((lookup) => lookup.query !== undefined || lookup.chartNumber !== undefined, {
-    error: 'A name and date of birth, or a chart number, is required.',
-  });
-
-export type PatientLookupQuery = z.infer<typeof patientLookupQuerySchema>;

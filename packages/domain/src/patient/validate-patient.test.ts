@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PatientAddress, PatientInfo } from '../model.ts';
+import type { PatientAddress, PatientInfo } from '../contract/order.ts';
 import { order, patientInfo, practitioner, requisition } from '../test-support/fixtures.ts';
 import { type PatientFacts, patientFactsOfOrder, validatePatient } from './validate-patient.ts';
 

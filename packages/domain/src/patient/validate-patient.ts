@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import type { FieldError } from '../access/practitioner-rules.ts';
-import { readCalendarDate } from '../identifiers/calendar-days.ts';
-import { isValidSsn, SSN_MAX_LENGTH } from '../identifiers/ssn.ts';
-import { ADDRESS_MESSAGES, MESSAGES, notACalendarDate, PATIENT_MESSAGES } from '../messages.ts';
+import type { FieldError } from '../contract/errors.ts';
 import {
   BILLING_METHODS,
   type GearOrder,
   type PatientAddress,
   type PatientInfo,
   type UserType,
-} from '../model.ts';
+} from '../contract/order.ts';
+import { readCalendarDate } from '../identifiers/calendar-days.ts';
+import { isValidSsn, SSN_MAX_LENGTH } from '../identifiers/ssn.ts';
+import { ADDRESS_MESSAGES, MESSAGES, notACalendarDate, PATIENT_MESSAGES } from '../messages.ts';
 import { isMinor, isPlausibleDateOfBirth, isUnderNutritionalAge, needsAgeConfirmation } from './age.ts';
 import { employerErrors } from './employer.ts';
 import { fieldError, isBlank, maxLength, phoneErrors, required } from './field-checks.ts';

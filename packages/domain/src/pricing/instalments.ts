@@ -1,4 +1,4 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { FieldError } from '../contract/errors.ts';
 import { MESSAGES } from '../messages.ts';
 
 /** spec 3 §9: 'Installments: 2 to 4 months; plan is full or month; interval default 1 … default plan length 4 months.' */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserType } from '../model.ts';
+import type { UserType } from '../contract/order.ts';
 import { requisition } from '../test-support/fixtures.ts';
 import {
   formatCents,

@@ -1,4 +1,3 @@
-import { MESSAGES, messages } from '../messages.ts';
 import {
   type Address,
   BILLING_METHODS,
@@ -6,8 +5,10 @@ import {
   type Office,
   type Requisition,
   type UserInfo,
-} from '../model.ts';
-import { INTERNATIONAL_SURCHARGE, type PriceLine, type PriceResult } from './price-engine.ts';
+} from '../contract/order.ts';
+import type { PriceLine, PriceResult } from '../contract/pricing.ts';
+import { MESSAGES, messages } from '../messages.ts';
+import { INTERNATIONAL_SURCHARGE } from './price-engine.ts';
 
 /** spec 1 §9: 'Pricing slow warning at 30 seconds; a timer ticks every 1 second.' */
 export const PRICING_SLOW_AFTER_MS = 30_000;

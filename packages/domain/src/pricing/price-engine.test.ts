@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BillingMethod, Requisition } from '../model.ts';
+import type { BillingMethod, Requisition } from '../contract/order.ts';
+import type { PriceResult } from '../contract/pricing.ts';
 import {
   INTERNATIONAL_SURCHARGE,
   inputFieldPriceMap,
@@ -9,7 +10,6 @@ import {
   type PricedItem,
   type PriceListRow,
   type PriceRequest,
-  type PriceResult,
   type PriceType,
   pitlPlaceOf,
   priceRequisition,

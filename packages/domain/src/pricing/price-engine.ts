@@ -1,5 +1,5 @@
 import { isCovidProduct } from '../billing/billing-options.ts';
-import type { InputField } from '../catalogue/types.ts';
+import type { InputField } from '../contract/catalogue.ts';
 import {
   type Address,
   BILLING_METHODS,
@@ -7,7 +7,8 @@ import {
   type GearOrder,
   type Requisition,
   type WorkflowStep,
-} from '../model.ts';
+} from '../contract/order.ts';
+import type { PriceError, PriceLine, PriceResult } from '../contract/pricing.ts';
 
 /** The catalogue's price lists: patient pay, insurance initial payment, Medicare, Tricare, physician account. */
 export const PRICE_TYPES = ['PTPAY', 'IIP', 'MEDICARE', 'TRICARE', 'CLIENT'] as const;
@@ -88,28 +89,6 @@ export const INTERNATIONAL_SURCHARGE = { cents: 3000, effectiveFrom: '2024-01-08
 
 /** spec 1 §9: 'Special component id 6587 adds the price of component 6700.' */
 export const COMPONENT_PRICE_ADDITIONS: Readonly<Record<number, number>> = { 6587: 6700 };
-
-/** spec 3 §3 Price result 'items (name, price, feeItem)'; price in cents. */
-export interface PriceLine {
-  name: string;
-  price: number;
-  feeItem: boolean;
-}
-
-/** Why a price result has no price; the display turns these into the spec's messages. */
-export type PriceError = 'unableToDeterminePrice' | 'billingOptionUnknown';
-
-/** spec 3 §3 'Price result per requisition'. Amounts are integer cents; null when unknown. */
-export interface PriceResult {
-  gearRequisitionId: number;
-  billingMethod: BillingMethod;
-  price: number | null;
-  maxOutOfPocket: number | null;
-  medicarePrice: number | null;
-  tricarePrice: number | null;
-  items: PriceLine[];
-  error: PriceError | null;
-}
 
 type NamedField = Pick<InputField, 'id' | 'name'>;
 

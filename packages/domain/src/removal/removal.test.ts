@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Requisition, UserInfo } from '../model.ts';
+import type { Requisition, UserInfo } from '../contract/order.ts';
 import { requisition, users } from '../test-support/fixtures.ts';
 import {
   CANCEL_ORDER_MESSAGES,

@@ -1,4 +1,4 @@
-import type { GearOrder, Requisition, UserInfo } from '../model.ts';
+import type { GearOrder, Requisition, UserInfo } from '../contract/order.ts';
 import { isAdmin } from '../workflow/locking.ts';
 
 /**

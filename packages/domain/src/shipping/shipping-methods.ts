@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { UserInfo } from '../contract/order.ts';
 import { addressHasPoBox } from '../identifiers/po-box.ts';
 import { isCanada } from '../identifiers/regions.ts';
-import type { UserInfo } from '../model.ts';
 import { isAdmin } from '../workflow/locking.ts';
 
 /**

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { ShippingInformation } from '../contract/order.ts';
+import { shippingInformationSchema, shippingStepSchema } from '../contract/shipping.ts';
 import { messages, SHIPPING_MESSAGES } from '../messages.ts';
-import type { ShippingInformation } from '../model.ts';
 import {
   nyRestrictedProductNames,
   type ShippingFacts,
-  shippingInformationSchema,
-  shippingStepSchema,
   shippingWarnings,
   validateShipping,
 } from './shipping-step.ts';

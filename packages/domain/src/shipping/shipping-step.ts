@@ -1,13 +1,10 @@
-import { z } from 'zod';
-import type { FieldError } from '../access/practitioner-rules.ts';
+import type { FieldError } from '../contract/errors.ts';
+import type { ShippingInformation } from '../contract/order.ts';
 import { addressHasPoBox } from '../identifiers/po-box.ts';
-import { countryName, findRegion, isRegionCode, isSameCountry } from '../identifiers/regions.ts';
+import { countryName, isRegionCode, isSameCountry } from '../identifiers/regions.ts';
 import { SHIPPING_MESSAGES } from '../messages.ts';
-import type { ShippingInformation } from '../model.ts';
 import { fieldError, isBlank, isUsZipCode, maxLength, required } from '../patient/field-checks.ts';
 import { isInternationalAddress } from '../patient/patient-address.ts';
-import { optionalText } from '../patient/patient-schema.ts';
-import { DEFAULT_SHIPPING_METHOD, shippingMethodSchema } from './shipping-methods.ts';
 
 /**
  * spec 2 §5: 'company 128, attention 128, address1 128, address2 128, city 64, state 32, zip 10, instructions
@@ -46,29 +43,6 @@ export type ShippingErrorCode = (typeof SHIPPING_ERROR_CODES)[keyof typeof SHIPP
 export interface ShippingFieldError extends FieldError {
   code?: ShippingErrorCode;
 }
-
-/**
- * ShippingInformation of PUT /gear/order/{id}/shippingInfo/ (spec 2 §3, §7): trimmed, the state as its code.
- */
-export const shippingInformationSchema = z.object({
-  shippingMethod: shippingMethodSchema.default(DEFAULT_SHIPPING_METHOD),
-  company: optionalText,
-  attention: optionalText,
-  address1: optionalText,
-  address2: optionalText,
-  city: optionalText,
-  state: optionalText.transform((text) => (text === null ? null : (findRegion(text)?.code ?? text))),
-  zipCode: optionalText,
-  country: optionalText,
-  instructions: optionalText,
-}) satisfies z.ZodType<ShippingInformation, unknown>;
-
-/** Body of PUT /gear/order/{id}/shippingInfo/: 'shipping fields and gearOrderId' (spec 2 §7). */
-export const shippingStepSchema = shippingInformationSchema.extend({
-  gearOrderId: z.number().int().positive(),
-});
-
-export type ShippingStepBody = z.infer<typeof shippingStepSchema>;
 
 /** spec 1 §5, spec 3 §3: 'a trailing * marks products not orderable in New York'. */
 export const nyRestrictedProductNames = (productNames: readonly string[]): string[] =>

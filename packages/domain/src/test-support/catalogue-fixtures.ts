@@ -1,6 +1,6 @@
 /** Products of the demo catalogue (../shared/demo-data.md), cut down to what the rules read. */
 import { INPUT_FIELD_PARAM } from '../catalogue/input-field-params.ts';
-import type { InputField, InputFieldParam, OrderableItem, Profile } from '../catalogue/types.ts';
+import type { InputField, InputFieldParam, OrderableItem, Profile } from '../contract/catalogue.ts';
 
 const param = (name: string, value: string): InputFieldParam => ({ name, value });
 

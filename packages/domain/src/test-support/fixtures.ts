@@ -7,7 +7,7 @@ import {
   STEP_STATUS,
   type UserInfo,
   type WorkflowStep,
-} from '../model.ts';
+} from '../contract/order.ts';
 import type { StepId } from '../workflow/steps.ts';
 
 export const users = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STEP_STATUS, type WorkflowStep } from '../model.ts';
+import { STEP_STATUS, type WorkflowStep } from '../contract/order.ts';
 import { requisition } from '../test-support/fixtures.ts';
 import {
   completeStep,

@@ -1,4 +1,10 @@
-import { type GearOrder, type Requisition, STEP_STATUS, type UserType, type WorkflowStep } from '../model.ts';
+import {
+  type GearOrder,
+  type Requisition,
+  STEP_STATUS,
+  type UserType,
+  type WorkflowStep,
+} from '../contract/order.ts';
 import { STEP_IDS, STEPS, type StepId } from './steps.ts';
 
 /** A fresh row: not started, not yet touched by anyone. */

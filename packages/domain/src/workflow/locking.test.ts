@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { OrderFacts, UserInfo } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import type { OrderFacts, UserInfo } from '../model.ts';
 import { order, orderWithSteps, requisition, rows, users } from '../test-support/fixtures.ts';
 import {
   isAdmin,

@@ -1,5 +1,5 @@
+import type { GearOrder, OrderFacts, UserInfo } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import type { GearOrder, OrderFacts, UserInfo } from '../model.ts';
 import { isPractitionerConfirmed } from './workflow-rows.ts';
 
 type AdminFacts = Pick<UserInfo, 'adminUser'>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderFacts, UserInfo, WorkflowStep } from '../model.ts';
+import type { OrderFacts, UserInfo, WorkflowStep } from '../contract/order.ts';
 import { newOrder, order, orderWithSteps, requisition, row, rows, users } from '../test-support/fixtures.ts';
 import {
   isNextStepEligible,

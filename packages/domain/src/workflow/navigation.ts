@@ -1,4 +1,4 @@
-import { type GearOrder, type OrderFacts, STEP_STATUS, type WorkflowStep } from '../model.ts';
+import { type GearOrder, type OrderFacts, STEP_STATUS, type WorkflowStep } from '../contract/order.ts';
 import { STEP_IDS, STEPS, type StepDefinition, stepById } from './steps.ts';
 import { isStepValid, type NavigationUser } from './validity.ts';
 import { findWorkflowRow, requisitionOfStep } from './workflow-rows.ts';

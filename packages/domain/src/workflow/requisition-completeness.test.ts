@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderFacts } from '../model.ts';
+import type { OrderFacts } from '../contract/order.ts';
 import { orderWithSteps, rows } from '../test-support/fixtures.ts';
 import { isRequisitionComplete } from './requisition-completeness.ts';
 

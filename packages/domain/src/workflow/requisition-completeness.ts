@@ -1,4 +1,4 @@
-import type { OrderFacts } from '../model.ts';
+import type { OrderFacts } from '../contract/order.ts';
 import { STEP_IDS } from './steps.ts';
 import { belongsToOtherRequisition } from './workflow-rows.ts';
 

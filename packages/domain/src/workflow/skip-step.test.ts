@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserInfo } from '../model.ts';
+import type { UserInfo } from '../contract/order.ts';
 import { order, orderWithSteps, requisition, rows, users } from '../test-support/fixtures.ts';
 import { markStepInProgress, offersSkipStep, SKIP_STEP_MESSAGES, skipStepErrors } from './skip-step.ts';
 

@@ -1,5 +1,5 @@
-import type { FieldError } from '../access/practitioner-rules.ts';
-import { type OrderFacts, STEP_STATUS, type UserInfo, type WorkflowStep } from '../model.ts';
+import type { FieldError } from '../contract/errors.ts';
+import { type OrderFacts, STEP_STATUS, type UserInfo, type WorkflowStep } from '../contract/order.ts';
 import type { StepCompletion } from './initial-steps.ts';
 import { stepById } from './steps.ts';
 import { isStepValid } from './validity.ts';

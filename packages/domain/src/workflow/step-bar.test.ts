@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderFacts } from '../model.ts';
+import type { OrderFacts } from '../contract/order.ts';
 import { newOrder, order, orderWithSteps, rows, users } from '../test-support/fixtures.ts';
 import { firstNotStartedIndex, stepBar } from './step-bar.ts';
 

@@ -1,5 +1,5 @@
+import type { OrderFacts } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import type { OrderFacts } from '../model.ts';
 import { validStepPositions } from './navigation.ts';
 import type { StepId, StepKey } from './steps.ts';
 import type { NavigationUser } from './validity.ts';

@@ -1,4 +1,4 @@
-import type { UserType } from '../model.ts';
+import type { UserType } from '../contract/order.ts';
 
 /** spec 1 §2.1 step routes, labels and ids, with spec/README.md resolution 5 (id 11 is a workflow-only step). */
 export const STEP_IDS = {

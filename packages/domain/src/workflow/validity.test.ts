@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderFacts, UserInfo } from '../model.ts';
+import type { OrderFacts, UserInfo } from '../contract/order.ts';
 import {
   newOrder,
   order,

@@ -1,4 +1,4 @@
-import { BILLING_METHODS, type OrderFacts, type UserInfo, type WorkflowStep } from '../model.ts';
+import { BILLING_METHODS, type OrderFacts, type UserInfo, type WorkflowStep } from '../contract/order.ts';
 import { STEP_IDS, type StepDefinition, stepById } from './steps.ts';
 import { findWorkflowRow, isPractitionerConfirmed } from './workflow-rows.ts';
 

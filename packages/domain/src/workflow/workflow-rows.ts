@@ -1,5 +1,5 @@
-import type { OrderFacts, WorkflowStep } from '../model.ts';
-import { STEP_STATUS } from '../model.ts';
+import type { OrderFacts, WorkflowStep } from '../contract/order.ts';
+import { STEP_STATUS } from '../contract/order.ts';
 import { STEP_IDS, type StepDefinition } from './steps.ts';
 
 type WorkflowFacts = Pick<OrderFacts, 'workflow'>;

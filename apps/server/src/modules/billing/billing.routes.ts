@@ -1,8 +1,13 @@
-import { billingMethodBodySchema, priceIncreaseSourceSchema } from '@gear/domain';
+import {
+  billingMethodBodySchema,
+  errorEnvelopeSchema,
+  gearOrderSchema,
+  priceIncreaseSourceSchema,
+} from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { callerOf, practitionerCallerOf } from '../../plugins/auth.ts';
 import { confirmPriceIncrease, saveBillingMethod } from './billing.service.ts';
 
@@ -29,13 +34,11 @@ export async function billingRoutes(app: FastifyInstance) {
           "'Please select a billing option.'). Choosing Medicare or Tricare, or leaving it, converts every " +
           'requisition of the order. 409 for an order received by the lab or a stale version.',
         body: billingMethodBodySchema,
-        response: { 200: orderSchema, ...refusals },
+        response: { 200: gearOrderSchema, ...refusals },
       },
     },
     (request) =>
-      asOrderResponse(
-        saveBillingMethod(app.db, callerOf(request).userInfo, request.body, app.config.hrsaGsdlNumbers),
-      ),
+      saveBillingMethod(app.db, callerOf(request).userInfo, request.body, app.config.hrsaGsdlNumbers),
   );
 
   api.put(
@@ -46,18 +49,16 @@ export async function billingRoutes(app: FastifyInstance) {
         tags,
         summary: 'Record that the caller confirmed a price increase of a requisition (spec 1 §4.3, §7)',
         params: z.object({ id: idParam, reqId: idParam, source: priceIncreaseSourceSchema }),
-        response: { 200: orderSchema, ...refusals },
+        response: { 200: gearOrderSchema, ...refusals },
       },
     },
     (request) =>
-      asOrderResponse(
-        confirmPriceIncrease(
-          app.db,
-          practitionerCallerOf(request),
-          request.params.id,
-          request.params.reqId,
-          request.params.source,
-        ),
+      confirmPriceIncrease(
+        app.db,
+        practitionerCallerOf(request),
+        request.params.id,
+        request.params.reqId,
+        request.params.source,
       ),
   );
 }

@@ -1,3 +1,4 @@
+import type { SavedOrder } from '@gear/domain';
 import {
   BILLING_METHODS,
   type BillingMethod,
@@ -26,7 +27,7 @@ import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller, requisitionForCaller, type SavedOrder, savedOrder } from '../order/order.service.ts';
+import { orderForCaller, requisitionForCaller, savedOrder } from '../order/order.service.ts';
 import { priceOfRequisition } from '../pricing/pricing.service.ts';
 import { updateRequisition } from '../requisition/requisition.repository.ts';
 

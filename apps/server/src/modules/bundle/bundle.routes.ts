@@ -1,8 +1,8 @@
-import { bundleOrderBodySchema } from '@gear/domain';
+import { bundleOrderBodySchema, errorEnvelopeSchema, gearOrderSchema } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { practitionerCallerOf } from '../../plugins/auth.ts';
 import { orderBundle } from './bundle.service.ts';
 
@@ -26,7 +26,7 @@ export async function bundleRoutes(app: FastifyInstance) {
         params: z.object({ gearBundleId: idParam }),
         body: bundleOrderBodySchema,
         response: {
-          200: orderSchema,
+          200: gearOrderSchema,
           400: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
@@ -35,8 +35,6 @@ export async function bundleRoutes(app: FastifyInstance) {
       },
     },
     (request) =>
-      asOrderResponse(
-        orderBundle(app.db, practitionerCallerOf(request), request.params.gearBundleId, request.body),
-      ),
+      orderBundle(app.db, practitionerCallerOf(request), request.params.gearBundleId, request.body),
   );
 }

@@ -1,9 +1,9 @@
+import { errorEnvelopeSchema, orderableItemListsSchema } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema, idParam } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { orderableItemListsSchema } from './catalogue.schemas.ts';
 import { orderableItemsFor, previousInstructionsFor } from './catalogue.service.ts';
 
 const tags = ['Catalogue'];

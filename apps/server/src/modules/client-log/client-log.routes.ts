@@ -1,7 +1,7 @@
+import { errorEnvelopeSchema } from '@gear/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 
 /** Each signed-in user may log this many UI actions a minute on each log route. */

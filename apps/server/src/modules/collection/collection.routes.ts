@@ -1,7 +1,12 @@
-import { dropShipInstructionsBodySchema, labToday, sampleCollectionBodySchema } from '@gear/domain';
+import {
+  dropShipInstructionsBodySchema,
+  errorEnvelopeSchema,
+  gearOrderSchema,
+  labToday,
+  sampleCollectionBodySchema,
+} from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { asOrderResponse, errorEnvelopeSchema, orderSchema } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { saveDropShipInstructions, saveSampleCollection } from './collection.service.ts';
 
@@ -34,13 +39,10 @@ export function collectionRoutes(options: CollectionRouteOptions = {}) {
             'Yes completes step 5 of the requisition, No leaves it In Progress. The date window counts from ' +
             "today in the lab's time zone (America/New_York). Answers the order.",
           body: sampleCollectionBodySchema,
-          response: { 200: orderSchema, ...refusals },
+          response: { 200: gearOrderSchema, ...refusals },
         },
       },
-      (request) =>
-        asOrderResponse(
-          saveSampleCollection(app.db, callerOf(request).userInfo, request.body, labToday(now())),
-        ),
+      (request) => saveSampleCollection(app.db, callerOf(request).userInfo, request.body, labToday(now())),
     );
 
     for (const method of ['PUT', 'POST'] as const) {
@@ -53,10 +55,9 @@ export function collectionRoutes(options: CollectionRouteOptions = {}) {
           summary: `Save the drop-ship instructions of a requisition without a number (spec 2 §7, ${method})`,
           description: 'myGDX users only; step 5 becomes In Progress. Answers the order.',
           body: dropShipInstructionsBodySchema,
-          response: { 200: orderSchema, ...refusals },
+          response: { 200: gearOrderSchema, ...refusals },
         },
-        handler: (request) =>
-          asOrderResponse(saveDropShipInstructions(app.db, callerOf(request).userInfo, request.body)),
+        handler: (request) => saveDropShipInstructions(app.db, callerOf(request).userInfo, request.body),
       });
     }
   };

@@ -2,7 +2,11 @@ import {
   DX_MESSAGES,
   DX_SUGGESTION_LIMIT,
   diagnosisCodesBodySchema,
+  dxCodeLookupSchema,
+  dxSuggestionsSchema,
+  errorEnvelopeSchema,
   formatDxCode,
+  gearOrderSchema,
   MESSAGES,
   maySaveStep,
   STEP_IDS,
@@ -10,7 +14,6 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asOrderResponse, errorEnvelopeSchema, orderSchema } from '../../lib/api-schemas.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { saveDiagnosisCodes } from './diagnosis-codes.service.ts';
@@ -31,12 +34,7 @@ export async function dxCodeRoutes(app: FastifyInstance) {
         summary: 'Look up an ICD-10-CM code (spec 1 §7): whether it is active and its version',
         params: z.object({ code: z.string().min(1).max(10) }),
         response: {
-          200: z.object({
-            active: z.boolean(),
-            version: z.number(),
-            code: z.string(),
-            description: z.string(),
-          }),
+          200: dxCodeLookupSchema,
         },
       },
     },
@@ -61,10 +59,7 @@ export async function dxCodeRoutes(app: FastifyInstance) {
         summary: `Up to ${DX_SUGGESTION_LIMIT} active codes matching a code or words of the description`,
         querystring: z.object({ searchTerm: z.string().max(100) }),
         response: {
-          200: z.object({
-            results: z.array(z.object({ code: z.string(), name: z.string() })),
-            omittedResults: z.number().int(),
-          }),
+          200: dxSuggestionsSchema,
         },
       },
     },
@@ -83,7 +78,7 @@ export async function dxCodeRoutes(app: FastifyInstance) {
           "first, then the product's codes in catalogue order. Each code must be an active ICD-10-CM code.",
         body: diagnosisCodesBodySchema,
         response: {
-          200: orderSchema,
+          200: gearOrderSchema,
           400: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
@@ -95,7 +90,7 @@ export async function dxCodeRoutes(app: FastifyInstance) {
       const { userInfo } = callerOf(request);
       // spec 1 §4.1: patients skip the diagnosis codes step (decision 0041).
       if (!maySaveStep(userInfo, STEP_IDS.dxCodes)) throw forbidden(MESSAGES.forbidden);
-      return asOrderResponse(saveDiagnosisCodes(app.db, userInfo, request.body));
+      return saveDiagnosisCodes(app.db, userInfo, request.body);
     },
   );
 }

@@ -2,7 +2,7 @@ import {
   checkUpload,
   formatMegabytes,
   type IdCardAttachmentType,
-  type IdCardUploadResult,
+  type IdCardResult,
   MAX_UPLOAD_BYTES,
   UPLOAD_MESSAGES,
   type UserInfo,
@@ -66,7 +66,7 @@ export async function uploadIdCard(
   storage: FileStorage,
   user: UserInfo,
   upload: IdCardUpload,
-): Promise<IdCardUploadResult> {
+): Promise<IdCardResult> {
   await orderToChange(db, user, upload.orderId);
   if (upload.bytes.length > MAX_UPLOAD_BYTES) throw tooLarge(upload.fileName, upload.bytes.length);
   const checked = checkUpload(upload);

@@ -1,9 +1,12 @@
 import {
+  errorEnvelopeSchema,
+  gearOrderSchema,
   ID_CARD_ATTACHMENT_TYPES,
   type IdCardAttachmentType,
   IMAGE_TYPES,
   type ImageType,
-  insuranceStepSchema,
+  idCardResultSchema,
+  insuranceStepBodySchema,
   MAX_UPLOAD_BYTES,
   MESSAGES,
 } from '@gear/domain';
@@ -11,7 +14,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
-import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { deleteIdCard, type IdCardUpload, readIdCard, tooLarge, uploadIdCard } from './id-cards.service.ts';
@@ -38,15 +41,6 @@ const cardQuery = z.object({
     .optional()
     .describe('The file name of a raw image body (its extension is checked)'),
 });
-
-const uploadResultSchema = z
-  .object({
-    orderId: z.number(),
-    action: z.enum(['saveUpload', 'deleteUpload']),
-    type: cardType,
-    result: z.literal('success'),
-  })
-  .meta({ id: 'IdCardResult' });
 
 const FILE_EXTENSION: Record<ImageType, string> = {
   'image/jpeg': 'jpg',
@@ -179,14 +173,14 @@ export function insuranceRoutes(storage: FileStorage) {
             'errors are insurance.<name> and secondaryInsurance.<name>. 409 for a stale version or an order ' +
             'received by the lab.',
           params: z.object({ id: idParam }),
-          body: insuranceStepSchema.extend({ medicareBeneficiaryIdConfirmed: z.boolean().optional() }),
-          response: { 200: orderSchema, ...refusals, 409: errorEnvelopeSchema },
+          body: insuranceStepBodySchema,
+          response: { 200: gearOrderSchema, ...refusals, 409: errorEnvelopeSchema },
         },
       },
       (request) => {
         if (request.body.id !== request.params.id)
           throw badRequest('The order id of the address and the body differ.');
-        return asOrderResponse(saveInsuranceStep(app.db, storage, callerOf(request).userInfo, request.body));
+        return saveInsuranceStep(app.db, storage, callerOf(request).userInfo, request.body);
       },
     );
 
@@ -203,7 +197,7 @@ export function insuranceRoutes(storage: FileStorage) {
             "GIF. Refusals carry spec 2 §8's message (400; 413 when too large); nothing is stored.",
           querystring: cardQuery,
           response: {
-            200: uploadResultSchema,
+            200: idCardResultSchema,
             ...refusals,
             409: errorEnvelopeSchema,
             413: errorEnvelopeSchema,
@@ -226,7 +220,7 @@ export function insuranceRoutes(storage: FileStorage) {
           summary: "Delete the ID card of an order's card slot",
           description: '?orderId&cardImgType (or gearOrderId&type). 404 when the slot holds no card.',
           querystring: cardQuery,
-          response: { 200: uploadResultSchema, ...refusals, 409: errorEnvelopeSchema },
+          response: { 200: idCardResultSchema, ...refusals, 409: errorEnvelopeSchema },
         },
       },
       (request) =>

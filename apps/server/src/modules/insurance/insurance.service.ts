@@ -5,8 +5,10 @@ import {
   INSURANCE_RANK,
   type Insurance,
   isMedicareTypeOrder,
+  labToday,
   looksLikeMedicareId,
   MESSAGES,
+  type SavedOrder,
   STEP_IDS,
   type UserInfo,
   validateInsurance,
@@ -18,10 +20,7 @@ import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller, savedOrder } from '../order/order.service.ts';
-import { labToday } from '../patient/lab-day.ts';
 import { billRequisitionsToMedicare, deleteAttachments } from './insurance.repository.ts';
-
-type SavedOrder = GearOrder & { id: number };
 
 /** The body of PUT /gear/order/{id}/insurance/ as insuranceStepSchema reads it, with the Medicare answer. */
 export interface InsuranceStepInput {

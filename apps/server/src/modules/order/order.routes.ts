@@ -1,8 +1,13 @@
-import { orderLookupQuerySchema, orderReadQuerySchema } from '@gear/domain';
+import {
+  errorEnvelopeSchema,
+  gearOrderSchema,
+  orderLookupQuerySchema,
+  orderReadQuerySchema,
+} from '@gear/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { setSessionCookie } from '../../plugins/auth.ts';
 import {
   orderHoldingRequisition,
@@ -44,7 +49,7 @@ export async function orderRoutes(app: FastifyInstance) {
           'answers 404 as an unknown id does; failures are throttled (429) (docs/decisions/0040).',
         params: z.object({ id: idParam }),
         querystring: orderReadQuerySchema,
-        response: { 200: orderSchema },
+        response: { 200: gearOrderSchema },
       },
     },
     async (request, reply) => {
@@ -57,7 +62,7 @@ export async function orderRoutes(app: FastifyInstance) {
         proofThrottle(request),
       );
       if (proven) await grantOrder(request, reply, order.id as number);
-      return asOrderResponse(order);
+      return order;
     },
   );
 
@@ -77,7 +82,7 @@ export async function orderRoutes(app: FastifyInstance) {
           "answers 404 with error 'ClientActivationMissingException' (docs/decisions/0040).",
         querystring: orderLookupQuerySchema,
         response: {
-          200: orderSchema,
+          200: gearOrderSchema,
           400: errorEnvelopeSchema,
           401: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
@@ -103,7 +108,7 @@ export async function orderRoutes(app: FastifyInstance) {
       if (found.kind === 'pending')
         return reply.code(404).send({ error: ACTIVATION_MISSING, message: found.message });
       if (found.kind === 'proven') await grantOrder(request, reply, found.order.id);
-      return asOrderResponse(found.order);
+      return found.order;
     },
   );
 }

@@ -1,4 +1,11 @@
-import { type GearOrder, MESSAGES, mayViewOrder, type Requisition, type UserInfo } from '@gear/domain';
+import {
+  type GearOrder,
+  MESSAGES,
+  mayViewOrder,
+  type Requisition,
+  type SavedOrder,
+  type UserInfo,
+} from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import { writeEpoch } from '../../lib/write-epoch.ts';
@@ -59,8 +66,6 @@ async function readAndRemember(db: Db, id: number): Promise<GearOrder> {
   rememberOrder(db, loaded.order, { owner: loaded.owner, epoch });
   return loaded.order;
 }
-
-export type SavedOrder = GearOrder & { id: number };
 
 /**
  * A requisition (by gearReqId) and its order, for a caller who may see that order: an unknown requisition answers

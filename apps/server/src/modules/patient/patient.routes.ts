@@ -1,11 +1,16 @@
 import {
+  chartLookupSchema,
   databaseId,
+  errorEnvelopeSchema,
+  gearOrderSchema,
   gsdlNoSchema,
+  insuranceAnswerSchema,
   PATIENT_LIMITS,
   PATIENT_SEARCH,
   patientInfoSchema,
   patientLookupQuerySchema,
-  patientStepSchema,
+  patientMatchSchema,
+  patientStepBodySchema,
   readCalendarDate,
 } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
@@ -13,10 +18,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EmrPatientSource } from '../../adapters/emr/emr-source.ts';
 import type { SubscriptionList } from '../../adapters/subscription/subscription-list.ts';
-import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { insuranceResponseSchema, patientMatchSchema, patientResponseSchema } from './patient.schemas.ts';
 import { isPoBoxPatientAddress, savePatientStep, subscribe } from './patient.service.ts';
 import {
   ellkayPatient,
@@ -79,14 +83,14 @@ export function patientRoutes(adapters: PatientRouteAdapters) {
             "user confirmed the age of a patient under 1. 400 lists every field's message; 409 for a stale version " +
             'or an order received by the lab.',
           params: z.object({ id: idParam }),
-          body: patientStepSchema.extend({ confirmedAge: z.boolean().optional() }),
-          response: { 200: orderSchema, ...refusals, 409: errorEnvelopeSchema },
+          body: patientStepBodySchema,
+          response: { 200: gearOrderSchema, ...refusals, 409: errorEnvelopeSchema },
         },
       },
       (request) => {
         if (request.body.id !== request.params.id)
           throw badRequest('The order id of the address and the body differ.');
-        return asOrderResponse(savePatientStep(app.db, callerOf(request).userInfo, request.body));
+        return savePatientStep(app.db, callerOf(request).userInfo, request.body);
       },
     );
 
@@ -135,10 +139,7 @@ export function patientRoutes(adapters: PatientRouteAdapters) {
             orderId: z.coerce.number().pipe(databaseId),
           }),
           response: {
-            200: z.object({
-              patient: patientResponseSchema.nullable(),
-              insurances: z.array(insuranceResponseSchema),
-            }),
+            200: chartLookupSchema,
             ...refusals,
           },
         },
@@ -161,7 +162,7 @@ export function patientRoutes(adapters: PatientRouteAdapters) {
             dob: calendarDate,
             nameFirst: z.string().trim().min(1).max(PATIENT_LIMITS.name).optional(),
           }),
-          response: { 200: z.array(insuranceResponseSchema), ...refusals },
+          response: { 200: z.array(insuranceAnswerSchema), ...refusals },
         },
       },
       (request) => insuranceLookup(app.db, callerOf(request).userInfo, request.query),

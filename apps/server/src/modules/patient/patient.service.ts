@@ -5,12 +5,14 @@ import {
   isCanada,
   isPatientAddressLocked,
   isPatientLastNameLocked,
+  labToday,
   MESSAGES,
   type PatientAddress,
   type PatientFacts,
   type PatientInfo,
   type PatientStepBody,
   patientFactsOfOrder,
+  type SavedOrder,
   SHIPPING_METHODS,
   STEP_IDS,
   shippingAddressOf,
@@ -26,9 +28,6 @@ import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { orderForCaller, savedOrder } from '../order/order.service.ts';
-import { labToday } from './lab-day.ts';
-
-type SavedOrder = GearOrder & { id: number };
 
 /** Where a patient's details came from (spec 2 §3 'source (EMR-sourced or the product's own)'). */
 export const PATIENT_SOURCES = ['portal', 'EMR'] as const;

@@ -1,8 +1,8 @@
-import { practitionerStepSchema } from '@gear/domain';
+import { gearOrderSchema, practitionerSchema, practitionerStepSchema } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asOrderResponse, idParam, orderSchema, practitionerSchema } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { practitionerCallerOf } from '../../plugins/auth.ts';
 import {
   practitionerByGsdlNo,
@@ -62,12 +62,12 @@ export async function practitionerRoutes(app: FastifyInstance) {
         tags,
         summary: 'Save the practitioner step; creates the order when its id is new or 0',
         body: practitionerStepSchema,
-        response: { 200: orderSchema },
+        response: { 200: gearOrderSchema },
       },
     },
     (request) => {
       const caller = practitionerCallerOf(request);
-      return asOrderResponse(savePractitionerStep(app.db, caller.userInfo, caller.userId, request.body));
+      return savePractitionerStep(app.db, caller.userInfo, caller.userId, request.body);
     },
   );
 }

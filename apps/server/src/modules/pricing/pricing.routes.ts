@@ -1,45 +1,21 @@
-import { BILLING_METHODS, databaseId, gsdlNoSchema, MESSAGES } from '@gear/domain';
+import {
+  appliedPriceSchema,
+  BILLING_METHODS,
+  databaseId,
+  errorEnvelopeSchema,
+  gsdlNoSchema,
+  MESSAGES,
+  priceMapSchema,
+} from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema, idParam } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { appliedPriceFor, priceMapFor } from './pricing.service.ts';
 
 const tags = ['Pricing'];
 const refusals = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-
-const cents = (description: string) => z.number().int().nullable().describe(`${description} (integer cents)`);
-
-export const appliedPriceSchema = z
-  .object({
-    gearRequisitionId: z.number(),
-    billingMethod: z.string(),
-    insuranceProvider: z.string().nullable(),
-    secondaryInsuranceProvider: z.string().nullable(),
-    price: cents('What the billing method costs: the initial payment for Bill Insurance'),
-    maxOutOfPocket: cents('Bill Insurance only: the most the patient pays, initial payment included'),
-    medicarePrice: cents('The price on the Medicare list'),
-    tricarePrice: cents('The price on the Tricare list'),
-    items: z
-      .array(z.object({ name: z.string(), price: z.number().int(), feeItem: z.boolean() }))
-      .describe(
-        "The price's lines in integer cents: the tests, then the special fees of spec 3 §9 (feeItem true: Physician " +
-          'Fee, Shipping & Handling Fee, a negative Multiple Product Discount on PITL orders; International Surcharge)',
-      ),
-    error: z.enum(['unableToDeterminePrice', 'billingOptionUnknown']).nullable(),
-    placeholder: z.literal(false),
-    configError: z.boolean().describe('The price lists cannot price this selection'),
-  })
-  .meta({ id: 'AppliedPrice' });
-
-const priceListSchema = z
-  .record(z.string(), z.number().int())
-  .describe("Integer cents by input field id; 'item' is the product's own price");
-
-export const priceMapSchema = z
-  .object({ PTPAY: priceListSchema, IIP: priceListSchema })
-  .meta({ id: 'InputFieldPriceMap' });
 
 const billingMethod = z.enum(BILLING_METHODS, { error: MESSAGES.billingOptionRequired });
 

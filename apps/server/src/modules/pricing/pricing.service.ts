@@ -1,11 +1,11 @@
 import {
+  type AppliedPrice,
   type BillingMethod,
   type GearOrder,
   inputFieldPriceMap,
   itemListPrice,
   MESSAGES,
   PRICING_DISPLAY_TYPES,
-  type PriceResult,
   type PricingDisplayType,
   pitlPlaceOf,
   priceRequisition,
@@ -19,18 +19,6 @@ import { practitionerForCatalogue } from '../catalogue/catalogue.service.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { requisitionForCaller } from '../order/order.service.ts';
 import { priceRowsOf, specialFeeRowsOf } from './price-rows.ts';
-
-/**
- * spec 3 §3 'Price result per requisition' as GET /gear/api/applied-price answers it: the domain's result (amounts in
- * integer cents) with the insurance providers it was priced for. configError is true when the price lists cannot
- * price the selection (no row for a part of it); placeholder is always false (a fetched price).
- */
-export interface AppliedPrice extends PriceResult {
-  insuranceProvider: string | null;
-  secondaryInsuranceProvider: string | null;
-  placeholder: false;
-  configError: boolean;
-}
 
 const today = () => new Date().toISOString().slice(0, 10);
 

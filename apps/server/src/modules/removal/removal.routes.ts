@@ -1,8 +1,8 @@
-import { orderVersion } from '@gear/domain';
+import { errorEnvelopeSchema, gearOrderSchema, orderVersion } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { cancelOrder, removeRequisition, saveRequisitionForLater, skipOrderStep } from './removal.service.ts';
 
@@ -39,37 +39,33 @@ export async function removalRoutes(app: FastifyInstance) {
         'Marks the step Skipped (status id 4) so that navigation moves past it; answers the order, or errors ' +
         '[{field, defaultMessage}]. A requisition step names its requisition.',
       querystring: versionQuery,
-      response: { 200: orderSchema, ...refusals },
+      response: { 200: gearOrderSchema, ...refusals },
     },
   };
   api.put(
     '/gear/order/:id/skip-step/:stepId',
     { ...skip, schema: { ...skip.schema, params: z.object({ id: idParam, stepId }) } },
     (request) =>
-      asOrderResponse(
-        skipOrderStep(
-          app.db,
-          callerOf(request).userInfo,
-          request.params.id,
-          request.params.stepId,
-          null,
-          request.query.version,
-        ),
+      skipOrderStep(
+        app.db,
+        callerOf(request).userInfo,
+        request.params.id,
+        request.params.stepId,
+        null,
+        request.query.version,
       ),
   );
   api.put(
     '/gear/order/:id/skip-step/:stepId/:reqId',
     { ...skip, schema: { ...skip.schema, params: z.object({ id: idParam, stepId, reqId: idParam }) } },
     (request) =>
-      asOrderResponse(
-        skipOrderStep(
-          app.db,
-          callerOf(request).userInfo,
-          request.params.id,
-          request.params.stepId,
-          request.params.reqId,
-          request.query.version,
-        ),
+      skipOrderStep(
+        app.db,
+        callerOf(request).userInfo,
+        request.params.id,
+        request.params.stepId,
+        request.params.reqId,
+        request.query.version,
       ),
   );
 
@@ -85,18 +81,16 @@ export async function removalRoutes(app: FastifyInstance) {
           'requisition (403). Answers the updated order.',
         params: z.object({ id: idParam, reqId: idParam }),
         querystring: versionQuery,
-        response: { 200: orderSchema, ...refusals },
+        response: { 200: gearOrderSchema, ...refusals },
       },
     },
     (request) =>
-      asOrderResponse(
-        removeRequisition(
-          app.db,
-          callerOf(request).userInfo,
-          request.params.id,
-          request.params.reqId,
-          request.query.version,
-        ),
+      removeRequisition(
+        app.db,
+        callerOf(request).userInfo,
+        request.params.id,
+        request.params.reqId,
+        request.query.version,
       ),
   );
 
@@ -113,7 +107,7 @@ export async function removalRoutes(app: FastifyInstance) {
         params: z.object({ orderId: idParam, reqId: idParam }),
         querystring: versionQuery,
         response: {
-          200: z.object({ order: orderSchema, newOrderId: z.number() }).meta({ id: 'SavedForLater' }),
+          200: z.object({ order: gearOrderSchema, newOrderId: z.number() }).meta({ id: 'SavedForLater' }),
           ...refusals,
         },
       },
@@ -131,7 +125,7 @@ export async function removalRoutes(app: FastifyInstance) {
       // A patient keeps the order their requisition moved to (docs/decisions/0040).
       if (caller.userInfo.type === 'prc')
         await app.sessions.addOrderToPatientSession(caller.sessionId, saved.newOrderId);
-      return { order: await asOrderResponse(saved.order), newOrderId: saved.newOrderId };
+      return { order: await saved.order, newOrderId: saved.newOrderId };
     },
   );
 

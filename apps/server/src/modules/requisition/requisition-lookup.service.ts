@@ -1,3 +1,4 @@
+import type { SavedOrder } from '@gear/domain';
 import {
   type CatalogueRequisition,
   type GearOrder,
@@ -19,7 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, gone, notFound, unauthorized } from '../../lib/http-error.ts';
 import { practitionerForCatalogue } from '../catalogue/catalogue.service.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
-import { orderForCaller, type SavedOrder, savedOrder } from '../order/order.service.ts';
+import { orderForCaller, savedOrder } from '../order/order.service.ts';
 import {
   findOrderIdsHolding,
   findPacks,

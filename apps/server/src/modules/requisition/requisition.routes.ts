@@ -1,18 +1,21 @@
 import {
   bulkTestSelectionSchema,
+  catalogueRequisitionSchema,
   databaseId,
+  errorEnvelopeSchema,
+  gearOrderSchema,
   gsdlNoSchema,
   messages,
+  omsRequisitionSchema,
   panelQuerySchema,
+  requisitionDefinitionSchema,
   requisitionLookupQuerySchema,
   singleTestSelectionSchema,
 } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asOrderResponse, errorEnvelopeSchema, orderSchema } from '../../lib/api-schemas.ts';
 import { callerOf, practitionerCallerOf } from '../../plugins/auth.ts';
-import { catalogueRequisitionSchema, orderableItemSchema } from '../catalogue/catalogue.schemas.ts';
 import {
   catalogueRequisitionForItem,
   catalogueRequisitionForSearch,
@@ -37,14 +40,6 @@ const gearReqIds = z
       .filter((part) => part.length > 0),
   )
   .pipe(z.array(z.string().transform(Number).pipe(databaseId)).min(1).max(MAX_REQUISITION_IDS));
-
-const requisitionDefinitionSchema = z
-  .object({ id: z.number().describe('gearReqId'), orderableItem: orderableItemSchema })
-  .meta({ id: 'RequisitionDefinition' });
-
-const omsRequisitionSchema = z
-  .object({ omsRequisition: catalogueRequisitionSchema })
-  .meta({ id: 'OmsRequisition' });
 
 export async function requisitionRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -117,14 +112,12 @@ export async function requisitionRoutes(app: FastifyInstance) {
         tags,
         summary: 'Save the ship-to-office (bulk) lines of an order',
         body: bulkTestSelectionSchema,
-        response: { 200: orderSchema, ...saveRefusals },
+        response: { 200: gearOrderSchema, ...saveRefusals },
       },
     },
     (request) =>
       // spec 1 §6: a patient has no order-type choice, so never ships packs to an office (decision 0041).
-      asOrderResponse(
-        saveBulkTestSelection(app.db, practitionerCallerOf(request).userInfo, request.body, phoneMessages),
-      ),
+      saveBulkTestSelection(app.db, practitionerCallerOf(request).userInfo, request.body, phoneMessages),
   );
 
   api.put(
@@ -136,9 +129,9 @@ export async function requisitionRoutes(app: FastifyInstance) {
         summary: "Save one requisition's test selection (sent with the panel step's query string)",
         querystring: panelQuerySchema,
         body: singleTestSelectionSchema,
-        response: { 200: orderSchema, ...saveRefusals },
+        response: { 200: gearOrderSchema, ...saveRefusals },
       },
     },
-    (request) => asOrderResponse(saveSingleTestSelection(app.db, callerOf(request).userInfo, request.body)),
+    (request) => saveSingleTestSelection(app.db, callerOf(request).userInfo, request.body),
   );
 }

@@ -1,8 +1,7 @@
-import { MESSAGES } from '@gear/domain';
+import { MESSAGES, userInfoSchema } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { userInfoSchema } from '../../lib/api-schemas.ts';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
 import { callerOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
 import { findUserById } from './session.repository.ts';

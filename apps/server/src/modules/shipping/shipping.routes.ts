@@ -1,44 +1,21 @@
-import { orderVersion, SHIPPING_METHOD_VALUES, shippingStepSchema } from '@gear/domain';
+import {
+  errorEnvelopeSchema,
+  gearOrderSchema,
+  shippingChargeSchema,
+  shippingInfoBodySchema,
+  shippingRefusalSchema,
+} from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { idParam } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type Carrier, rateTableCarrier } from './carrier.ts';
 import { availableShippingCharges, saveShippingInfo } from './shipping.service.ts';
 
 const tags = ['Shipping'];
 
-/** The envelope of a refused shipping save: a field error may carry the spec's error key (spec 2 §8). */
-const shippingRefusalSchema = errorEnvelopeSchema
-  .extend({
-    errors: z
-      .array(
-        z.object({
-          field: z.string(),
-          defaultMessage: z.string(),
-          code: z.enum(['shipping.practitioner.country.mismatch', 'ordering.restricted.found']).optional(),
-        }),
-      )
-      .optional(),
-  })
-  .meta({ id: 'ShippingRefusal' });
-
 const refusals = { 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-
-const shippingChargeSchema = z
-  .object({
-    shippingMethod: z.enum(SHIPPING_METHOD_VALUES),
-    price: z.number().int().describe('cents'),
-  })
-  .meta({ id: 'ShippingCharge' });
-
-/** No text of the body may hold NUL (PostgreSQL's jsonb cannot store it). */
-const noNul = (value: unknown) => !JSON.stringify(value).includes('\\u0000');
-
-const shippingInfoBodySchema = shippingStepSchema
-  .extend({ version: orderVersion })
-  .refine(noNul, { error: 'Some of the information entered is not valid.' });
 
 export function shippingRoutes(carrier: Carrier = rateTableCarrier()) {
   return async function routes(app: FastifyInstance) {
@@ -73,13 +50,15 @@ export function shippingRoutes(carrier: Carrier = rateTableCarrier()) {
             'shipping.practitioner.country.mismatch and ordering.restricted.found as errors[].code.',
           params: z.object({ id: idParam }),
           body: shippingInfoBodySchema,
-          response: { 200: orderSchema, 400: shippingRefusalSchema, ...refusals, 409: errorEnvelopeSchema },
+          response: {
+            200: gearOrderSchema,
+            400: shippingRefusalSchema,
+            ...refusals,
+            409: errorEnvelopeSchema,
+          },
         },
       },
-      (request) =>
-        asOrderResponse(
-          saveShippingInfo(app.db, callerOf(request).userInfo, request.params.id, request.body),
-        ),
+      (request) => saveShippingInfo(app.db, callerOf(request).userInfo, request.params.id, request.body),
     );
   };
 }

@@ -3,7 +3,6 @@ import {
   type BillingMethod,
   type BillingOption,
   billingOptions,
-  type GearOrder,
   isOrderLocked,
   MESSAGES,
   needsPriceFetch,
@@ -13,6 +12,7 @@ import {
   priceRefetchKey,
   pricingRegionNote,
   type Requisition,
+  type SavedOrder,
   STEP_IDS,
   type UserInfo,
   validateBillingChoice,
@@ -20,7 +20,7 @@ import {
 import { Alert, Group, Radio, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { useConfirmPriceIncrease, useSaveBillingMethod } from '../../api/billing.ts';
+import { useConfirmPriceIncrease } from '../../api/billing.ts';
 import { useApi, useConfig } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
@@ -35,11 +35,10 @@ import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { stepRequisition } from '../wizard/wizard-order.ts';
 import { RequisitionImage } from './requisition-image.tsx';
+import { useSaveBilling } from './use-save-billing.ts';
 
 /** spec 1 §7 'source e.g. BillingOptions': the screen a price increase is confirmed on. */
 export const PRICE_INCREASE_SOURCE = 'BillingOptions';
-
-type SavedOrder = GearOrder & { id: number };
 
 /** spec 1 §2.5 Billing Options: the requisition's billing option, with prices. */
 export function BillingStep({ order, user, gearReqId, navigation }: StepProps) {
@@ -76,7 +75,7 @@ function BillingForm({ order, practitioner, requisition, user, navigation }: Bil
   const config = useConfig();
   const api = useApi();
   const queryClient = useQueryClient();
-  const save = useSaveBillingMethod();
+  const save = useSaveBilling();
   const confirm = useConfirmPriceIncrease();
   const errorId = useId();
   const locked = isOrderLocked(order, user);

@@ -1,16 +1,13 @@
-import { canAddAnotherTest, type GearOrder, showsDropShipInstructions } from '@gear/domain';
+import { canAddAnotherTest, type GearOrder, isSavedOrder, showsDropShipInstructions } from '@gear/domain';
 import { Alert, Stack } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { useRequisitionProduct } from '../../api/requisitions.ts';
-import { PageLoader } from '../../app/startup.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { stepRequisition } from '../wizard/wizard-order.ts';
 import { DropShipInstructionsForm } from './drop-ship-instructions-form.tsx';
 import { SampleCollectionForm } from './sample-collection-form.tsx';
-
-type SavedOrder = GearOrder & { id: number };
-const isSaved = (order: StepProps['order']): order is SavedOrder => typeof order.id === 'number';
 
 /**
  * spec 2 §2 Sample Collection Information (route collection[/{gearReqId}]): the requisition's collection form, or the
@@ -22,7 +19,7 @@ export function CollectionStep({ order, user, gearReqId, navigation }: StepProps
   const { search } = useLocation();
   const requisition = stepRequisition(order, gearReqId);
   const product = useRequisitionProduct(requisition?.id ?? null);
-  if (!isSaved(order) || !requisition) return null;
+  if (!isSavedOrder(order) || !requisition) return null;
 
   const offerAddAnother = canAddAnotherTest(order);
   const onSaved = (saved: GearOrder, then: 'next' | 'addAnother') => {

@@ -9,12 +9,12 @@ import {
 } from '@gear/domain';
 import { Stack, Text } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useSaveDropShipInstructions } from '../../api/collection.ts';
 import { useMessages } from '../../api/context.tsx';
 import { CollectionButtons } from './collection-buttons.tsx';
 import { CollectionNotesFields } from './collection-notes.tsx';
 import { Title2 } from './sample-collection-form.tsx';
 import { saveFailure } from './save-errors.ts';
+import { useSaveDropShipInstructions } from './use-save-collection.ts';
 
 export interface DropShipInstructionsFormProps {
   order: GearOrder & { id: number };

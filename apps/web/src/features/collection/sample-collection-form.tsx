@@ -29,7 +29,6 @@ import {
 } from '@gear/domain';
 import { Alert, Fieldset, Group, List, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
-import { useSaveSampleCollection } from '../../api/collection.ts';
 import { useMessages } from '../../api/context.tsx';
 import { CollectionButtons } from './collection-buttons.tsx';
 import { CollectionField } from './collection-field.tsx';
@@ -37,6 +36,7 @@ import { CollectionInstructions } from './collection-instructions.tsx';
 import { CollectionNotesFields } from './collection-notes.tsx';
 import { saveFailure } from './save-errors.ts';
 import { SiboTable } from './sibo-table.tsx';
+import { useSaveSampleCollection } from './use-save-collection.ts';
 
 export interface SampleCollectionFormProps {
   order: GearOrder & { id: number };

@@ -1,3 +1,4 @@
+import type { DxSuggestions } from '@gear/domain';
 import {
   DX_ADD_AFTER_SELECT_MS,
   DX_SUGGESTION_DEBOUNCE_MS,
@@ -8,7 +9,7 @@ import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useApi, useMessages } from '../../api/context.tsx';
-import { type DxSuggestions, fetchDxSuggestions } from '../../api/dx-codes.ts';
+import { fetchDxSuggestions } from '../../api/dx-codes.ts';
 
 /** The server refuses longer search terms (GET /gear/getDxCodeSuggestions). */
 export const DX_SEARCH_MAX_LENGTH = 100;

@@ -5,8 +5,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiProvider } from '../../api/context.tsx';
-import { createAppServices } from '../../app/services.tsx';
 import { theme } from '../../app/theme.ts';
+import { createAppServices } from '../../services/app-services.tsx';
 import { expectAccessible } from '../../test/axe.ts';
 import {
   createFetchMock,

@@ -1,15 +1,15 @@
 import { isOrderLocked } from '@gear/domain';
 import { Alert, Stack } from '@mantine/core';
 import { useId } from 'react';
-import { useSaveDiagnosisCodes } from '../../api/dx-codes.ts';
 import { useRequisitionProduct } from '../../api/requisitions.ts';
-import { PageLoader } from '../../app/startup.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { NoTestYet } from '../wizard/no-test-yet.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { stepRequisition } from '../wizard/wizard-order.ts';
 import { type DxCodeLists, DxCodesEditor } from './dx-codes-editor.tsx';
+import { useSaveDxCodes } from './use-save-dx-codes.ts';
 
 /**
  * spec 1 §2.7 Diagnosis Codes as a wizard step: the editor with Back and Next (the shell shows the heading). Next
@@ -19,7 +19,7 @@ export function DxCodesStep({ order, user, gearReqId, navigation }: StepProps) {
   const formId = useId();
   const requisition = stepRequisition(order, gearReqId);
   const product = useRequisitionProduct(requisition?.id ?? null);
-  const save = useSaveDiagnosisCodes();
+  const save = useSaveDxCodes();
 
   if (order.id === 'new' || !requisition) {
     return <NoTestYet before="its diagnosis codes" onBack={() => void navigation.back()} />;

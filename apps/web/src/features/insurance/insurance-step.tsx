@@ -1,12 +1,13 @@
 import {
   asksMedicareQuestion,
-  type GearOrder,
   type Insurance,
   isInsurancePageLocked,
   isMedicareTypeOrder,
+  labToday,
   MESSAGES,
   PATIENT_SEARCH_MESSAGES,
   requiresClaimsAddress,
+  type SavedOrder,
   showsPatientSearch,
   validateInsurance,
 } from '@gear/domain';
@@ -16,13 +17,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApi, useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
-import { useSaveInsurance } from '../../api/insurance.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { lookupInsurances } from '../../api/patients.ts';
 import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
-import { labToday } from '../patient/lab-day.ts';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { IdCardUploads } from './id-card-uploads.tsx';
@@ -40,8 +39,7 @@ import {
 } from './insurance-values.ts';
 import { MedicareQuestion } from './medicare-question.tsx';
 import { InsuranceSummary, PatientSummary } from './summaries.tsx';
-
-type SavedOrder = GearOrder & { id: number };
+import { useSaveInsurance } from './use-save-insurance.ts';
 
 /** spec 2 §2, §4, §5, §7, §8: the Insurance Information step. */
 export function InsuranceStep(props: StepProps) {

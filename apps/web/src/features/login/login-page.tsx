@@ -4,8 +4,8 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useConfig } from '../../api/context.tsx';
 import { errorMessage, isApiError } from '../../api/errors.ts';
 import { useSignIn } from '../../api/session.ts';
-import { useServices, useSession } from '../../app/services.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useServices, useSession } from '../../services/app-services.tsx';
 
 interface SignInValues {
   username: string;

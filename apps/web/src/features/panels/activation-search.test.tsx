@@ -1,6 +1,6 @@
+import type { SingleRequisitionRequest, SingleTestSelectionRequest } from '@gear/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { SingleSelectionBody } from '../../api/catalogue.ts';
 import { catalogueRequisition, gi540, metabolomix617 } from '../../test/catalogue.ts';
 import { envelope, json } from '../../test/fetch-mock.ts';
 import { makeOrder, TEST_PHONE } from '../../test/fixtures.ts';
@@ -13,6 +13,9 @@ import {
   savedWithRequisition,
   section,
 } from './test-helpers.tsx';
+
+/** The body as sent: the selection with its one requisition. */
+type SingleSelectionBody = SingleTestSelectionRequest & { requisitions: [SingleRequisitionRequest] };
 
 const NOT_FOUND =
   'We could not find a requisition with that number. Please check the number and contact the provider if you believe it is valid.';

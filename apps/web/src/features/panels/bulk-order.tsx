@@ -1,5 +1,6 @@
 import {
   type BulkLine,
+  type BulkLineRequest,
   defaultSelection,
   isDisabledForShipToOffice,
   isPackCapApplied,
@@ -14,11 +15,10 @@ import {
 } from '@gear/domain';
 import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import type { BulkRequisitionBody } from '../../api/catalogue.ts';
-import { useRequisitionForItem, useSaveBulkSelection } from '../../api/catalogue.ts';
+import { useRequisitionForItem } from '../../api/catalogue.ts';
 import { useConfig, useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
-import { PageLoader } from '../../app/startup.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
@@ -26,6 +26,7 @@ import { allProducts, ProductCatalogue } from './product-catalogue.tsx';
 import { RequisitionDetails } from './requisition-details.tsx';
 import { SaveErrors } from './save-errors.tsx';
 import { emptySelection, type TestSelection } from './selection.ts';
+import { useSaveBulkSelection } from './use-save-test-selection.ts';
 
 /** The order's ship-to-office requisitions as bulk lines. */
 export const bulkLinesOf = (order: WizardOrder): BulkLine[] =>
@@ -129,7 +130,7 @@ export function BulkOrder({
       setMissing(true);
       return;
     }
-    const requisitions: BulkRequisitionBody[] = lines.map((line) => ({
+    const requisitions: BulkLineRequest[] = lines.map((line) => ({
       id: line.id,
       omsOrderableItemId: line.omsOrderableItemId,
       dropShip: false,

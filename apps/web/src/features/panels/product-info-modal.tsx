@@ -8,7 +8,7 @@ import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/
 import { useState } from 'react';
 import { useRequisitionForItem } from '../../api/catalogue.ts';
 import { useMessages } from '../../api/context.tsx';
-import { PageLoader } from '../../app/startup.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { PrintIcon } from './icons.tsx';
 import { printTestSelection } from './print-selection.ts';
 

@@ -25,13 +25,14 @@ import {
   RESUBMITTAL_ID_FIELD_ID,
   type Requisition,
   requiresMedicalNecessity,
+  type SingleRequisitionRequest,
+  type SingleTestSelectionRequest,
   type SpecificField,
   selectPanel,
   toggleAddOnSelection,
   type UserType,
   visibleAddOns,
 } from '@gear/domain';
-import type { SingleRequisitionBody, SingleSelectionBody } from '../../api/catalogue.ts';
 
 /** What the user has chosen for one requisition (spec 1 §2.6 'Requisition details'). */
 export interface TestSelection {
@@ -260,7 +261,10 @@ function acknowledgement(selection: TestSelection, context: BodyContext): string
 }
 
 /** The body of PUT /gear/testSelection for one requisition (spec 1 §7); governmentPayor is the Medicare answer. */
-export function singleSelectionBody(selection: TestSelection, context: BodyContext): SingleSelectionBody {
+export function singleSelectionBody(
+  selection: TestSelection,
+  context: BodyContext,
+): SingleTestSelectionRequest {
   const profileSpecificFields = shownProfileAnswers(context.item, selection);
   if (context.userType === 'myGDX') {
     profileSpecificFields.push({
@@ -269,7 +273,7 @@ export function singleSelectionBody(selection: TestSelection, context: BodyConte
     });
   }
   const orderType = context.requisition ? orderTypeOfRequisition(context.requisition) : context.orderType;
-  const requisition: SingleRequisitionBody = {
+  const requisition: SingleRequisitionRequest = {
     id: context.requisition?.id ?? null,
     omsOrderableItemId: context.item.id,
     panel: selection.panel,

@@ -1,9 +1,12 @@
+import type { SingleRequisitionRequest, SingleTestSelectionRequest } from '@gear/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SingleSelectionBody } from '../../api/catalogue.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
 import { makeRequisition, nextButton, openPanels, savedWithRequisition, section } from './test-helpers.tsx';
+
+/** The body as sent: the selection with its one requisition. */
+type SingleSelectionBody = SingleTestSelectionRequest & { requisitions: [SingleRequisitionRequest] };
 
 const pdf = vi.hoisted(() => ({ saved: [] as string[], texts: [] as string[], formats: [] as unknown[] }));
 vi.mock('jspdf', () => ({

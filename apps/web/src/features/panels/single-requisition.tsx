@@ -21,6 +21,7 @@ import {
   type Practitioner,
   paperlessSelection,
   type Requisition,
+  type SingleTestSelectionRequest,
   showsMedicareUnregisteredWarning,
   type UserInfo,
 } from '@gear/domain';
@@ -33,14 +34,11 @@ import {
   fetchCatalogueRequisition,
   fetchRequisitionById,
   fetchRequisitionForItem,
-  type SingleSelectionBody,
-  useOrderBundle,
-  useSaveTestSelection,
 } from '../../api/catalogue.ts';
 import { useApi, useConfig } from '../../api/context.tsx';
 import { errorMessage, isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
-import { PageLoader } from '../../app/startup.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import { PriceIncreaseModal } from '../../components/price-increase-modal.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
@@ -62,6 +60,7 @@ import {
   validateSelection,
   withMedicare,
 } from './selection.ts';
+import { useOrderBundle, useSaveTestSelection } from './use-save-test-selection.ts';
 
 /** The screen named when a price increase is recorded (spec 1 §7 'source e.g. BillingOptions'). */
 const PRICE_INCREASE_SOURCE = 'PanelSelection';
@@ -111,7 +110,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
   const navigate = useNavigate();
   const [bundleError, setBundleError] = useState<string | null>(null);
   /** A save the server refused until the price increase is confirmed (spec 1 §4.4), waiting for Yes or No. */
-  const [pendingIncrease, setPendingIncrease] = useState<SingleSelectionBody | null>(null);
+  const [pendingIncrease, setPendingIncrease] = useState<SingleTestSelectionRequest | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const practitionerUser = user.type === 'myGDX';
   const gsdlNo = practitioner?.gsdlNo ?? null;
@@ -308,7 +307,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
   };
 
   /** spec 1 §4.4 'Yes resubmits as confirmed and then records the price change'. */
-  const confirmPriceIncrease = (body: SingleSelectionBody) => {
+  const confirmPriceIncrease = (body: SingleTestSelectionRequest) => {
     setPendingIncrease(null);
     save.mutate(
       { body: { ...body, priceIncreaseConfirmed: true }, search },

@@ -1,3 +1,4 @@
+import type { PatientMatch } from '@gear/domain';
 import {
   formatCalendarDateUs,
   type Insurance,
@@ -19,7 +20,7 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../api/context.tsx';
-import { lookupChartNumber, type PatientMatch, searchPatients } from '../../api/patients.ts';
+import { lookupChartNumber, searchPatients } from '../../api/patients.ts';
 
 /** How long a search may run before the waiting message shows (spec 2 §4 'a slow search'; ours, decision 0025). */
 export const SLOW_SEARCH_MS = 3_000;

@@ -2,7 +2,6 @@ import {
   asksPoBoxQuestion,
   awaitsPatientConfirmation,
   formatCalendarDateUs,
-  type GearOrder,
   type Insurance,
   isEmployedOrStudent,
   isEmployerState,
@@ -11,7 +10,9 @@ import {
   isPatientAddressLocked,
   isPatientLastNameLocked,
   isPatientPageLocked,
+  isShippingMethod,
   isUnitedStates,
+  labToday,
   MESSAGES,
   needsAgeConfirmation,
   needsSchoolDistrict,
@@ -23,6 +24,7 @@ import {
   patientInfoSchema,
   requiresPatientAddress,
   requiresPatientContact,
+  type SavedOrder,
   SCHOOL_DISTRICT_STATES,
   SHIPPING_METHODS,
   showsChartNumberLookup,
@@ -39,13 +41,12 @@ import { useForm } from 'react-hook-form';
 import { useApi, useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { queryKeys } from '../../api/keys.ts';
-import { subscribe, useSavePatient } from '../../api/patients.ts';
+import { subscribe } from '../../api/patients.ts';
 import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
-import { labToday } from './lab-day.ts';
 import { AgeConfirmationDialog, PoBoxDialog } from './patient-dialogs.tsx';
 import {
   ContactFields,
@@ -72,8 +73,7 @@ import {
   toPatientInfo,
   UNITED_STATES,
 } from './patient-values.ts';
-
-type SavedOrder = GearOrder & { id: number };
+import { useSavePatient } from './use-save-patient.ts';
 
 const NUTRITIONAL_CATEGORY = 'Nutritional';
 
@@ -231,7 +231,13 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
     setErrors({});
     setSaveError(null);
     save.mutate(
-      { ...order, patientInfo: info, shippingMethod, confirmedAge },
+      {
+        ...order,
+        patientInfo: info,
+        // The form offers the shipping methods only; anything else is left as the order has it.
+        shippingMethod: isShippingMethod(shippingMethod) ? shippingMethod : undefined,
+        confirmedAge,
+      },
       {
         onSuccess: async (saved) => {
           if (user.type === 'prc' && info.marketingOptIn && info.email) {

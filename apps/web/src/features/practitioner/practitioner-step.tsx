@@ -13,14 +13,15 @@ import { Alert, Checkbox, NativeSelect, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { isApiError } from '../../api/errors.ts';
-import { usePractitionerOptions, useSavePractitioner } from '../../api/practitioners.ts';
-import { PageLoader } from '../../app/startup.tsx';
+import { usePractitionerOptions } from '../../api/practitioners.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { PageLoader } from '../../components/page-loader.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { AdminPractitionerSearch } from './admin-search.tsx';
 import { OfficeBlock } from './office-block.tsx';
+import { useSavePractitioner } from './use-save-practitioner.ts';
 
 interface PractitionerValues {
   gsdlNo: string;

@@ -15,8 +15,8 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useConfig } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
-import { useCancelOrder, useRemoveRequisition, useSaveForLater } from '../../api/removal.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useCancelOrder, useRemoveRequisition, useSaveForLater } from './use-removal.ts';
 
 export interface RemoveRequisitionModalProps {
   opened: boolean;

@@ -7,9 +7,9 @@ import {
 } from '@gear/domain';
 import { Button, Group, List, Text } from '@mantine/core';
 import { isApiError } from '../../api/errors.ts';
-import { useSkipStep } from '../../api/removal.ts';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
+import { useSkipStep } from './use-removal.ts';
 
 export interface SkipStepAlertProps {
   order: GearOrder & { id: number };

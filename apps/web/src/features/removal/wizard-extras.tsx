@@ -1,6 +1,7 @@
 import {
   type GearOrder,
   isOrderLocked,
+  isSavedOrder,
   REMOVAL_MESSAGES,
   type StepDefinition,
   stepPath,
@@ -15,15 +16,12 @@ import { stepRequisition, type WizardOrder } from '../wizard/wizard-order.ts';
 import { RemoveRequisitionModal } from './remove-requisition-modal.tsx';
 import { SkipStepAlert } from './skip-step-alert.tsx';
 
-type SavedOrder = GearOrder & { id: number };
-const isSaved = (order: WizardOrder): order is SavedOrder => typeof order.id === 'number';
-
 /** The steps shown while an order has no requisition: the practitioner and panel selection (to add one). */
 const STEPS_WITHOUT_REQUISITIONS: readonly string[] = ['pract', 'panels'];
 
 /** spec 2 §4: 'An order with no requisitions left shows a notice with a link to add one.' */
 export const hasNoRequisitionsLeft = (order: WizardOrder, step: StepDefinition): boolean =>
-  isSaved(order) && order.requisitions.length === 0 && !STEPS_WITHOUT_REQUISITIONS.includes(step.key);
+  isSavedOrder(order) && order.requisitions.length === 0 && !STEPS_WITHOUT_REQUISITIONS.includes(step.key);
 
 /** The steps of one requisition on which the removal modal is offered (panel selection removes its own lines). */
 const REMOVAL_STEPS: readonly string[] = ['billing', 'dxCodes', 'collection', 'customize'];
@@ -48,7 +46,7 @@ export function WizardStepExtras({ order, user, step, gearReqId, navigation }: W
   const navigate = useNavigate();
   const location = useLocation();
   const [removing, setRemoving] = useState(false);
-  if (!isSaved(order)) return null;
+  if (!isSavedOrder(order)) return null;
   const savedForLater = (location.state as SavedForLaterState | null)?.savedForLater;
 
   if (hasNoRequisitionsLeft(order, step)) {

@@ -3,10 +3,10 @@ import {
   countryName,
   DEFAULT_SHIPPING_METHOD,
   type FieldError,
-  type GearOrder,
   isCanada,
   isInternationalAddress,
   isOrderLocked,
+  type SavedOrder,
   SHIPPING_ERROR_CODES,
   SHIPPING_LIMITS,
   SHIPPING_MESSAGES,
@@ -22,14 +22,14 @@ import { Alert, Radio, SimpleGrid, Stack, Text, Textarea, TextInput } from '@man
 import { type FormEvent, useMemo, useState } from 'react';
 import { useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
-import { useSaveShippingInfo, useShippingCharges } from '../../api/shipping.ts';
+import { useShippingCharges } from '../../api/shipping.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
+import { useSaveShipping } from './use-save-shipping.ts';
 
-type SavedOrder = GearOrder & { id: number };
 type TextField = Exclude<keyof ShippingInformation, 'shippingMethod'>;
 
 const blank = (value: string | null | undefined) => value ?? '';
@@ -107,7 +107,7 @@ function ShippingForm({
 }: Pick<StepProps, 'user' | 'navigation'> & { order: SavedOrder }) {
   const text = useMessages();
   const charges = useShippingCharges(order.id);
-  const save = useSaveShippingInfo();
+  const save = useSaveShipping();
   const locked = isOrderLocked(order, user);
   const initial = useMemo(() => initialInformation(order), [order]);
   const [info, setInfo] = useState<ShippingInformation>(initial);

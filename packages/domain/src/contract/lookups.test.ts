@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notACalendarDate } from '../messages.ts';
-import {
-  orderLookupQuerySchema,
-  panelQuerySchema,
-  requisitionLookupQuerySchema,
-} from './requisition-lookup.ts';
+import { orderLookupQuerySchema, panelQuerySchema, requisitionLookupQuerySchema } from './lookups.ts';
 
 describe('orderLookupQuerySchema (GET /gear/order)', () => {
   it.each<[string, Record<string, string>, Record<string, unknown>]>([

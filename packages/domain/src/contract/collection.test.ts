@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dropShipInstructionsBodySchema, sampleCollectionBodySchema } from './collection-schemas.ts';
+import { dropShipInstructionsBodySchema, sampleCollectionBodySchema } from './collection.ts';
 
 const body = {
   id: 700001,

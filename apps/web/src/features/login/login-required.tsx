@@ -1,8 +1,7 @@
 import { MESSAGES } from '@gear/domain';
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
-import { Link, useLocation, useSearchParams } from 'react-router';
-import { needsPatientProof, PatientProofGate, patientProofQuery } from './patient-proof-gate.tsx';
-import { useServices, useSession } from './services.tsx';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../../services/app-services.tsx';
 
 /** The practitioner login link, returning to the given path after sign-in. */
 export const loginHref = (returnTo: string) => `/mygdx/login?url=${encodeURIComponent(returnTo)}`;
@@ -33,22 +32,4 @@ export function LoginRequired() {
       </List>
     </Stack>
   );
-}
-
-/**
- * Renders its children only for a signed-in user (or a patient who proved the order); otherwise a patient's link
- * (?requisitionNumber&dateOfBirth, spec 1 §2.8) proves the order, and anyone else sees the login-required screen.
- */
-export function RequireSignIn({ children }: { children: React.ReactNode }) {
-  const session = useSession();
-  const services = useServices();
-  const [params] = useSearchParams();
-  const { pathname } = useLocation();
-  const proof = patientProofQuery(params, pathname);
-  if (session.status === 'signedIn') {
-    if (!needsPatientProof(services, session.user, proof)) return children;
-    return <PatientProofGate key={pathname} />;
-  }
-  if (proof) return <PatientProofGate />;
-  return <LoginRequired />;
 }

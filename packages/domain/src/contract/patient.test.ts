@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patientInfoSchema, patientStepSchema } from './patient-schema.ts';
+import { patientInfoSchema, patientStepSchema } from './patient.ts';
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   nameFirst: ' Jane ',

@@ -2,11 +2,15 @@ import { messages, type UserInfo } from '@gear/domain';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { type PatientProofOutcome, type PatientProofQuery, provePatientOrder } from '../api/patient-proof.ts';
-import { fetchAccountType } from '../api/session.ts';
+import {
+  type PatientProofOutcome,
+  type PatientProofQuery,
+  provePatientOrder,
+} from '../../api/patient-proof.ts';
+import { fetchAccountType } from '../../api/session.ts';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { useServices } from '../../services/app-services.tsx';
 import { LoginRequired } from './login-required.tsx';
-import { useServices } from './services.tsx';
-import { PageLoader } from './startup.tsx';
 
 export const ACTIVATION_PENDING_HEADING = 'Collection Pack Activation Pending';
 

@@ -7,7 +7,7 @@ import {
 } from '../catalogue/profile-specific-fields.ts';
 import { isValidActivationNumber } from '../identifiers/activation-number.ts';
 import { MESSAGES, textTooLong } from '../messages.ts';
-import { databaseId, orderVersion, storableText } from './database-values.ts';
+import { acknowledgementSchema, databaseId, orderVersion, storableText } from './values.ts';
 
 /** spec 1 §5/§9: 'Patient instructions max 512'. */
 export const PATIENT_INSTRUCTIONS_MAX_LENGTH = 512;
@@ -17,6 +17,9 @@ const MAX_ADD_ONS = 50;
 const MAX_SPECIFIC_FIELDS = 100;
 const MAX_BULK_LINES = 100;
 const SPECIFIC_VALUE_MAX_LENGTH = 1000;
+
+/** The order's id. The browser names an unsaved order 'new': it cannot take a selection yet (400). */
+const savedOrderId = z.union([databaseId, z.literal('new')]).pipe(databaseId);
 
 /** A requisition's id: null (or 0, as the browser sends for an unsaved one) for a new requisition. */
 const requisitionId = z
@@ -71,7 +74,7 @@ export const bulkLineSchema = z.object({
  * be saved (the practitioner step creates it); version is the one read. Other fields of the order pass untouched.
  */
 export const bulkTestSelectionSchema = z.looseObject({
-  id: databaseId,
+  id: savedOrderId,
   version: orderVersion,
   requisitions: z.array(bulkLineSchema).max(MAX_BULK_LINES),
 });
@@ -132,10 +135,14 @@ export const singleRequisitionSchema = z.object({
   covidRegistration: z.boolean().default(false),
   noCardActivation: z.boolean().default(false),
   ...packNumbers,
+  /** Sent by the browser as the requisition reads; the server keeps its own (a single line never ships to an office). */
+  shipToOffice: z
+    .literal(false)
+    .optional()
+    .describe('Ignored: a single requisition never ships to the office'),
+  /** Sent by the browser as the requisition reads; the server decides the billing method (decision 0012). */
+  billingMethod: storableText.max(100).nullable().optional().describe('Ignored: the billing step saves it'),
 });
-
-/** A medical-necessity acknowledgement: a timestamp or a calendar date, or null when not given. */
-const acknowledgement = z.union([z.iso.datetime({ offset: true }), z.iso.date(), z.null()]);
 
 /**
  * Body of PUT /gear/testSelection (spec 1 §7, single requisition): the order with exactly one requisition.
@@ -143,10 +150,10 @@ const acknowledgement = z.union([z.iso.datetime({ offset: true }), z.iso.date(),
  * from practitioners on a Medicare order (checked with the order's facts, not here).
  */
 export const singleTestSelectionSchema = z.looseObject({
-  id: databaseId,
+  id: savedOrderId,
   version: orderVersion,
   governmentPayor: z.boolean().optional(),
-  dateMedicalNecessityAcknowledged: acknowledgement.optional(),
+  dateMedicalNecessityAcknowledged: acknowledgementSchema.optional(),
   /** spec 1 §4.4: 'Yes resubmits as confirmed' after the price-increase confirmation (docs/decisions/0045). */
   priceIncreaseConfirmed: z.boolean().optional(),
   requisitions: z.array(singleRequisitionSchema).length(1),
@@ -154,3 +161,7 @@ export const singleTestSelectionSchema = z.looseObject({
 
 export type SingleTestSelectionBody = z.infer<typeof singleTestSelectionSchema>;
 export type SingleRequisitionInput = z.infer<typeof singleRequisitionSchema>;
+export type BulkTestSelectionRequest = z.input<typeof bulkTestSelectionSchema>;
+export type SingleTestSelectionRequest = z.input<typeof singleTestSelectionSchema>;
+export type BulkLineRequest = z.input<typeof bulkLineSchema>;
+export type SingleRequisitionRequest = z.input<typeof singleRequisitionSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseId, orderVersion, storableText } from '../validation/database-values.ts';
+import { databaseId, orderVersion, storableText } from './values.ts';
 
 /**
  * A bound on any text of the collection forms, far above their limits: the body stays small, and the limits of
@@ -72,3 +72,5 @@ export const DROP_SHIP_INSTRUCTION_MESSAGES = {
   notDropShip:
     'Drop-ship instructions are for a test shipped to the patient that has no requisition number yet.',
 } as const;
+export type SampleCollectionRequest = z.input<typeof sampleCollectionBodySchema>;
+export type DropShipInstructionsRequest = z.input<typeof dropShipInstructionsBodySchema>;

@@ -1,9 +1,9 @@
 import { MESSAGES, type UserInfo } from '@gear/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { envelope, json } from '../test/fetch-mock.ts';
-import { makeOrder } from '../test/fixtures.ts';
-import { renderApp } from '../test/render-app.tsx';
+import { envelope, json } from '../../test/fetch-mock.ts';
+import { makeOrder } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
 import { patientProofQuery } from './patient-proof-gate.tsx';
 
 const patient: UserInfo = { type: 'prc', gsdlNo: null, onBehalfOf: '', adminUser: 'false' };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GSDL_NO_MAX_LENGTH, GSDL_NO_PATTERN } from '../access/practitioner-rules.ts';
-import { databaseId, orderVersion } from './database-values.ts';
+import { databaseId, orderVersion } from './values.ts';
 
 /** spec 1 §3: an order id of 0 or 'new' means the order is not saved yet. */
 export const isUnsavedOrderId = (id: number | 'new'): boolean => id === 0 || id === 'new';
@@ -29,3 +29,4 @@ export const practitionerStepSchema = z.looseObject({
 });
 
 export type PractitionerStepBody = z.infer<typeof practitionerStepSchema>;
+export type PractitionerStepRequest = z.input<typeof practitionerStepSchema>;

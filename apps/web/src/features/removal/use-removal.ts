@@ -1,20 +1,14 @@
 import type { CancelOrderResult, GearOrder } from '@gear/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from './context.tsx';
-import { queryKeys } from './keys.ts';
+import { useApi } from '../../api/context.tsx';
+import { queryKeys } from '../../api/keys.ts';
+import { rememberSavedOrder, useOrderSave } from '../../api/order-save.ts';
 
 /**
  * The calls of the skip-step alert and the removal modal. They answer 403 with the spec's own message (spec 2 §8),
  * so they keep their 403s ('throw') instead of leaving the page.
  */
 const ownErrors = { authErrors: 'throw' } as const;
-
-const useRememberOrder = () => {
-  const queryClient = useQueryClient();
-  return (saved: GearOrder) => {
-    if (typeof saved.id === 'number') queryClient.setQueryData(queryKeys.order(saved.id), saved);
-  };
-};
 
 export interface SkipStepCall {
   orderId: number;
@@ -24,22 +18,14 @@ export interface SkipStepCall {
 }
 
 /** PUT /gear/order/{id}/skip-step/{stepId}[/{reqId}]: answers the order or errors[{field, defaultMessage}]. */
-export function useSkipStep() {
-  const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: ({ orderId, version, stepId, gearReqId }: SkipStepCall) =>
-      api.put<GearOrder>(
-        `/gear/order/${orderId}/skip-step/${stepId}${gearReqId === null ? '' : `/${gearReqId}`}`,
-        undefined,
-        {
-          query: { version },
-          ...ownErrors,
-        },
-      ),
-    onSuccess: remember,
-  });
-}
+export const useSkipStep = () =>
+  useOrderSave((api, { orderId, version, stepId, gearReqId }: SkipStepCall) =>
+    api.put<GearOrder>(
+      `/gear/order/${orderId}/skip-step/${stepId}${gearReqId === null ? '' : `/${gearReqId}`}`,
+      undefined,
+      { query: { version }, ...ownErrors },
+    ),
+  );
 
 export interface RequisitionCall {
   orderId: number;
@@ -48,23 +34,18 @@ export interface RequisitionCall {
 }
 
 /** DELETE /gear/order/{id}/requisition/{reqId}: answers the updated order. */
-export function useRemoveRequisition() {
-  const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: ({ orderId, version, gearReqId }: RequisitionCall) =>
-      api.delete<GearOrder>(`/gear/order/${orderId}/requisition/${gearReqId}`, {
-        query: { version },
-        ...ownErrors,
-      }),
-    onSuccess: remember,
-  });
-}
+export const useRemoveRequisition = () =>
+  useOrderSave((api, { orderId, version, gearReqId }: RequisitionCall) =>
+    api.delete<GearOrder>(`/gear/order/${orderId}/requisition/${gearReqId}`, {
+      query: { version },
+      ...ownErrors,
+    }),
+  );
 
 /** PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later: answers {order, newOrderId} (decision 0035). */
 export function useSaveForLater() {
   const api = useApi();
-  const remember = useRememberOrder();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, version, gearReqId }: RequisitionCall) =>
       api.put<{ order: GearOrder; newOrderId: number }>(
@@ -75,7 +56,7 @@ export function useSaveForLater() {
     onSuccess: ({ order }) => {
       // A patient's session now holds the new order too (decision 0040): the next token carries it.
       api.tokens.clear();
-      remember(order);
+      rememberSavedOrder(queryClient, order);
     },
   });
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { readCalendarDate } from '../identifiers/calendar-days.ts';
 import { notACalendarDate } from '../messages.ts';
-import { databaseId } from './database-values.ts';
-import { gsdlNoSchema } from './practitioner-step.ts';
+import { gsdlNoSchema } from './practitioner.ts';
+import { databaseId } from './values.ts';
 
 /** Query text the browser sends empty when a field is blank: empty reads as absent. */
 const blankAsAbsent = <T extends z.ZodType>(schema: T) =>

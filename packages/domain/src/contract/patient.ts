@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { readCalendarDate } from '../identifiers/calendar-days.ts';
 import { normalisePhone } from '../identifiers/phones.ts';
 import { findRegion } from '../identifiers/regions.ts';
-import type { PatientAddress, PatientInfo } from '../model.ts';
 import { shippingMethodSchema } from '../shipping/shipping-methods.ts';
+import type { PatientAddress, PatientInfo } from './order.ts';
 
 /**
  * A bound on any text of the patient form, far above its limits: the body stays small, and the form's own
@@ -98,3 +98,7 @@ export const patientStepSchema = z.looseObject({
 });
 
 export type PatientStepBody = z.infer<typeof patientStepSchema>;
+
+/** PUT /gear/order/{id}/patient/ as the route takes it: the step's body with the answer to the age question. */
+export const patientStepBodySchema = patientStepSchema.extend({ confirmedAge: z.boolean().optional() });
+export type PatientStepRequest = z.input<typeof patientStepBodySchema>;

@@ -1,15 +1,13 @@
-import type {
-  BundleSummary,
-  CatalogueRequisition,
-  InputField,
-  OrderableItem,
-  OrderableItemLists,
-  OrderableItemSummary,
-  Profile,
-} from '@gear/domain';
+/**
+ * The catalogue as the API serves it (spec 1 §3 Orderable item, Profile / input field component, Catalogue
+ * requisition, Orderable item lists). Field names are the spec's; types are inferred from the schemas.
+ */
 import { z } from 'zod';
 
-/** Response schemas of the catalogue (packages/domain/src/catalogue/types.ts is the contract they describe). */
+export const inputFieldParamSchema = z.object({ name: z.string(), value: z.string() });
+export type InputFieldParam = z.infer<typeof inputFieldParamSchema>;
+
+/** spec 1 §3 'Profile / input field component'. inputType: Panel, Analyte, Patient Instruction, Collection, … */
 export const inputFieldSchema = z
   .object({
     id: z.number(),
@@ -25,14 +23,17 @@ export const inputFieldSchema = z
     accessionKey: z.string().nullable(),
     disclaimer: z.string().nullable(),
     inputFieldParams: z
-      .array(z.object({ name: z.string(), value: z.string() }))
+      .array(inputFieldParamSchema)
       .describe("{name: 'Add-On', value: 'true'} marks an add-on; see INPUT_FIELD_PARAM in packages/domain"),
   })
-  .meta({ id: 'InputField' }) satisfies z.ZodType<InputField>;
+  .meta({ id: 'InputField' });
+export type InputField = z.infer<typeof inputFieldSchema>;
 
+/** A panel with its components and the add-ons offered with it. */
 export const profileSchema = inputFieldSchema
   .extend({ profileComponents: z.array(inputFieldSchema), addOnList: z.array(inputFieldSchema) })
-  .meta({ id: 'Profile' }) satisfies z.ZodType<Profile>;
+  .meta({ id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
 
 const summaryShape = {
   id: z.number(),
@@ -48,10 +49,11 @@ const summaryShape = {
   gbfName: z.string().nullable(),
 };
 
-export const orderableItemSummarySchema = z
-  .object(summaryShape)
-  .meta({ id: 'OrderableItemSummary' }) satisfies z.ZodType<OrderableItemSummary>;
+/** The list entry of a product (catalogue answer rows). */
+export const orderableItemSummarySchema = z.object(summaryShape).meta({ id: 'OrderableItemSummary' });
+export type OrderableItemSummary = z.infer<typeof orderableItemSummarySchema>;
 
+/** spec 1 §3 Orderable item, in full: what requisition details and the info modal need. */
 export const orderableItemSchema = z
   .object({
     ...summaryShape,
@@ -62,22 +64,33 @@ export const orderableItemSchema = z
     profileList: z.array(profileSchema),
     inputFields: z.array(inputFieldSchema),
   })
-  .meta({ id: 'OrderableItem' }) satisfies z.ZodType<OrderableItem>;
+  .meta({ id: 'OrderableItem' });
+export type OrderableItem = z.infer<typeof orderableItemSchema>;
 
+/** The tests a provider ordered on a paperless pack (spec 1 §4.4 'the tests are preselected and locked'). */
+export const testPreselectionSchema = z.object({
+  panel: z.number().nullable(),
+  components: z.array(z.number()),
+  addons: z.array(z.number()),
+});
+export type TestPreselection = z.infer<typeof testPreselectionSchema>;
+
+/** spec 1 §3 Catalogue requisition (lab side). id is null for a product ordered without a pack. */
 export const catalogueRequisitionSchema = z
   .object({
     id: z.number().nullable().describe('The collection pack; null for a product ordered without one'),
     reqNumber: z.string().nullable(),
     activationCode: z.string().nullable(),
     paperless: z.boolean(),
-    preselection: z
-      .object({ panel: z.number().nullable(), components: z.array(z.number()), addons: z.array(z.number()) })
+    preselection: testPreselectionSchema
       .nullable()
       .describe("A paperless pack's tests as the provider ordered them (spec 1 §4.4); null when not ordered"),
     orderableItem: orderableItemSchema,
   })
-  .meta({ id: 'CatalogueRequisition' }) satisfies z.ZodType<CatalogueRequisition>;
+  .meta({ id: 'CatalogueRequisition' });
+export type CatalogueRequisition = z.infer<typeof catalogueRequisitionSchema>;
 
+/** spec 1 §3 Bundle (a saved custom profile) as listed with the catalogue. */
 export const bundleSummarySchema = z
   .object({
     gearBundleId: z.number(),
@@ -87,8 +100,10 @@ export const bundleSummarySchema = z
     productNamesString: z.string(),
     practAgreement: z.boolean().nullable(),
   })
-  .meta({ id: 'BundleSummary' }) satisfies z.ZodType<BundleSummary>;
+  .meta({ id: 'BundleSummary' });
+export type BundleSummary = z.infer<typeof bundleSummarySchema>;
 
+/** spec 1 §3 'Orderable item lists (catalogue answer)': GET /gear/practitioner/{gsdl}/orderableItems. */
 export const orderableItemListsSchema = z
   .object({
     recentlyOrderedItems: z
@@ -101,4 +116,17 @@ export const orderableItemListsSchema = z
     savedBundles: z.array(bundleSummarySchema),
     gbfSharedKitsMap: z.record(z.string(), z.array(orderableItemSummarySchema)),
   })
-  .meta({ id: 'OrderableItemLists' }) satisfies z.ZodType<OrderableItemLists>;
+  .meta({ id: 'OrderableItemLists' });
+export type OrderableItemLists = z.infer<typeof orderableItemListsSchema>;
+
+/** GET /gear/requisitions?gearReqIds: the product behind each requisition of an order. */
+export const requisitionDefinitionSchema = z
+  .object({ id: z.number().describe('gearReqId'), orderableItem: orderableItemSchema })
+  .meta({ id: 'RequisitionDefinition' });
+export type RequisitionDefinition = z.infer<typeof requisitionDefinitionSchema>;
+
+/** GET /gear/requisitionById?gearReqId: the pack and product of a requisition on an order the caller may see. */
+export const omsRequisitionSchema = z
+  .object({ omsRequisition: catalogueRequisitionSchema })
+  .meta({ id: 'OmsRequisition' });
+export type OmsRequisition = z.infer<typeof omsRequisitionSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnsavedOrderId, practitionerStepSchema } from './practitioner-step.ts';
+import { isUnsavedOrderId, practitionerStepSchema } from './practitioner.ts';
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   id: 'new',

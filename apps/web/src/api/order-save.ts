@@ -1,0 +1,25 @@
+import { type GearOrder, isSavedOrder } from '@gear/domain';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from './client.ts';
+import { useApi } from './context.tsx';
+import { queryKeys } from './keys.ts';
+
+/** The one way the browser remembers an order the server answered after a save: it becomes the cached order. */
+export const rememberSavedOrder = (queryClient: QueryClient, saved: GearOrder | null | undefined): void => {
+  if (saved && isSavedOrder(saved)) queryClient.setQueryData(queryKeys.order(saved.id), saved);
+};
+
+/**
+ * A save whose answer is the order (every step's save): sends the body, then remembers the saved order. The answer
+ * may be null for the saves of spec 2 §7 whose failure is 'no id returns'.
+ */
+export function useOrderSave<TBody, TAnswer extends GearOrder | null = GearOrder>(
+  send: (api: ApiClient, body: TBody) => Promise<TAnswer>,
+) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBody) => send(api, body),
+    onSuccess: (saved) => rememberSavedOrder(queryClient, saved),
+  });
+}
