@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { GearOrder } from '@gear/domain';
+import type { SavedOrder } from '@gear/domain';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -127,7 +127,7 @@ export async function callAs(
 }
 
 /** An order as the API answers it. */
-export type SavedOrder = GearOrder & { id: number };
+export type { SavedOrder };
 
 /** The answer's body (an order unless told), after checking it is a 200. */
 export const ok = <T = SavedOrder>(response: Awaited<ReturnType<FastifyInstance['inject']>>): T => {

@@ -20,6 +20,7 @@ import {
   signInPatient,
   stepRow,
 } from '../../test/order-builders.ts';
+import { patientInfo } from '../patient/test-orders.ts';
 
 const ctx = useTestApp();
 
@@ -184,7 +185,7 @@ describe('PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later', () => {
     await ctx.database.db
       .update(orders)
       .set({
-        patientInfo: { nameFirst: 'Jane', nameLast: 'Testpatient' } as never,
+        patientInfo: patientInfo({ nameFirst: 'Jane', nameLast: 'Testpatient' }),
         version: order.version + 1,
       })
       .where(eq(orders.id, order.id));

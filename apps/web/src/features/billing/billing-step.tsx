@@ -23,6 +23,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useConfirmPriceIncrease } from '../../api/billing.ts';
 import { useApi, useConfig } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
+import { fieldMessages } from '../../api/field-errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { fetchAppliedPrice } from '../../api/pricing.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -157,11 +158,10 @@ function BillingForm({ order, practitioner, requisition, user, navigation }: Bil
         },
         onError: (error) => {
           if (!isApiError(error)) return;
-          const fieldErrors = error.fieldErrors;
-          const onChoice = fieldErrors.find((e) => e.field === 'billingMethod');
-          const onAcknowledgement = fieldErrors.find((e) => e.field === 'dateMedicalNecessityAcknowledged');
-          if (onChoice) setChoiceError(onChoice.defaultMessage);
-          if (onAcknowledgement) setAcknowledgementError(onAcknowledgement.defaultMessage);
+          const { billingMethod: onChoice, dateMedicalNecessityAcknowledged: onAcknowledgement } =
+            fieldMessages(error.fieldErrors);
+          if (onChoice) setChoiceError(onChoice);
+          if (onAcknowledgement) setAcknowledgementError(onAcknowledgement);
           if (!onChoice && !onAcknowledgement) setSaveError(error.message);
         },
       },

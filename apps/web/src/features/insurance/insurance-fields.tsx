@@ -7,7 +7,8 @@ import {
 } from '@gear/domain';
 import { Fieldset, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import type { Path, UseFormReturn } from 'react-hook-form';
-import type { FieldErrors, InsuranceFormValues, InsuranceKey } from './insurance-values.ts';
+import type { FieldMessages } from '../../api/field-errors.ts';
+import type { InsuranceFormValues, InsuranceKey } from './insurance-values.ts';
 
 const choose = (options: readonly (string | { value: string; label: string })[]) => [
   { value: '', label: 'Select…' },
@@ -23,7 +24,7 @@ export interface InsuranceFieldsProps {
   which: InsuranceKey;
   legend: string;
   form: UseFormReturn<InsuranceFormValues>;
-  errors: FieldErrors;
+  errors: FieldMessages;
   clearError(field: string): void;
   disabled: boolean;
   autoComplete: 'on' | 'off';

@@ -17,6 +17,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApi, useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
+import { type FieldMessages, fieldMessages } from '../../api/field-errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { lookupInsurances } from '../../api/patients.ts';
 import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
@@ -28,8 +29,6 @@ import { IdCardUploads } from './id-card-uploads.tsx';
 import { InsuranceFields } from './insurance-fields.tsx';
 import {
   blankInsuranceValues,
-  errorsByField,
-  type FieldErrors,
   type InsuranceFormValues,
   type InsuranceKey,
   insuranceValues,
@@ -85,7 +84,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
       hasSecondary: order.secondaryInsurance !== null,
     },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldMessages>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [medicareConfirmed, setMedicareConfirmed] = useState(false);
@@ -131,7 +130,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
 
   const failure = (error: unknown): string => {
     if (isApiError(error) && error.kind === 'validation') {
-      setErrors(errorsByField(error.fieldErrors));
+      setErrors(fieldMessages(error.fieldErrors));
       const [first] = error.fieldErrors;
       return first ? labelledError(first) : error.message;
     }
@@ -150,7 +149,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
       ...(secondary ? prefixed(validateInsurance(secondary, { ...facts, today }), 'secondaryInsurance') : []),
     ];
     if (found.length > 0) {
-      setErrors(errorsByField(found));
+      setErrors(fieldMessages(found));
       setSaveError(null);
       return;
     }

@@ -112,16 +112,8 @@ export function toInsurance(values: InsuranceValues, rank: 0 | 1): Insurance {
   return parsed.success ? parsed.data : (raw as Insurance);
 }
 
-export type FieldErrors = Record<string, string>;
-
 export const prefixed = (errors: readonly FieldError[], key: InsuranceKey): FieldError[] =>
   errors.map((error) => ({ ...error, field: `${key}.${error.field}` }));
-
-export function errorsByField(errors: readonly FieldError[]): FieldErrors {
-  const byField: FieldErrors = {};
-  for (const error of errors) byField[error.field] ??= error.defaultMessage;
-  return byField;
-}
 
 const LABELS: Record<string, string> = {
   insuranceProvider: 'Insurance provider',

@@ -13,13 +13,14 @@ import {
 import { Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { type Path, type UseFormReturn, useController } from 'react-hook-form';
+import type { FieldMessages } from '../../api/field-errors.ts';
 import { countryNames } from './countries.ts';
-import type { FieldErrors, PatientValues } from './patient-values.ts';
+import type { PatientValues } from './patient-values.ts';
 
 /** What every section needs: the form, the rules' messages by field, and whether the page is locked. */
 export interface SectionProps {
   form: UseFormReturn<PatientValues>;
-  errors: FieldErrors;
+  errors: FieldMessages;
   clearError(field: string): void;
   disabled: boolean;
   /** spec 2 §6: browser autocomplete is on for prc users (patients typing their own details), off otherwise. */

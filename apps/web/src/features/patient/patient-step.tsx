@@ -40,6 +40,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useApi, useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
+import { type FieldMessages, fieldMessages } from '../../api/field-errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { subscribe } from '../../api/patients.ts';
 import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
@@ -65,8 +66,6 @@ import {
 import { PatientSearch } from './patient-search.tsx';
 import {
   dateOfBirthOf,
-  errorsByField,
-  type FieldErrors,
   labelledError,
   type PatientValues,
   patientValues,
@@ -136,7 +135,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
   const form = useForm<PatientValues>({
     defaultValues: patientValues(stored, order.shippingMethod, defaultCountry(order)),
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldMessages>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'age' | 'poBox' | null>(null);
@@ -188,7 +187,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
   const saveError400 = (error: unknown): string => {
     if (!isApiError(error)) return phoneMessages.networkUnavailable;
     if (error.kind === 'validation') {
-      setErrors(errorsByField(error.fieldErrors));
+      setErrors(fieldMessages(error.fieldErrors, 'patientInfo.'));
       const [first] = error.fieldErrors;
       return first ? labelledError(first) : error.message;
     }
@@ -212,7 +211,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
       return;
     }
     if (found.length > 0) {
-      setErrors(errorsByField(found));
+      setErrors(fieldMessages(found, 'patientInfo.'));
       setSaveError(null);
       return;
     }

@@ -189,18 +189,7 @@ export function toPatientInfo(values: PatientValues): PatientInfo {
 }
 
 /** Field errors by the rule's field names (patientInfo's, addresses.shipping.*, addresses.employer.*). */
-export type FieldErrors = Record<string, string>;
-
 /** The first message of each field, in the rules' order. */
-export function errorsByField(errors: readonly FieldError[]): FieldErrors {
-  const byField: FieldErrors = {};
-  for (const error of errors) {
-    const field = error.field.replace(/^patientInfo\./, '');
-    byField[field] ??= error.defaultMessage;
-  }
-  return byField;
-}
-
 /** The names people read for the rules' fields (spec 2 §8 'the first error shows as field plus default message'). */
 export const FIELD_LABELS: Record<string, string> = {
   nameFirst: 'First name',

@@ -13,6 +13,7 @@ import { Alert, Checkbox, NativeSelect, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { isApiError } from '../../api/errors.ts';
+import { fieldMessages, serverFieldErrors } from '../../api/field-errors.ts';
 import { usePractitionerOptions } from '../../api/practitioners.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
@@ -120,10 +121,9 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
       {
         onSuccess: (saved) => navigation.next(saved),
         onError: (error) => {
-          if (!isApiError(error)) return;
-          for (const fieldError of error.fieldErrors) {
-            const field = FIELD_FOR[fieldError.field];
-            if (field) setError(field, { message: fieldError.defaultMessage });
+          for (const [field, message] of Object.entries(fieldMessages(serverFieldErrors(error)))) {
+            const formField = FIELD_FOR[field];
+            if (formField) setError(formField, { message });
           }
         },
       },
