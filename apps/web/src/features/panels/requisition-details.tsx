@@ -2,14 +2,9 @@ import {
   cptQuantityBounds,
   formatActivationNumber,
   formatRequisitionNumber,
-  type InputField,
   MESSAGES,
-  type OrderableItem,
-  PATIENT_INSTRUCTIONS_MAX_LENGTH,
   RESUBMITTAL_ID_FIELD_ID,
   RESUBMITTAL_ID_MAX_LENGTH,
-  selectableProfiles,
-  visibleAddOns,
 } from '@gear/domain';
 import {
   Alert,
@@ -17,57 +12,22 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  NativeSelect,
   NumberInput,
-  Radio,
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
-import { logUiAction, usePreviousInstructions, usePriceMap } from '../../api/catalogue.ts';
-import { useApi, useMessages } from '../../api/context.tsx';
+import { useMessages } from '../../api/context.tsx';
 import { MedicalNecessityAcknowledgement } from '../../components/medical-necessity-acknowledgement.tsx';
 import { PrintIcon } from './icons.tsx';
 import classes from './panels.module.css';
-import { printTestSelection } from './print-selection.ts';
-import {
-  isProfileFieldShown,
-  type ProfileField,
-  profileFields,
-  type SelectionErrors,
-  setCptQuantity,
-  type TestSelection,
-  toggleAddOn,
-  toggleComponent,
-  togglePanel,
-} from './selection.ts';
+import { PatientInstructions, ProfileSpecificFields } from './requisition-detail-fields.tsx';
+import { setCptQuantity, toggleComponent, togglePanel } from './selection.ts';
+import { type RequisitionDetailsProps, useRequisitionDetails } from './use-requisition-details.ts';
 
-export interface RequisitionDetailsProps {
-  item: OrderableItem;
-  selection: TestSelection;
-  onChange: (selection: TestSelection) => void;
-  errors: SelectionErrors;
-  practitionerUser: boolean;
-  medicare: boolean;
-  /** Add-ons naming SARS are shown only on ship-to-office orders (spec 1 §5). */
-  shipToOffice: boolean;
-  /** Locked step (spec 1 §4.2): every input disabled. */
-  disabled: boolean;
-  /** A paperless requisition of a patient: the tests are preselected and locked (spec 1 §4.4). */
-  testsLocked?: boolean;
-  gsdlNo: string | null;
-  orderId: number | 'new';
-  reqNumber?: string | null;
-  activationCode?: string | null;
-  /** The Customize modal of a bulk line edits only panel, components, add-ons and patient instructions. */
-  variant?: 'full' | 'customize';
-}
-
-const money = (cents: number | undefined) => (cents === undefined ? null : `$${(cents / 100).toFixed(2)}`);
+export type { RequisitionDetailsProps } from './use-requisition-details.ts';
 
 /**
  * spec 1 §2.6 'Requisition details': the profile list with panel checkboxes and their components, the add-ons (with
@@ -77,66 +37,10 @@ const money = (cents: number | undefined) => (cents === undefined ? null : `$${(
 export function RequisitionDetails(props: RequisitionDetailsProps) {
   const { item, selection, onChange, errors, practitionerUser, medicare, disabled } = props;
   const variant = props.variant ?? 'full';
-  const api = useApi();
   const text = useMessages();
-  const [addOnWarning, setAddOnWarning] = useState<string | null>(null);
-  const [showPrices, setShowPrices] = useState(false);
-  const [printError, setPrintError] = useState<string | null>(null);
-  const prices = usePriceMap(props.gsdlNo, item.id, showPrices);
-  const profiles = selectableProfiles(item);
-  const addOns = visibleAddOns(item, { shipToOffice: props.shipToOffice });
-  const testsDisabled = disabled || Boolean(props.testsLocked);
-  const displayOnly = item.profileList.find((p) => p.displayOnly && p.id === selection.panel);
-  const price = (id: number | 'item') => (showPrices ? money(prices.data?.PTPAY?.[String(id)]) : null);
-  const priceNote = (id: number) => {
-    const shown = price(id);
-    return shown ? `Patient pay ${shown}` : undefined;
-  };
-  const instructions = item.inputFields.filter((f) => f.inputType === 'Patient Instruction' && f.disclaimer);
-
-  const togglePrices = (on: boolean) => {
-    setShowPrices(on);
-    void logUiAction(api, 'info', 'display panel pricing', [
-      props.orderId === 'new' ? null : props.orderId,
-      item.id,
-      on ? 'on' : 'off',
-      props.gsdlNo,
-    ]);
-  };
-
-  const print = async () => {
-    setPrintError(null);
-    const chosen = (field: InputField) =>
-      selection.components.includes(field.id) || selection.addons.some((a) => a.omsInputFieldID === field.id);
-    const panel = item.profileList.find((p) => p.id === selection.panel);
-    try {
-      await printTestSelection({
-        title: item.name,
-        subtitle: [
-          props.reqNumber ? `Requisition ${formatRequisitionNumber(props.reqNumber)}` : null,
-          props.activationCode ? `Activation number ${formatActivationNumber(props.activationCode)}` : null,
-        ]
-          .filter(Boolean)
-          .join(' · '),
-        sections: [
-          {
-            heading: panel ? panel.name : 'Tests',
-            lines: profiles
-              .flatMap((p) => p.profileComponents)
-              .filter(chosen)
-              .map((c) => c.name),
-          },
-          { heading: 'Add-ons', lines: addOns.filter(chosen).map((a) => a.name) },
-          ...(selection.patientInstructions.trim()
-            ? [{ heading: 'Patient instructions', lines: [selection.patientInstructions.trim()] }]
-            : []),
-        ].filter((s) => s.lines.length > 0),
-        paper: 'a3',
-      });
-    } catch {
-      setPrintError(text.unexpectedError);
-    }
-  };
+  const details = useRequisitionDetails(props);
+  const { profiles, addOns, testsDisabled, displayOnly, price, priceNote, instructions, showPrices, prices } =
+    details;
 
   return (
     <Stack gap="md">
@@ -175,9 +79,14 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
           <Switch
             label="Display pricing"
             checked={showPrices}
-            onChange={(event) => togglePrices(event.currentTarget.checked)}
+            onChange={(event) => details.togglePrices(event.currentTarget.checked)}
           />
-          <Button variant="default" size="xs" leftSection={<PrintIcon />} onClick={() => void print()}>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<PrintIcon />}
+            onClick={() => void details.print()}
+          >
             Print selections
           </Button>
         </Group>
@@ -187,9 +96,9 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
           {`${text.priceFailure}${MESSAGES.priceFailureFeeScheduleSuffix}`}
         </Alert>
       )}
-      {printError && (
+      {details.printError && (
         <Alert color="red" role="alert">
-          {printError}
+          {details.printError}
         </Alert>
       )}
 
@@ -247,11 +156,7 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
                     }
                     checked={Boolean(chosen)}
                     disabled={testsDisabled}
-                    onChange={() => {
-                      const result = toggleAddOn(selection, addOn, medicare);
-                      setAddOnWarning(result.warning);
-                      onChange(result.selection);
-                    }}
+                    onChange={() => details.toggleAddOn(addOn)}
                   />
                   {chosen && medicare && (
                     <NumberInput
@@ -276,9 +181,9 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
                 </Group>
               );
             })}
-            {addOnWarning && (
+            {details.addOnWarning && (
               <Alert color="yellow" role="alert">
-                {addOnWarning}
+                {details.addOnWarning}
               </Alert>
             )}
           </Stack>
@@ -339,154 +244,5 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
         />
       )}
     </Stack>
-  );
-}
-
-function PatientInstructions({
-  gsdlNo,
-  itemId,
-  value,
-  disabled,
-  onChange,
-}: {
-  gsdlNo: string | null;
-  itemId: number;
-  value: string;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const previous = usePreviousInstructions(gsdlNo, itemId);
-  const earlier = (previous.data ?? []).filter((text) => text.trim());
-  return (
-    <Stack gap="xs">
-      {earlier.length > 0 && (
-        <NativeSelect
-          label="Use earlier patient instructions"
-          disabled={disabled}
-          value=""
-          data={[
-            { value: '', label: 'Choose earlier instructions…' },
-            ...earlier.map((text, index) => ({
-              value: String(index),
-              label: text.length > 80 ? `${text.slice(0, 77)}…` : text,
-            })),
-          ]}
-          onChange={(event) => {
-            const chosen = earlier[Number(event.currentTarget.value)];
-            if (event.currentTarget.value !== '' && chosen !== undefined) {
-              onChange(chosen.slice(0, PATIENT_INSTRUCTIONS_MAX_LENGTH));
-            }
-          }}
-          maw={480}
-        />
-      )}
-      <Textarea
-        label="Patient Instructions"
-        description={`${value.length}/${PATIENT_INSTRUCTIONS_MAX_LENGTH} characters`}
-        maxLength={PATIENT_INSTRUCTIONS_MAX_LENGTH}
-        rows={4}
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.currentTarget.value.slice(0, PATIENT_INSTRUCTIONS_MAX_LENGTH))}
-      />
-    </Stack>
-  );
-}
-
-/** spec 1 §2.6 'Profile-specific sections', rendered from the item's input fields (type, options, limits). */
-function ProfileSpecificFields({
-  item,
-  selection,
-  onChange,
-  errors,
-  disabled,
-}: {
-  item: OrderableItem;
-  selection: TestSelection;
-  onChange: (selection: TestSelection) => void;
-  errors: SelectionErrors;
-  disabled: boolean;
-}) {
-  const fields = profileFields(item).filter((f) => isProfileFieldShown(f, selection));
-  if (fields.length === 0) return null;
-  const set = (id: number, value: string) =>
-    onChange({ ...selection, fields: { ...selection.fields, [id]: value } });
-  return (
-    <Fieldset legend="About this test">
-      <Stack gap="sm">
-        {fields.map((f) => (
-          <ProfileFieldInput
-            key={f.field.id}
-            field={f}
-            value={selection.fields[f.field.id] ?? ''}
-            error={errors.fields[f.field.id]}
-            disabled={disabled}
-            onChange={(value) => set(f.field.id, value)}
-          />
-        ))}
-      </Stack>
-    </Fieldset>
-  );
-}
-
-function ProfileFieldInput({
-  field: f,
-  value,
-  error,
-  disabled,
-  onChange,
-}: {
-  field: ProfileField;
-  value: string;
-  error: string | undefined;
-  disabled: boolean;
-  onChange: (value: string) => void;
-}) {
-  const common = {
-    label: f.field.name,
-    description: f.field.disclaimer ?? undefined,
-    error,
-    disabled,
-    required: f.required,
-  };
-  if (f.control === 'radio' || f.control === 'checkbox') {
-    const options =
-      f.options.length > 0
-        ? f.options
-        : [
-            { value: 'true', label: 'Yes' },
-            { value: 'false', label: 'No' },
-          ];
-    return (
-      <Radio.Group {...common} value={value} onChange={onChange}>
-        <Group gap="md" mt={4}>
-          {options.map((option) => (
-            <Radio key={option.value} value={option.value} label={option.label} disabled={disabled} />
-          ))}
-        </Group>
-      </Radio.Group>
-    );
-  }
-  if (f.control === 'select') {
-    return (
-      <NativeSelect
-        {...common}
-        value={value}
-        data={[{ value: '', label: 'Choose…' }, ...f.options]}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        maw={360}
-      />
-    );
-  }
-  return (
-    <TextInput
-      {...common}
-      value={value}
-      maxLength={f.maxLength}
-      placeholder={f.placeholder}
-      inputMode={f.control === 'date' ? 'numeric' : undefined}
-      onChange={(event) => onChange(event.currentTarget.value.slice(0, f.maxLength ?? undefined))}
-      maw={f.control === 'date' ? 180 : 360}
-    />
   );
 }
