@@ -1,4 +1,4 @@
-import { BILLING_METHODS, type GearOrder, MESSAGES, STEP_IDS, STEP_STATUS } from '@gear/domain';
+import { BILLING_METHODS, MESSAGES, type SavedOrder, STEP_IDS, STEP_STATUS } from '@gear/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bundleProducts, bundles } from '../../db/schema/index.ts';
@@ -6,8 +6,6 @@ import { DEMO_BUNDLE } from '../../db/seed/demo-panels.ts';
 import { createOrder, type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 
 const ctx = useTestApp();
-
-type SavedOrder = GearOrder & { id: number };
 
 async function demoBundleId(): Promise<number> {
   const [row] = await ctx.database.db.select().from(bundles).where(eq(bundles.name, DEMO_BUNDLE.name));

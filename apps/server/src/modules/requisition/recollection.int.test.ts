@@ -1,11 +1,9 @@
-import { type GearOrder, MESSAGES } from '@gear/domain';
+import { MESSAGES, type SavedOrder } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
 import { RECOLLECTION_PACK } from '../../db/seed/demo-panels.ts';
 import { expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 
 const ctx = useTestApp();
-
-type SavedOrder = GearOrder & { id: number };
 
 const GI_COMPONENTS = [5401, 5402, 5403, 5404, 5405, 5406, 5407, 5408, 5409, 5410, 5411, 5412];
 

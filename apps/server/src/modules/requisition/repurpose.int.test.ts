@@ -1,10 +1,8 @@
-import { type GearOrder, MESSAGES } from '@gear/domain';
+import { MESSAGES, type SavedOrder } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
 import { createOrder, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 
 const ctx = useTestApp();
-
-type SavedOrder = GearOrder & { id: number };
 
 const ORGANIX = {
   omsOrderableItemId: 622,

@@ -1,4 +1,4 @@
-import { BILLING_METHODS, type GearOrder, MESSAGES } from '@gear/domain';
+import { BILLING_METHODS, MESSAGES, type SavedOrder } from '@gear/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.ts';
@@ -13,8 +13,6 @@ import {
 } from '../../test/helper.ts';
 
 const ctx = useTestApp();
-
-type SavedOrder = GearOrder & { id: number };
 
 const GI_COMPONENTS = [5401, 5402, 5403, 5404, 5405, 5406, 5407, 5408, 5409, 5410, 5411, 5412];
 const H_PYLORI = { omsInputFieldID: 5413, cptQuantity: null };

@@ -4,6 +4,7 @@ import {
   type GearOrder,
   isOrderLocked,
   type Requisition,
+  type SavedOrder,
   type UserInfo,
   validateDropShipInstructions,
 } from '@gear/domain';
@@ -17,7 +18,7 @@ import { saveFailure } from './save-errors.ts';
 import { useSaveDropShipInstructions } from './use-save-collection.ts';
 
 export interface DropShipInstructionsFormProps {
-  order: GearOrder & { id: number };
+  order: SavedOrder;
   user: UserInfo;
   requisition: Requisition;
   onBack: () => void;

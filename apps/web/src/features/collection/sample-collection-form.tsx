@@ -22,6 +22,7 @@ import {
   profileSpecificFieldErrors,
   type Requisition,
   requiredCollectionFields,
+  type SavedOrder,
   type SpecificField,
   STEP_IDS,
   type UserInfo,
@@ -39,7 +40,7 @@ import { SiboTable } from './sibo-table.tsx';
 import { useSaveSampleCollection } from './use-save-collection.ts';
 
 export interface SampleCollectionFormProps {
-  order: GearOrder & { id: number };
+  order: SavedOrder;
   user: UserInfo;
   requisition: Requisition;
   item: OrderableItem;

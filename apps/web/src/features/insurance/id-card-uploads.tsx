@@ -5,6 +5,7 @@ import {
   type IdCardAttachmentType,
   idCardSlots,
   MAX_UPLOAD_BYTES,
+  type SavedOrder,
   UPLOAD_MESSAGES,
 } from '@gear/domain';
 import { Alert, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -163,7 +164,7 @@ export function IdCardUploads({
   disabled,
   onBusy,
 }: {
-  order: GearOrder & { id: number };
+  order: SavedOrder;
   hasSecondary: boolean;
   disabled: boolean;
   onBusy(busy: boolean): void;

@@ -9,6 +9,7 @@ import {
   REMOVAL_MESSAGES,
   type Requisition,
   removalFailed,
+  type SavedOrder,
   type UserInfo,
 } from '@gear/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
@@ -21,7 +22,7 @@ import { useCancelOrder, useRemoveRequisition, useSaveForLater } from './use-rem
 export interface RemoveRequisitionModalProps {
   opened: boolean;
   onClose: () => void;
-  order: GearOrder & { id: number };
+  order: SavedOrder;
   user: UserInfo;
   requisition: Requisition;
   /** After a removal or a save for later: the order as answered (and the new order's id). */

@@ -1,7 +1,7 @@
 import {
-  type GearOrder,
   isOrderLocked,
   offersSkipStep,
+  type SavedOrder,
   type StepDefinition,
   type UserInfo,
 } from '@gear/domain';
@@ -12,7 +12,7 @@ import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { useSkipStep } from './use-removal.ts';
 
 export interface SkipStepAlertProps {
-  order: GearOrder & { id: number };
+  order: SavedOrder;
   user: UserInfo;
   step: StepDefinition;
   /** The requisition a requisition step is for (the route's, else the order's last). */
