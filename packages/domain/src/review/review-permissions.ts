@@ -86,3 +86,15 @@ function isPhysicianAccountByPractitioner(order: PermissionOrder, requisition: R
   );
   return row?.userType === 'myGDX';
 }
+
+/**
+ * spec 3 §4 Practitioner change: 'Allowed when more than one option exists (admins always) and a patient
+ * registration exists without practitioner agreement'; §6 'Admins … can always change practitioner'.
+ */
+export const mayChangePractitioner = (facts: {
+  user: PermissionUser;
+  order: Pick<GearOrder, 'patientRegistration' | 'practAgreement'>;
+  optionCount: number;
+}): boolean =>
+  isAdmin(facts.user) ||
+  (facts.optionCount > 1 && facts.order.patientRegistration && facts.order.practAgreement !== true);

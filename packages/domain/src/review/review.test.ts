@@ -20,7 +20,7 @@ import { initialWorkflowSteps } from '../workflow/initial-steps.ts';
 import { STEP_IDS } from '../workflow/steps.ts';
 import { confirmationSteps, isPaidByPractitionerAccount, isWorkflowComplete } from './confirmation.ts';
 import { REVIEW_MESSAGES } from './review-messages.ts';
-import { maySectionBeEdited, requisitionPermissions } from './review-permissions.ts';
+import { mayChangePractitioner, maySectionBeEdited, requisitionPermissions } from './review-permissions.ts';
 import { REVIEW_QUANTITY_MESSAGE, reviewQuantityErrors, reviewQuantityOf } from './review-quantity.ts';
 import {
   awaitsAuthorization,
@@ -471,5 +471,26 @@ describe('placing an order reaches workflow.complete (decisions 0080, 0081)', ()
     expect(patient.filter((row) => !row.completed && !row.notApplicable).map((row) => row.id)).toEqual([
       STEP_IDS.registration,
     ]);
+  });
+});
+
+describe('practitioner change (spec 3 §4, §6)', () => {
+  it.each<[string, UserInfo, boolean, boolean | null, number, boolean]>([
+    ['spec 3 §6: admins can always change practitioner', users.admin, false, true, 1, true],
+    [
+      'spec 3 §4: a patient registration without agreement and several options',
+      users.staffKim,
+      true,
+      null,
+      2,
+      true,
+    ],
+    ['spec 3 §4: not with a single option', users.staffKim, true, null, 1, false],
+    ['spec 3 §4: not once the practitioner agreed', users.staffKim, true, true, 2, false],
+    ['spec 3 §4: not without a patient registration', users.staffKim, false, null, 2, false],
+  ])('%s', (_spec, user, patientRegistration, practAgreement, optionCount, expected) => {
+    expect(mayChangePractitioner({ user, order: { patientRegistration, practAgreement }, optionCount })).toBe(
+      expected,
+    );
   });
 });
