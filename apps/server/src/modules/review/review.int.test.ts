@@ -377,3 +377,30 @@ describe('PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6)', 
     expectEnvelope(await callAs(ctx.app, as.admin, 'PUT', url('ZZZZZ')), 404);
   });
 });
+
+describe('demo data of the review (README demo table)', () => {
+  const demoOrder = async (number: string, who = as.avery) =>
+    ok(await callAs(ctx.app, who, 'GET', `/gear/order?requisitionNumber=${number}`));
+
+  it('the P1001 orders ready to submit can be submitted; the Physician Account one leaves the patient nothing', async () => {
+    const patientPays = await demoOrder('C512380106');
+    expect(ok<Answer>(await submit(patientPays)).gearOrder.workflow.practitionerConfirmed).toBe(true);
+    const physicianAccount = await demoOrder('C512380114');
+    const placed = ok<Answer>(await submit(physicianAccount)).gearOrder;
+    expect(stepRow(placed, STEP_IDS.summary)?.notApplicable).toBe(true);
+  });
+
+  it("the P1002 registration awaits P1001's agreement; staff.kim gives it", async () => {
+    const awaiting = await demoOrder('C512380122', as.kim);
+    expect(awaiting.practAgreement).toBe(false);
+    expect(awaiting.patientRegistration).toBe(true);
+    const authorized = ok(
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/gear/orders/${awaiting.id}/authorize`,
+        headers: as.kim.headers,
+      }),
+    );
+    expect(authorized.practAgreement).toBe(true);
+  });
+});

@@ -112,7 +112,7 @@ function AuthorizationBox({
       <Checkbox
         size="md"
         label="I am authorized to order for this practitioner and I authorize this order."
-        checked={agreed}
+        checked={agreed || authorize.isPending}
         disabled={agreed || authorize.isPending}
         error={agreed ? undefined : (failure ?? error)}
         onChange={(event) => {

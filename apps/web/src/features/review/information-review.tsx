@@ -14,7 +14,7 @@ import {
   submitBlockers,
   type UserInfo,
 } from '@gear/domain';
-import { Alert, Anchor, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
@@ -297,12 +297,15 @@ function inlineNavigation(order: WizardOrder, close: (saved: WizardOrder | null)
 function ImportantNotes({ order }: { order: SavedOrder }) {
   const ships = order.requisitions.some((requisition) => requisition.dropShip || requisition.shipToOffice);
   return (
-    <Alert color="blue" title="Important notes about your order" role="note">
-      <List size="sm">
+    <Paper withBorder p="md" bg="blue.0" component="section" aria-labelledby="important-notes">
+      <Title order={3} id="important-notes">
+        Important notes about your order
+      </Title>
+      <List size="sm" mt="xs">
         <List.Item>Submitting confirms that the information above is correct.</List.Item>
         {ships && <List.Item>Collection packs arrive in 2 to 5 business days.</List.Item>}
         <List.Item>Your confirmation code is the order number: {order.id}.</List.Item>
       </List>
-    </Alert>
+    </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface ReviewSectionProps {
@@ -23,9 +23,9 @@ export function ReviewSection({ title, level = 3, onEdit, saved, editing, childr
           <Title order={level}>{title}</Title>
           <Group gap="xs">
             {saved && (
-              <Badge color="green" variant="light" role="status">
-                Changes saved
-              </Badge>
+              <Text size="sm" fw={700} role="status">
+                ✓ Changes saved
+              </Text>
             )}
             {onEdit && !editing && (
               <Button variant="light" mih={44} onClick={onEdit} aria-label={`Edit ${title}`}>
