@@ -159,8 +159,7 @@ function CustomizeForm({ order, requisition, user, navigation }: FormProps) {
           value={instructions}
           disabled={locked}
           onChange={(event) => setInstructions(event.currentTarget.value)}
-          autosize
-          minRows={2}
+          rows={3}
         />
         <NativeSelect
           size="md"
