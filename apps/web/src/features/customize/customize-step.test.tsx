@@ -65,6 +65,7 @@ describe('the customize step (13; decision 0081)', () => {
       patientInstructions: 'Collect on a weekday.',
       billingMethod: BILLING_METHODS.patientSelects,
     });
-    expect((saved?.body as { components: number[] }).components.length).toBeGreaterThan(0);
+    const body = saved?.body as { components: number[] } | undefined;
+    expect(body?.components.length).toBeGreaterThan(0);
   });
 });
