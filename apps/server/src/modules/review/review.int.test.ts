@@ -108,16 +108,19 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
     expect(await auditCount(order.id, 'practitionerConfirmed')).toBe(1);
   });
 
-  it('20 concurrent identical submits confirm once and all get the same answer', async () => {
-    const order = await readyDropShipOrder();
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => submit(order, { key: 'submit-concurrent-0001' })),
-    );
-    const answers = responses.map((response) => ok<Answer>(response));
-    for (const answer of answers) expect(answer).toEqual(answers[0]);
-    expect(await auditCount(order.id, 'practitionerConfirmed')).toBe(1);
-    expect(answers[0]?.gearOrder.version).toBe(order.version + 1);
-  });
+  it.each([20, 200])(
+    '%i concurrent identical submits confirm once and all get the same answer',
+    async (count) => {
+      const order = await readyDropShipOrder();
+      const responses = await Promise.all(
+        Array.from({ length: count }, () => submit(order, { key: `submit-concurrent-${count}` })),
+      );
+      const answers = responses.map((response) => ok<Answer>(response));
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+      expect(await auditCount(order.id, 'practitionerConfirmed')).toBe(1);
+      expect(answers[0]?.gearOrder.version).toBe(order.version + 1);
+    },
+  );
 
   it('20 concurrent submits without a key confirm once; the others are refused', async () => {
     const order = await readyDropShipOrder();
