@@ -110,6 +110,7 @@ async function atVersion(
   if (cached && cached.order.version === owner.version) {
     const confirmed = { order: cached.order, owner: owner.practitioner };
     keptOrders.keep(db, id, Promise.resolve(confirmed), since);
+    keepRequisitionsOf(db, cached.order, since);
     return confirmed;
   }
   const fresh = await keptOrders(db, id);
