@@ -72,7 +72,7 @@ export async function orderFor(db: Db, id: number, allowed: AccessCheck): Promis
   const owner = await findOrderOwner(db, id);
   if (!owner) return null;
   allowed(owner.practitioner, id);
-  return (await atVersion(db, id, owner, since, kept?.value)).order;
+  return (await atVersion(db, id, owner, since, kept?.value))?.order ?? null;
 }
 
 /** The order holding a requisition (by gearReqId), or null; `allowed` as for orderFor. */
@@ -92,12 +92,15 @@ export async function orderOfRequisitionFor(
   const owner = await findRequisitionOwner(db, gearReqId);
   if (!owner) return null;
   allowed(owner.practitioner, owner.orderId);
-  return (await atVersion(db, owner.orderId, owner, since, keptOrders.peek(db, owner.orderId)?.value)).order;
+  return (
+    (await atVersion(db, owner.orderId, owner, since, keptOrders.peek(db, owner.orderId)?.value))?.order ??
+    null
+  );
 }
 
 /**
  * The order at the version its owner statement read (taken since `since`): the kept copy when it has that version,
- * now confirmed, else read afresh.
+ * now confirmed, else read afresh (null when it was deleted in between).
  */
 async function atVersion(
   db: Db,
@@ -105,7 +108,7 @@ async function atVersion(
   owner: { version: number; practitioner: OrderOwnerPractitioner },
   since: ReturnType<typeof keptOrders.since>,
   kept: Promise<OrderWithOwner | null> | undefined,
-): Promise<OrderWithOwner> {
+): Promise<OrderWithOwner | null> {
   const cached = kept ? await kept.catch(() => null) : null;
   if (cached && cached.order.version === owner.version) {
     const confirmed = { order: cached.order, owner: owner.practitioner };
@@ -113,9 +116,7 @@ async function atVersion(
     keepRequisitionsOf(db, cached.order, since);
     return confirmed;
   }
-  const fresh = await keptOrders(db, id);
-  if (!fresh) throw new Error(`order ${id} vanished while read`);
-  return fresh;
+  return keptOrders(db, id);
 }
 
 /** The order as saved: kept for the next read (read afresh, as a save changed its data). */
