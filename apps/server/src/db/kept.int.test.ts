@@ -6,9 +6,10 @@ import { openTestDatabase } from './test-db.ts';
 
 // Decision 0070: one way of keeping what was read, until the data it was built from changes.
 let database: Database;
+// Creating and migrating a database takes over the 30 s hookTimeout on loaded cores (as in useTestApp).
 beforeAll(async () => {
   database = await openTestDatabase();
-});
+}, 120_000);
 afterAll(async () => {
   await database.close();
 });
