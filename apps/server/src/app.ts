@@ -24,7 +24,7 @@ import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
-import { outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
