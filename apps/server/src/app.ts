@@ -15,16 +15,17 @@ import { outboxSubscriptionList } from './adapters/subscription/subscription-lis
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { snapshotAwareSerializerCompiler } from './lib/serializer.ts';
+import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
-import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(insuranceRoutes(localFileStorage(path.join(config.dataDir, 'attachments'))));
   const mailer = configuredMailer(config);
   await app.register(handoffRoutes(mailer));
+  await app.register(documentRoutes);
   await app.register(outboxRoutes(mailer, config.smtpUrl ? null : outboxFolderOf(config.dataDir)));
   await app.register(siteRoutes(config.webDistDir));
   return app;

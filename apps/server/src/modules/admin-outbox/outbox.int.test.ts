@@ -57,12 +57,19 @@ describe('SMTP_URL and PUBLIC_URL (config.ts)', () => {
   ])('%j reads as %s', (env, smtpUrl) => {
     expect(loadConfig(env).smtpUrl).toBe(smtpUrl);
   });
-  it.each(['http://mail.example.com', 'mail.example.com', 'smtp://'])('refuses SMTP_URL=%s with one clear line', (value) => {
-    expect(() => loadConfig({ SMTP_URL: value })).toThrow(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
-  });
+  it.each(['http://mail.example.com', 'mail.example.com', 'smtp://'])(
+    'refuses SMTP_URL=%s with one clear line',
+    (value) => {
+      expect(() => loadConfig({ SMTP_URL: value })).toThrow(
+        /^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+      );
+    },
+  );
   it('PUBLIC_URL defaults to the local address and loses a trailing slash; another scheme is refused', () => {
     expect(loadConfig({ PORT: '3106' }).publicUrl).toBe('http://localhost:3106');
-    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe('https://portal.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe(
+      'https://portal.example.com',
+    );
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://x' })).toThrow(/^PUBLIC_URL must be/);
   });
 });

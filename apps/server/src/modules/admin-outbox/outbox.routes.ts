@@ -48,7 +48,10 @@ export function outboxRoutes(mailer: Mailer, folder: string | null) {
         adminOnly(request);
         reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
         if (folder === null)
-          return page('Outbox', `<p>Email is sent to ${escapeHtml(mailer.describe)} (SMTP_URL); nothing is kept here.</p>`);
+          return page(
+            'Outbox',
+            `<p>Email is sent to ${escapeHtml(mailer.describe)} (SMTP_URL); nothing is kept here.</p>`,
+          );
         const entries = await listOutbox(folder);
         const rows = entries.map(
           (entry) =>
