@@ -31,4 +31,7 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   insurance: lazy(async () => ({
     default: (await import('../insurance/insurance-step.tsx')).InsuranceStep,
   })),
+  handoff: lazy(async () => ({
+    default: (await import('../handoff/handoff-step.tsx')).HandoffStep,
+  })),
 };
