@@ -126,6 +126,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   );
   await app.register(insuranceRoutes(localFileStorage(path.join(config.dataDir, 'attachments'))));
   const mailer = configuredMailer(config);
+  app.addHook('onClose', async () => mailer.close());
   await app.register(handoffRoutes(mailer));
   await app.register(documentRoutes);
   await app.register(outboxRoutes(mailer, config.smtpUrl ? null : outboxFolderOf(config.dataDir)));

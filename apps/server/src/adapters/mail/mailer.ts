@@ -17,6 +17,8 @@ export interface Mailer {
   readonly describe: string;
   /** Hands the message over; a refusal or an unreachable server throws MailDeliveryError. */
   send(message: MailMessage): Promise<void>;
+  /** Closes the connections kept open (the app's shutdown). */
+  close(): void;
 }
 
 /**
@@ -44,6 +46,12 @@ const deliveryError = (error: unknown): MailDeliveryError => {
 /** Waits for an SMTP server at most this long per stage, so a request is never held for nodemailer's 2 minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
 
+/**
+ * A few connections kept open and reused: a burst of emails queues on them instead of opening one connection each,
+ * which mail servers throttle or refuse.
+ */
+const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: 100 } as const;
+
 /** SMTP_URL read into nodemailer's options: smtps:// is TLS from the start, smtp:// upgrades when offered. */
 function smtpOptions(smtpUrl: string) {
   const url = new URL(smtpUrl);
@@ -55,6 +63,7 @@ function smtpOptions(smtpUrl: string) {
     secure,
     ...(user ? { auth: { user, pass: decodeURIComponent(url.password) } } : {}),
     ...SMTP_TIMEOUTS,
+    ...SMTP_POOL,
   };
 }
 
@@ -71,6 +80,7 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
         throw deliveryError(error);
       }
     },
+    close: () => transport.close(),
   };
 }
 
@@ -108,6 +118,7 @@ export function outboxMailer(folder: string, from: string): Mailer {
         throw error;
       }
     },
+    close: () => transport.close(),
   };
 }
 

@@ -146,4 +146,26 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
     await receiveByLab(ctx.database.db, requisition.id, 'HANDOFF-1');
     expectEnvelope(await callAs(ctx.app, as.avery, 'POST', handoffUrl(order), patient), 409);
   });
+
+  it('200 concurrent identical handoffs: each is saved and emailed once or refused as stale (409), never lost', async () => {
+    const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+    const email = 'concurrent@example.com';
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: handoffUrl(order),
+          headers: as.avery.headers,
+          payload: { ...patient, email },
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code !== 200 && code !== 409)).toEqual([]);
+    const saved = codes.filter((code) => code === 200).length;
+    expect(saved).toBeGreaterThan(0);
+    expect(mailTo(email)).toHaveLength(saved);
+    const after = ok<SavedOrder>(await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}`));
+    expect(after.version).toBe(order.version + saved);
+  }, 120_000);
 });
