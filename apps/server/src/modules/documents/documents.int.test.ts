@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { orders, workflowSteps } from '../../db/schema/index.ts';
 import { callAs, expectEnvelope, ok, useSignIns, useTestApp } from '../../test/helper.ts';
 import { type SavedOrder, shipToOfficeOrder, signInPatient } from '../../test/order-builders.ts';
-import { readPdf } from '../../test/pdf-text.ts';
+import { readPdf, scanCode128 } from '../../test/pdf-text.ts';
 
 const ctx = useTestApp();
 const as = useSignIns(ctx, { avery: 'dr.avery', kim: 'staff.kim', chen: 'dr.chen', admin: 'admin.ops' });
@@ -132,7 +132,7 @@ describe('GET /gear/(nsa-)acknowledgement/order/{id}/pdf?dateOfBirth (spec 3 §7
 });
 
 describe('packing slips (spec 3 §2 electronic packing slip, §7)', () => {
-  it("GET /gear/order/{id}/packingslip/{orderFormId}: the order's lines and a barcode of the order number", async () => {
+  it("GET /gear/order/{id}/packingslip/{orderFormId}: the order's lines and a barcode a scanner reads as the order number", async () => {
     const order = await orderOfJane();
     const pdf = await expectPdf(
       await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}/packingslip/${order.id}`),
@@ -144,7 +144,10 @@ describe('packing slips (spec 3 §2 electronic packing slip, §7)', () => {
     expect(pdf.text).toContain('Packs: 2');
     expect(pdf.text).toContain('Shipping method: FedEx Ground');
     expect(pdf.text).toContain('Dana Avery, MD (P1001)');
-    expect(pdf.images).toBe(1);
+    expect(pdf.images).toHaveLength(1);
+    const [barcode] = pdf.images;
+    if (!barcode) throw new Error('no barcode image');
+    expect(scanCode128(barcode)).toBe(String(order.id));
   });
 
   it('refuses another orderFormId (404), a patient on the practitioner path (403), another practitioner (403)', async () => {

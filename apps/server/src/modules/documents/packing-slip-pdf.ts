@@ -37,9 +37,21 @@ function shipToOf(order: GearOrder): ShipTo | null {
   return office ? { name: office.name, lines: addressLines(office.address) } : null;
 }
 
-/** A Code 128 barcode of the order number, as a PNG a scanner reads from print or screen. */
+/**
+ * A Code 128 barcode of the order number, as a PNG a scanner reads from print or screen: white margins of ten modules
+ * around the bars (the quiet zone scanners need to find the symbol).
+ */
 export const orderBarcode = (orderId: number): Promise<Buffer> =>
-  bwipjs.toBuffer({ bcid: 'code128', text: String(orderId), scale: 3, height: 12, includetext: false });
+  bwipjs.toBuffer({
+    bcid: 'code128',
+    text: String(orderId),
+    scale: 3,
+    height: 12,
+    includetext: false,
+    paddingwidth: 10,
+    paddingheight: 4,
+    backgroundcolor: 'FFFFFF',
+  });
 
 /**
  * spec 3 §2, §7 packing slip: the order number as a barcode and text, where the packs go, the shipping method and
@@ -52,7 +64,7 @@ export async function packingSlipPdf(order: GearOrder & { id: number }, today: s
   return renderPdf(`Packing Slip ${order.id}`, (doc) => {
     doc.font('Helvetica-Bold').fontSize(18).text('Packing Slip');
     doc.moveDown(0.3);
-    doc.image(barcode, { width: 200, height: 50 });
+    doc.image(barcode, { width: 240 });
     doc.moveDown(0.3);
     field(doc, 'Order number', String(order.id));
     field(doc, 'Date', formatCalendarDateUs(today));
