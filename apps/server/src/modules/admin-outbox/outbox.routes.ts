@@ -41,7 +41,6 @@ export function outboxRoutes(mailer: Mailer, folder: string | null) {
           tags,
           operationId: 'listOutbox',
           summary: 'The local outbox of email, newest first (admins; an HTML page)',
-          produces: ['text/html'],
         },
       },
       async (request, reply) => {
@@ -78,7 +77,6 @@ export function outboxRoutes(mailer: Mailer, folder: string | null) {
           summary: 'One email of the local outbox (admins; an HTML page, or the .eml file with ?download)',
           params: z.object({ name: z.string().max(64) }),
           querystring: z.object({ download: z.string().optional() }),
-          produces: ['text/html', 'message/rfc822'],
         },
       },
       async (request, reply) => {

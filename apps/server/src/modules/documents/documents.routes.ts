@@ -19,7 +19,7 @@ const refusals = {
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
 };
-const pdfAnswer = z.string().describe('application/pdf');
+const pdfAnswer = z.any().describe('The document (application/pdf)');
 const patientAccess =
   'A patient (prc) opens it only for an order proven in their session, with the date of birth of its patient ' +
   '(400 without one, 404 for another); practitioners, staff and admins who may see the order need none ' +
@@ -62,8 +62,7 @@ export async function documentRoutes(app: FastifyInstance) {
           summary: `The ${acknowledgement.name} text as HTML (spec 3 §7)`,
           description: 'An HTML fragment for the payment section, for a caller who may see the order.',
           querystring: z.object({ gearOrderId: idParam }),
-          produces: ['text/html'],
-          response: { 200: z.string().describe('text/html'), ...refusals },
+          response: { 200: z.any().describe('An HTML fragment (text/html)'), ...refusals },
         },
       },
       async (request, reply) => {
@@ -85,7 +84,6 @@ export async function documentRoutes(app: FastifyInstance) {
           description: patientAccess,
           params: z.object({ id: idParam }),
           querystring: orderReadQuerySchema,
-          produces: ['application/pdf'],
           response: { 200: pdfAnswer, ...refusals },
         },
       },
@@ -118,7 +116,6 @@ export async function documentRoutes(app: FastifyInstance) {
           'For practitioners, staff and admins (a patient uses /gear/packing-slip/order/{id}?dateOfBirth). orderFormId ' +
           "is the order's order form, or its id when it has none yet; another answers 404 (docs/decisions/0092).",
         params: z.object({ id: idParam, orderFormId: z.string().max(64) }),
-        produces: ['application/pdf'],
         response: { 200: pdfAnswer, ...refusals },
       },
     },
@@ -140,7 +137,6 @@ export async function documentRoutes(app: FastifyInstance) {
         description: patientAccess,
         params: z.object({ id: idParam }),
         querystring: orderReadQuerySchema,
-        produces: ['application/pdf'],
         response: { 200: pdfAnswer, ...refusals },
       },
     },
