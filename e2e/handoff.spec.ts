@@ -8,6 +8,9 @@ import { expectAccessible, watchConsole } from './support.ts';
  * /admin/outbox (docs/decisions/0090).
  */
 
+// Each journey drives three browsers (practitioner, admin, patient) with axe on every page: three times the usual time.
+test.slow();
+
 async function readOutboxAsAdmin(browser: Browser, email: string, orderId: number) {
   const context = await browser.newContext();
   const admin = await context.newPage();
@@ -63,6 +66,18 @@ test('dr.avery hands a drop-ship order to the patient by email, and the outbox h
   expect(saved.shippingMethod).toBe('Second Day');
   await readOutboxAsAdmin(browser, 'jane.e2e@example.com', order.id);
   expect(errors).toEqual([]);
+
+  // The patient follows the email's link in a browser of their own and opens the order with their date of birth.
+  const patientContext = await browser.newContext();
+  const patient = await patientContext.newPage();
+  await patient.goto(`/connect/${order.id}`);
+  await expect(patient.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+  await expectAccessible(patient);
+  await patient.getByLabel(/^Date of birth/).fill('04/12/1985');
+  await patient.getByRole('button', { name: 'Continue' }).click();
+  await expect(patient.getByRole('heading', { level: 1, name: 'Patient' })).toBeVisible();
+  await expect(patient.getByText('Signed in as a patient')).toBeVisible();
+  await patientContext.close();
 });
 
 test('on a phone (390×844) the handoff step of a ship-to-office order sends the email', async ({
