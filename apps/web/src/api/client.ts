@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** 'json' (default) or 'text'. */
   responseType?: 'json' | 'text';
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -135,9 +137,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
     const { body, query, auth = 'bearer', authErrors = 'redirect', responseType = 'json', signal } = opts;
+    const extraHeaders = opts.headers ?? {};
     const url = withQuery(path, query);
     const attempt = async (): Promise<Response> => {
       const headers: Record<string, string> = {
+        ...extraHeaders,
         Accept: responseType === 'json' ? 'application/json' : 'text/plain, text/html',
       };
       // A form (FormData, URLSearchParams) or a file goes as it is: fetch sets its content type.
