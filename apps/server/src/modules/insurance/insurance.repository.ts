@@ -1,6 +1,7 @@
 import { BILLING_METHODS, type IdCardAttachmentType } from '@gear/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
 import { attachments, orders, requisitions } from '../../db/schema/index.ts';
 
 /**
@@ -20,10 +21,12 @@ export async function billRequisitionsToMedicare(tx: Db, orderId: number) {
  * then reads the order afresh.
  */
 export async function bumpOrderVersion(tx: Db, orderId: number) {
-  await tx
-    .update(orders)
-    .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId));
+  await changing(['orders'], () =>
+    tx
+      .update(orders)
+      .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId)),
+  );
 }
 
 export type AttachmentRow = typeof attachments.$inferSelect;

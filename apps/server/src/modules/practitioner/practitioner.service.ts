@@ -20,9 +20,8 @@ import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { writeEpoch } from '../../lib/write-epoch.ts';
 import { claimVersion, insertOrderWithSteps } from '../order/order.repository.ts';
-import { orderForCaller, rememberCreatedOrder, savedOrder } from '../order/order.service.ts';
+import { createdOrder, orderForCaller, savedOrder } from '../order/order.service.ts';
 import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
 
 /** The practitioners a user may order for (spec 1 §2.4 dropdown, §6 authorizing rule). */
@@ -65,9 +64,7 @@ export async function savePractitionerStep(
   const orderId = typeof input.id === 'number' && input.id > 0 ? input.id : null;
   if (orderId) return savedOrder(db, await updatePractitioner(db, user, orderId, input, practitioner));
   // A new order is answered from what its insert returned: one statement in all (decision 0055).
-  const epoch = writeEpoch(db);
-  const { created } = await insertNewOrder(db, user, userId, input, practitioner);
-  return rememberCreatedOrder(db, epoch, created);
+  return createdOrder(db, () => insertNewOrder(db, user, userId, input, practitioner));
 }
 
 const agreementDate = (input: Pick<PractitionerStepInput, 'practAgreement'>) =>

@@ -22,7 +22,7 @@ const versionQuery = z.object({
 });
 
 const cancelQuery = versionQuery.extend({
-  dateOfBirth: z.string().max(10).optional().describe('For patients proving the order (a later issue)'),
+  dateOfBirth: z.string().max(10).optional().describe('Sent by spec 3 §7; access comes from decision 0040'),
 });
 
 const stepId = z.coerce.number().int().min(1).max(99);
