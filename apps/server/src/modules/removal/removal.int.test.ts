@@ -9,7 +9,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
-import { type Caller, callAs, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import {
+  type Caller,
+  callAs,
+  currentVersion,
+  expectEnvelope,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
 import {
   dropShipOrder,
   ok,
@@ -285,7 +292,8 @@ describe('DELETE /gear/order/cancel/{id}', () => {
     const order = await twoTests();
     await receiveByLab(ctx.database.db, reqId(order, 0), `A-CAN-${order.id}`);
     expectEnvelope(await cancel('dr.avery', order.id), 409, MESSAGES.orderReceivedByLab);
-    expect((await cancel('admin.ops', order.id)).body).toBe('other');
+    const version = await currentVersion(ctx.database.db, { orderId: order.id });
+    expect((await cancel('admin.ops', order.id, `?version=${version}`)).body).toBe('other');
   });
 
   it('answers 401, 403 for another practitioner, 404, 409 stale, 400 bad input', async () => {
