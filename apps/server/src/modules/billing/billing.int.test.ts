@@ -29,7 +29,7 @@ const saveBilling = async (
   headers: SignedIn['headers'] = users.avery.headers,
 ) => {
   const version =
-    'version' in payload || typeof payload.gearReqId !== 'number'
+    'version' in payload || typeof payload.gearReqId !== 'number' || payload.gearReqId > 2_147_483_647
       ? undefined
       : await currentVersion(ctx.database.db, { gearReqId: payload.gearReqId });
   return ctx.app.inject({

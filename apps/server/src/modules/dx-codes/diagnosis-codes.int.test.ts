@@ -46,7 +46,7 @@ async function requisitionBilled(billingMethod: string, product: Record<string, 
 /** A save as the browser sends it: with the version of the order it read, unless the payload names one. */
 const save = async (payload: Record<string, unknown>, headers: SignedIn['headers'] = users.avery.headers) => {
   const version =
-    'version' in payload || typeof payload.gearReqId !== 'number'
+    'version' in payload || typeof payload.gearReqId !== 'number' || payload.gearReqId > 2_147_483_647
       ? undefined
       : await currentVersion(ctx.database.db, { gearReqId: payload.gearReqId });
   return ctx.app.inject({

@@ -119,8 +119,8 @@ const stale = () => conflict(MESSAGES.staleOrder);
 
 /**
  * The one way to change an order (decision 0065): loads the order for the caller (404, 403 with none of its data),
- * refuses a step skipped for the caller (403) and a locked order (409), requires the version the change was based on
- * (428 without one), runs the step's plan (its refusals are the step's 400s), then claims that version (409 when
+ * refuses a step skipped for the caller (403) and a locked order (409), runs the step's plan (its refusals are the
+ * step's 400s), requires the version the change was based on (428 without one), then claims that version (409 when
  * another change came first, nothing written) with the plan's writes and workflow rows, and answers the order as
  * saved. Updates of the order and its requisitions go as one statement; anything else in one transaction.
  */
@@ -130,8 +130,8 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
   if (kind.step !== null && !kind.openToAllUsers && !maySaveStep(user, kind.step))
     throw forbidden(MESSAGES.forbidden);
   refuseLocked(found.order, user, kind.lock);
-  if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
   const plan = await request.plan(found);
+  if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
   if ('unchanged' in plan)
     return { order: found.order, unchanged: true, newOrderId: null, removedStorageKeys: [] };
   const outcome = await applyChangePlan(db, found.order, basedOn, plan);
