@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
+import { statementsRun } from '../apps/server/src/db/kept.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
 import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
-import { databaseStatementCount } from '../apps/server/src/lib/write-epoch.ts';
 import { importRelease } from '../apps/server/src/modules/dx-codes/dx-codes.repository.ts';
 import { readRelease } from '../apps/server/src/modules/dx-codes/icd10-release.ts';
 
@@ -131,11 +131,11 @@ async function main() {
   for (const [name, call] of scenarios) {
     if (only.length > 0 && !only.some((word) => name.includes(word))) continue;
     for (let i = 0; i < 20; i += 1) await call();
-    const statements = databaseStatementCount(db);
+    const statements = statementsRun(db);
     const started = process.hrtime.bigint();
     for (let i = 0; i < RUNS; i += 1) await call();
     const ms = Number(process.hrtime.bigint() - started) / 1e6 / RUNS;
-    const perCall = (databaseStatementCount(db) - statements) / RUNS;
+    const perCall = (statementsRun(db) - statements) / RUNS;
     console.log(name.padEnd(34), ms.toFixed(3).padStart(8), perCall.toFixed(1).padStart(11));
   }
   await app.close();

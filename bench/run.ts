@@ -1,15 +1,24 @@
-// Load benchmark: the API in process on an in-memory embedded database with the demo data; every figure is printed
-// as a ratio against a bare Fastify route measured in the same run (ARCHITECTURE.md budgets).
+// Load benchmark: the API with the demo data, every figure printed as a ratio against a bare Fastify route measured
+// in the same run (ARCHITECTURE.md budgets). By default in process on an in-memory embedded database; with
+// DATABASE_URL on a new database of that PostgreSQL server (created for the run and dropped after it), with
+// BENCH_PROCESSES=2 served by this process and one more (bench/server.ts), the connections split over both. Each save
+// is followed by its limit: the statements it issued, run directly by the driver (bench/limits.ts).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import type { Db } from '../apps/server/src/db/client.ts';
-import { openPglite } from '../apps/server/src/db/client.ts';
+import type { Database, Db } from '../apps/server/src/db/client.ts';
+import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
 import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
 import { importRelease } from '../apps/server/src/modules/dx-codes/dx-codes.repository.ts';
 import { readRelease } from '../apps/server/src/modules/dx-codes/icd10-release.ts';
+import { addBareRoute, BENCH_CONFIG } from './config.ts';
+import { captureStatements, type Replay, runLimit, versionSlots } from './limits.ts';
 
 const CMS_RELEASE = new URL('../../shared/data/icd10cm/cms_2026_dx.zip', import.meta.url).pathname;
 
@@ -23,6 +32,8 @@ interface Scenario {
   body?: string;
   /** For writes that must carry the order's current version: autocannon's per-request hooks. */
   requests?: autocannon.Request[];
+  /** A save's limit: the statements it issues, for each connection's worker (captured after the scenario ran). */
+  limit?: () => Promise<Replay[]>;
 }
 
 interface SavedOrder {
@@ -30,6 +41,17 @@ interface SavedOrder {
   version: number;
   requisitions: { id: number }[];
 }
+
+/** The requisition a test-selection save sends: the order's first requisition, changed (add-on, instructions). */
+const testSelectionBody = (order: SavedOrder, save: number) => ({
+  id: order.requisitions[0]?.id ?? null,
+  omsOrderableItemId: 617,
+  panel: 5860,
+  components: [5861, 5862, 5863, 5864, 5865],
+  addons: [{ omsInputFieldID: save % 2 === 0 ? 5877 : 5887, cptQuantity: null }],
+  patientInstructions: `Save ${save}: first morning urine.`,
+  dropShip: true,
+});
 
 /**
  * Single test-selection saves, each on an order no other connection is saving: a save must carry the version it
@@ -53,17 +75,7 @@ function testSelectionRequests(pool: SavedOrder[]): autocannon.Request[] {
           body: JSON.stringify({
             id: order.id,
             version: order.version,
-            requisitions: [
-              {
-                id: order.requisitions[0]?.id ?? null,
-                omsOrderableItemId: 617,
-                panel: 5860,
-                components: [5861, 5862, 5863, 5864, 5865],
-                addons: [{ omsInputFieldID: saves % 2 === 0 ? 5877 : 5887, cptQuantity: null }],
-                patientInstructions: `Save ${saves}: first morning urine.`,
-                dropShip: true,
-              },
-            ],
+            requisitions: [testSelectionBody(order, saves)],
           }),
         };
       },
@@ -214,25 +226,74 @@ async function generatePatients(db: Db, count: number) {
   await db.execute(sql`analyze patients`);
 }
 
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+
+/** The database of a run: in memory, or a new database on the PostgreSQL server of DATABASE_URL, dropped after. */
+async function openBenchDatabase(): Promise<{
+  database: Database;
+  url: string | null;
+  drop: () => Promise<void>;
+}> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    if (PROCESSES > 1)
+      throw new Error('BENCH_PROCESSES > 1 needs DATABASE_URL (an embedded database has one process)');
+    const database = await openPglite(null);
+    return { database, url: null, drop: async () => {} };
+  }
+  const name = `gear_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return { database, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** One more API process on the same database (bench/server.ts): its base URL, and the process to stop. */
+async function startServerProcess(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
+  const script = new URL('./server.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  if (!child.stdout) throw new Error('no output from the server process');
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    const port = /^listening (\d+)$/.exec(line)?.[1];
+    if (port) return { base: `http://127.0.0.1:${port}`, child };
+  }
+  throw new Error('the server process stopped before it listened');
+}
+
+/** Progress on standard error (the table goes to standard output). */
+const progress = (what: string) => console.error(`${new Date().toISOString().slice(11, 19)} ${what}`);
+
 async function main() {
-  const database = await openPglite(null);
+  const { database, url, drop } = await openBenchDatabase();
+  progress(`database: ${database.kind}`);
   await seedDemoData(database.db);
   await importRelease(database.db, readRelease(CMS_RELEASE));
   await generatePatients(database.db, GENERATED_PATIENTS);
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'b'.repeat(40),
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/none',
-    }),
-    database.db,
-  );
-  app.get('/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));
+  progress('seeded');
+  const app = await buildApp(BENCH_CONFIG(), database.db);
+  addBareRoute(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const base = `http://127.0.0.1:${address.port}`;
+  const others: { base: string; child: ChildProcess }[] = [];
+  for (let i = 1; i < PROCESSES; i += 1) others.push(await startServerProcess(url as string));
+  const bases = [base, ...others.map((other) => other.base)];
+  progress(`serving: ${bases.join(' ')}`);
 
   const avery = DEMO_USERS.find((u) => u.loginName === 'dr.avery');
   const login = await fetch(`${base}/api/session`, {
@@ -247,69 +308,103 @@ async function main() {
     token: string;
   };
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const put = async <T>(path: string, body: unknown): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
   const practitionerStep = JSON.stringify({
     id: 'new',
     practAgreement: true,
     practitioner: { gsdlNo: 'P1002' },
   });
-  const created = (await (
-    await fetch(`${base}/gear/practitioner/`, { method: 'PUT', headers: auth, body: practitionerStep })
-  ).json()) as { id: number };
+  const created = await put<{ id: number }>('/gear/practitioner/', JSON.parse(practitionerStep));
 
   const pool: SavedOrder[] = [];
   for (let i = 0; i < CONNECTIONS + 2; i += 1) {
-    const order = (await (
-      await fetch(`${base}/gear/practitioner/`, {
-        method: 'PUT',
-        headers: auth,
-        body: JSON.stringify({ id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P1001' } }),
-      })
-    ).json()) as SavedOrder;
-    const withRequisition = await fetch(`${base}/gear/testSelection`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({
+    const order = await put<SavedOrder>('/gear/practitioner/', {
+      id: 'new',
+      practAgreement: true,
+      practitioner: { gsdlNo: 'P1001' },
+    });
+    pool.push(
+      await put<SavedOrder>('/gear/testSelection', {
         id: order.id,
         version: order.version,
         requisitions: [{ id: null, omsOrderableItemId: 617, panel: 5860, dropShip: true }],
       }),
-    });
-    pool.push((await withRequisition.json()) as SavedOrder);
+    );
   }
 
   // A requisition of 540 with an add-on, priced by the applied-price scenarios (its price rows are then in memory).
-  const priced = (await (
-    await fetch(`${base}/gear/practitioner/`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({ id: 'new', practAgreement: true, practitioner: { gsdlNo: 'P1001' } }),
-    })
-  ).json()) as SavedOrder;
-  const pricedRequisition = (await (
-    await fetch(`${base}/gear/testSelection`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify({
-        id: priced.id,
-        version: priced.version,
-        requisitions: [
-          {
-            id: null,
-            omsOrderableItemId: 540,
-            panel: 5400,
-            addons: [{ omsInputFieldID: 5413, cptQuantity: null }],
-            dropShip: true,
-          },
-        ],
-      }),
-    })
-  ).json()) as SavedOrder;
+  const priced = await put<SavedOrder>('/gear/practitioner/', {
+    id: 'new',
+    practAgreement: true,
+    practitioner: { gsdlNo: 'P1001' },
+  });
+  const pricedRequisition = await put<SavedOrder>('/gear/testSelection', {
+    id: priced.id,
+    version: priced.version,
+    requisitions: [
+      {
+        id: null,
+        omsOrderableItemId: 540,
+        panel: 5400,
+        addons: [{ omsInputFieldID: 5413, cptQuantity: null }],
+        dropShip: true,
+      },
+    ],
+  });
   const appliedPrice = (billingMethod: string) =>
     `/gear/api/applied-price?gearReqId=${pricedRequisition.requisitions[0]?.id}&billingMethod=${encodeURIComponent(billingMethod)}`;
   // The pool's orders are P1001's: a search reads the order's practitioner's patients.
   const searchOrderId = String(pool[0]?.id);
   const patientSearch = (query: string) =>
     `/gear/api/patient-lookup?${new URLSearchParams({ query, orderId: searchOrderId })}`;
+
+  const { kind } = database;
+  /** The statements of a new order (the practitioner step), the same for every worker. */
+  const newOrderLimit = async (): Promise<Replay[]> => {
+    const save = () => put('/gear/practitioner/', JSON.parse(practitionerStep));
+    const statements = await captureStatements(database.db, kind, save);
+    versionSlots(statements, await captureStatements(database.db, kind, save), -1); // the same statements twice
+    return Array.from({ length: CONNECTIONS }, () => ({ statements, slots: [], version: 0 }));
+  };
+  /**
+   * The statements of a test-selection save of each connection's order: two saves of the same change are captured
+   * to find the parameters that carry the version, which each replay sets to the order's next version.
+   */
+  const testSelectionLimit = async (): Promise<Replay[]> => {
+    const replays: Replay[] = [];
+    for (const order of pool.slice(0, CONNECTIONS)) {
+      // Saves the load generator sent as it stopped may have changed the order after its last answer.
+      const current = await fetch(`${base}/gear/order/${order.id}`, { headers: auth });
+      order.version = ((await current.json()) as SavedOrder).version;
+      const save = () =>
+        put<SavedOrder>('/gear/testSelection', {
+          id: order.id,
+          version: order.version,
+          requisitions: [
+            { ...testSelectionBody(order, 0), patientInstructions: 'Limit: first morning urine.' },
+          ],
+        }).then((saved) => {
+          order.version = saved.version;
+        });
+      const version = order.version;
+      const first = await captureStatements(database.db, kind, save);
+      const second = await captureStatements(database.db, kind, save);
+      replays.push({
+        statements: second,
+        slots: versionSlots(first, second, version),
+        version: order.version,
+      });
+    }
+    return replays;
+  };
 
   const scenarios: Scenario[] = [
     { name: 'bare route (baseline)', method: 'GET', path: '/bench/bare' },
@@ -319,6 +414,7 @@ async function main() {
       method: 'PUT',
       path: '/gear/practitioner/',
       body: practitionerStep,
+      limit: newOrderLimit,
     },
     { name: 'practitioner options', method: 'GET', path: '/gear/practitioner-options' },
     {
@@ -351,6 +447,7 @@ async function main() {
       method: 'PUT',
       path: '/gear/testSelection',
       requests: testSelectionRequests(pool),
+      limit: testSelectionLimit,
     },
   ];
 
@@ -365,28 +462,48 @@ async function main() {
   // both runs (both are printed).
   const [bare] = scenarios;
   if (bare) chosen.push({ ...bare, name: 'bare route (again, at end)' });
+  progress('orders made');
   for (const scenario of chosen) {
-    const result = await autocannon({
-      url: `${base}${scenario.path}`,
-      method: scenario.method,
-      headers: auth,
-      body: scenario.body,
-      requests: scenario.requests,
-      connections: CONNECTIONS,
-      duration: DURATION_SECONDS,
-    });
+    progress(scenario.name);
+    // The connections split over the processes, each process's share run at the same time.
+    const results = await Promise.all(
+      bases.map((serverBase, index) =>
+        autocannon({
+          url: `${serverBase}${scenario.path}`,
+          method: scenario.method,
+          headers: auth,
+          body: scenario.body,
+          requests: scenario.requests,
+          connections: Math.floor(CONNECTIONS / bases.length) + (index < CONNECTIONS % bases.length ? 1 : 0),
+          duration: DURATION_SECONDS,
+        }),
+      ),
+    );
     rows.push({
       name: scenario.name,
-      rps: result.requests.average,
-      p99: result.latency.p99,
-      errors: result.non2xx + result.errors,
+      rps: results.reduce((sum, result) => sum + result.requests.average, 0),
+      p99: Math.max(...results.map((result) => result.latency.p99)),
+      errors: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
     });
+    if (scenario.limit) {
+      progress(`${scenario.name}: its limit`);
+      // The servers first finish the requests the load generator sent before it stopped.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const replays = await scenario.limit();
+      const limit = await runLimit(database.db, kind, replays, DURATION_SECONDS);
+      rows.push({ name: `  limit: its ${replays[0]?.statements.length ?? 0} statements`, ...limit });
+    }
   }
   const bareRows = rows.filter((row) => row.name.startsWith('bare route'));
   const baseline = bareRows.reduce((sum, row) => sum + row.rps, 0) / Math.max(bareRows.length, 1) || 1;
+  const where =
+    kind === 'pglite'
+      ? 'embedded database in memory'
+      : `PostgreSQL, ${bases.length} API process${bases.length > 1 ? 'es' : ''}`;
   console.log(
-    `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, embedded database in memory, ` +
-      `${GENERATED_PATIENTS} generated patients of P1001; ratios against the mean of the bare-route runs\n`,
+    `\n${CONNECTIONS} connections, ${DURATION_SECONDS} s each, ${where}, ` +
+      `${GENERATED_PATIENTS} generated patients of P1001; ratios against the mean of the bare-route runs; ` +
+      `'of limit': a save's throughput over that of its statements run by the driver\n`,
   );
   console.log(
     'scenario'.padEnd(30),
@@ -394,18 +511,26 @@ async function main() {
     'ratio'.padStart(7),
     'p99 ms'.padStart(8),
     'non-2xx'.padStart(8),
+    'of limit'.padStart(9),
   );
-  for (const row of rows) {
+  rows.forEach((row, index) => {
+    const save = row.name.startsWith('  limit') ? rows[index - 1] : undefined;
     console.log(
       row.name.padEnd(30),
       row.rps.toFixed(0).padStart(9),
       (row.rps / baseline).toFixed(2).padStart(7),
       String(row.p99).padStart(8),
       String(row.errors).padStart(8),
+      (save ? (save.rps / (row.rps || 1)).toFixed(2) : '').padStart(9),
     );
+  });
+  for (const other of others) {
+    other.child.stdin?.end();
+    await once(other.child, 'exit');
   }
   await app.close();
   await database.close();
+  await drop();
 }
 
 main().catch((error: unknown) => {

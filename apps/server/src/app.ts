@@ -28,6 +28,7 @@ import { practitionerRoutes } from './modules/practitioner/practitioner.routes.t
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { removalRoutes } from './modules/removal/removal.routes.ts';
 import { requisitionRoutes } from './modules/requisition/requisition.routes.ts';
+import { reviewRoutes } from './modules/review/review.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(collectionRoutes());
   await app.register(shippingRoutes());
   await app.register(removalRoutes);
+  await app.register(reviewRoutes);
   await app.register(clientLogRoutes);
   await app.register(
     patientRoutes({

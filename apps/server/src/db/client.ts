@@ -3,15 +3,14 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { trackEmbeddedWrites } from '../lib/write-epoch.ts';
+import type { Db } from './db.ts';
+import { trackEmbeddedWrites } from './kept.ts';
 import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Db, Schema } from './db.ts';
 
 export interface Database {
   db: Db;
@@ -25,7 +24,7 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 export async function openPglite(dir: string | null): Promise<Database> {
   const client = dir ? await PGlite.create(dir) : await PGlite.create();
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  trackEmbeddedWrites(db as unknown as Db, client);
+  trackEmbeddedWrites(db, client);
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }

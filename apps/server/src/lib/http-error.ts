@@ -12,6 +12,7 @@ const reasons: Record<number, string> = {
   410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
   428: 'Precondition Required',
   429: 'Too Many Requests',
 };
@@ -35,6 +36,7 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const gone = (message: string) => new HttpError(410, message);
+export const unprocessable = (message: string, errors?: FieldError[]) => new HttpError(422, message, errors);
 export const preconditionRequired = (message: string) => new HttpError(428, message);
 
 /** Refuses the request with 400 when there are field errors: the first one's message, all of them listed. */

@@ -20,6 +20,8 @@ export interface RequestOptions {
    */
   ifMatchVersion?: number;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientOptions {
@@ -148,9 +150,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ifMatchVersion,
       signal,
     } = opts;
+    const extraHeaders = opts.headers ?? {};
     const url = withQuery(path, query);
     const attempt = async (): Promise<Response> => {
       const headers: Record<string, string> = {
+        ...extraHeaders,
         Accept: responseType === 'json' ? 'application/json' : 'text/plain, text/html',
       };
       // A form (FormData, URLSearchParams) or a file goes as it is: fetch sets its content type.

@@ -7,7 +7,7 @@ import {
   newWorkflowStep,
   skipStep,
   stepsForRequisition,
-  updateShippingApplicability,
+  updateStepApplicability,
 } from './initial-steps.ts';
 
 const label = (step: WorkflowStep) =>
@@ -115,10 +115,10 @@ describe('initialWorkflowSteps', () => {
   });
 });
 
-describe('updateShippingApplicability', () => {
+describe('updateStepApplicability', () => {
   it('spec 2 §2: adding a drop-ship requisition makes shipping applicable, other rows unchanged', () => {
     const before = initialWorkflowSteps(noPacksShipped);
-    const after = updateShippingApplicability(before, {
+    const after = updateStepApplicability(before, {
       ...noPacksShipped,
       containsDropShipRequisition: true,
     });

@@ -35,26 +35,39 @@ export const shipsPacks = (order: ShippingFacts): boolean =>
   order.requisitions.some((requisition) => requisition.dropShip || requisition.shipToOffice);
 
 /**
- * The rows with the shipping step (14) marked not applicable exactly when the order ships no packs. The server calls
- * this whenever requisitions are added, changed or removed, since an order is created (practitioner step) before
- * it has any requisition.
+ * docs/decisions/0081: the customize step (13) applies to a ship-to-office requisition only: the practitioner
+ * customizes each pack sent to the office. Every other requisition has nothing to customize.
  */
-export const updateShippingApplicability = (
+export const customizeApplies = (requisition: Pick<Requisition, 'shipToOffice'>): boolean =>
+  requisition.shipToOffice;
+
+/**
+ * The rows with the steps that depend on the requisitions marked not applicable where they do not apply: shipping
+ * (14) exactly when the order ships no packs, customize (13) for each requisition not sent to the office. The server
+ * calls this whenever requisitions are added, changed or removed, since an order is created (practitioner step)
+ * before it has any requisition.
+ */
+export const updateStepApplicability = (
   steps: readonly WorkflowStep[],
   order: ShippingFacts,
 ): WorkflowStep[] =>
-  steps.map((row) => (row.id === STEP_IDS.shipping ? { ...row, notApplicable: !shipsPacks(order) } : row));
+  steps.map((row) => {
+    if (row.id === STEP_IDS.shipping) return { ...row, notApplicable: !shipsPacks(order) };
+    if (row.id !== STEP_IDS.customize) return row;
+    const requisition = order.requisitions.find((candidate) => candidate.id === row.gearReqId);
+    return requisition ? { ...row, notApplicable: !customizeApplies(requisition) } : row;
+  });
 
 /**
  * The rows of a new order: each order step once, each requisition step once per requisition (append
- * stepsForRequisition for a requisition added later), in step-id order. Only shipping is decided here (see
- * updateShippingApplicability); every other rule (user type, billing, confirmation) is evaluated when navigating,
+ * stepsForRequisition for a requisition added later), in step-id order. Only shipping and customize are decided here (see
+ * updateStepApplicability); every other rule (user type, billing, confirmation) is evaluated when navigating,
  * because it can change while the order is edited.
  */
 export function initialWorkflowSteps(order: ShippingFacts): WorkflowStep[] {
   const orderRows = stepsOfScope('order').map((step) => newWorkflowStep(step.id, null));
   const requisitionRows = order.requisitions.flatMap(stepsForRequisition);
-  return updateShippingApplicability([...orderRows, ...requisitionRows], order).sort((a, b) => a.id - b.id);
+  return updateStepApplicability([...orderRows, ...requisitionRows], order).sort((a, b) => a.id - b.id);
 }
 
 export interface StepCompletion {

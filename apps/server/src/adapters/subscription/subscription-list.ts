@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
 import { subscriptionOutbox } from '../../db/schema/index.ts';
 
 /** One marketing opt-in (spec 2 §7 POST /subscribe: email, first_name, gender, age, subscription_list_id). */
@@ -36,20 +37,22 @@ export function outboxSubscriptionList(
     lists,
     async subscribe(subscription) {
       const values = { ...subscription, email: subscription.email.trim().toLowerCase() };
-      await db
-        .insert(subscriptionOutbox)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [subscriptionOutbox.listId, subscriptionOutbox.email],
-          set: {
-            firstName: values.firstName,
-            gender: values.gender,
-            age: values.age,
-            userId: values.userId,
-            createdAt: sql`now()`,
-            sentAt: null,
-          },
-        });
+      await changing(['subscriptions'], () =>
+        db
+          .insert(subscriptionOutbox)
+          .values(values)
+          .onConflictDoUpdate({
+            target: [subscriptionOutbox.listId, subscriptionOutbox.email],
+            set: {
+              firstName: values.firstName,
+              gender: values.gender,
+              age: values.age,
+              userId: values.userId,
+              createdAt: sql`now()`,
+              sentAt: null,
+            },
+          }),
+      );
     },
   };
 }

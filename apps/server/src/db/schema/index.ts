@@ -5,3 +5,4 @@ export * from './lab-events.ts';
 export * from './marketing.ts';
 export * from './orders.ts';
 export * from './practitioners.ts';
+export * from './submissions.ts';

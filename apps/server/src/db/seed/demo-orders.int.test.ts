@@ -31,8 +31,9 @@ describe('seedDemoOrders', () => {
       'C824591515/50012345',
       'C922499553/50012350',
     ]);
-    // The three orders above, and the patient-confirmed and recollection orders of demo-panels.ts (0045, 0049).
-    expect(await counts()).toEqual([5, 5, 5 * 15, 1]);
+    // The three orders above, the patient-confirmed and recollection orders of demo-panels.ts (0045, 0049) and the
+    // three of the review (demo-review-orders.ts).
+    expect(await counts()).toEqual([8, 8, 8 * 15, 1]);
   });
 
   it('is idempotent', async () => {

@@ -35,7 +35,7 @@ const PATIENT_CONFIRMED_STEPS: readonly StepId[] = [
   STEP_IDS.summary,
 ];
 
-interface DemoPack {
+export interface DemoPack {
   activationCode: string;
   reqNumber: string;
   orderableItemId: number;
@@ -45,7 +45,7 @@ interface DemoPack {
  * Seeds a pack of P1001 (idempotent) and answers its id, or null when a requisition already uses it (its order is
  * seeded).
  */
-async function packToUse(db: Db, pack: DemoPack): Promise<number | null> {
+export async function packToUse(db: Db, pack: DemoPack): Promise<number | null> {
   await db
     .insert(catalogueRequisitions)
     .values({ ...pack, paperless: false, gsdlNo: 'P1001', removed: false })

@@ -3,6 +3,7 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPanels } from './demo-panels.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { seedReviewDemoOrders } from './demo-review-orders.ts';
 import { seedPeople } from './people.ts';
 import { seedSpecialFees } from './special-fees.ts';
 
@@ -14,4 +15,5 @@ export async function seedDemoData(db: Db) {
   await seedDemoOrders(db);
   await seedDemoPanels(db);
   await seedDemoPatients(db);
+  await seedReviewDemoOrders(db);
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { keptUntilChanged, preparedStatement } from '../../db/kept.ts';
 import {
   bundleProducts,
   bundles,
@@ -13,8 +14,6 @@ import {
   practitioners,
   requisitions,
 } from '../../db/schema/index.ts';
-import { preparedPerDb } from '../../lib/prepared-per-db.ts';
-import { untilNextWrite } from '../../lib/write-epoch.ts';
 
 export type ItemRow = typeof orderableItems.$inferSelect;
 export type InputFieldRow = typeof inputFields.$inferSelect;
@@ -56,7 +55,7 @@ export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
 
 const gsdlNoParam = sql.placeholder('gsdlNo');
 
-const practitionerAccessQuery = preparedPerDb((db) =>
+const practitionerAccessQuery = preparedStatement((db) =>
   db
     .select({
       gsdlNo: practitioners.gsdlNo,
@@ -72,11 +71,15 @@ const practitionerAccessQuery = preparedPerDb((db) =>
 
 /**
  * A practitioner's number, authorizing doctor and office state: what the catalogue answer needs to decide. Kept
- * until the next write on the embedded database (decision 0055).
+ * until the practitioners change on the embedded database (decisions 0055, 0070); read each time on PostgreSQL.
  */
-export const findPractitionerAccess = untilNextWrite(async (db: Db, gsdlNo: string) => {
-  const [row] = await practitionerAccessQuery(db).execute({ gsdlNo });
-  return row ?? null;
+export const findPractitionerAccess = keptUntilChanged({
+  from: ['practitioners'],
+  read: async (db: Db, gsdlNo: string) => {
+    const [row] = await practitionerAccessQuery(db).execute({ gsdlNo });
+    return row ?? null;
+  },
+  elsewhere: 'read',
 });
 
 /** Read a few more than shown, since items no longer listed are skipped. */
@@ -128,7 +131,7 @@ const savedBundles = sql<SavedBundleRow[]>`(
   ) saved
 )`;
 
-const practitionerListsQuery = preparedPerDb((db) =>
+const practitionerListsQuery = preparedStatement((db) =>
   db
     .select({
       gsdlNo: practitioners.gsdlNo,
@@ -146,11 +149,16 @@ const practitionerListsQuery = preparedPerDb((db) =>
 
 /**
  * In one round trip: the practitioner's access facts and office state, the products of their orders (most recent
- * first) and their saved bundles. Kept until the next write on the embedded database (decision 0055).
+ * first) and their saved bundles. Kept until one of those changes on the embedded database (decisions 0055, 0070);
+ * read each time on PostgreSQL.
  */
-export const findPractitionerLists = untilNextWrite(async (db: Db, gsdlNo: string) => {
-  const [row] = await practitionerListsQuery(db).execute({ gsdlNo });
-  return row ?? null;
+export const findPractitionerLists = keptUntilChanged({
+  from: ['practitioners', 'orders', 'bundles', 'catalogue'],
+  read: async (db: Db, gsdlNo: string) => {
+    const [row] = await practitionerListsQuery(db).execute({ gsdlNo });
+    return row ?? null;
+  },
+  elsewhere: 'read',
 });
 
 /** spec 1 §7 previousInstructions: at most this many earlier texts. */
@@ -158,7 +166,7 @@ export const PREVIOUS_INSTRUCTIONS_LIMIT = 10;
 
 const lastUsed = sql<Date>`max(${requisitions.createdAt})`;
 
-const previousInstructionsQuery = preparedPerDb((db) =>
+const previousInstructionsQuery = preparedStatement((db) =>
   db
     .select({ text: requisitions.patientInstructions, lastUsed })
     .from(requisitions)

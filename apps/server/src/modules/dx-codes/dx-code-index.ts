@@ -1,5 +1,6 @@
 import { compactDxCode, DX_SUGGESTION_LIMIT, looksLikeDxCode } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
+import { keptUntilChanged } from '../../db/kept.ts';
 import { suggestableCodes } from './dx-codes.repository.ts';
 
 export interface DxSuggestions {
@@ -149,20 +150,14 @@ export class DxCodeIndex {
   }
 }
 
-const REFRESH_MS = 5 * 60_000;
-const indexes = new WeakMap<Db, { index: Promise<DxCodeIndex>; builtAt: number }>();
+/**
+ * The index of a database's codes, kept until an import changes them on the embedded database; on PostgreSQL rebuilt
+ * at most every 5 minutes (an import elsewhere shows up by then), serving the old index while the new one is built.
+ */
+export const dxCodeIndex = keptUntilChanged<void, Promise<DxCodeIndex>>({
+  from: ['dxCodes'],
+  read: (db) => suggestableCodes(db).then((codes) => new DxCodeIndex(codes)),
+  elsewhere: { maxAgeMs: 5 * 60_000, serveOldWhileReading: true },
+});
 
-/** The index of a database's codes, rebuilt at most every 5 minutes (an import elsewhere shows up by then). */
-export function dxCodeIndex(db: Db): Promise<DxCodeIndex> {
-  const current = indexes.get(db);
-  if (current && Date.now() - current.builtAt < REFRESH_MS) return current.index;
-  const index = suggestableCodes(db).then((codes) => new DxCodeIndex(codes));
-  indexes.set(db, { index, builtAt: Date.now() });
-  if (current) {
-    index.catch(() => indexes.set(db, current));
-    return current.index;
-  }
-  return index;
-}
-
-export const forgetDxCodeIndex = (db: Db) => indexes.delete(db);
+export const forgetDxCodeIndex = (db: Db) => dxCodeIndex.forget(db);

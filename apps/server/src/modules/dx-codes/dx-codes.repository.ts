@@ -1,8 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { changing, keptUntilChanged, preparedStatement } from '../../db/kept.ts';
 import { icd10Codes } from '../../db/schema/index.ts';
-import { preparedPerDb } from '../../lib/prepared-per-db.ts';
-import { untilNextWrite } from '../../lib/write-epoch.ts';
 import type { Icd10Release } from './icd10-release.ts';
 
 const BATCH = 2000;
@@ -12,31 +11,33 @@ const BATCH = 2000;
  * billable); a code of an earlier release that this one no longer lists is marked inactive (replaced).
  */
 export async function importRelease(db: Db, { release, rows }: Icd10Release) {
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += BATCH) {
-      const batch = rows
-        .slice(start, start + BATCH)
-        .map((row) => ({ ...row, active: true, version: 10, release }));
-      await tx
-        .insert(icd10Codes)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: icd10Codes.code,
-          set: {
-            description: sql`excluded.description`,
-            shortDescription: sql`excluded.short_description`,
-            billable: sql`excluded.billable`,
-            active: true,
-            version: 10,
-            release,
-          },
-        });
-    }
-    await tx.update(icd10Codes).set({ active: false }).where(ne(icd10Codes.release, release));
-  });
+  await changing(['dxCodes'], () =>
+    db.transaction(async (tx) => {
+      for (let start = 0; start < rows.length; start += BATCH) {
+        const batch = rows
+          .slice(start, start + BATCH)
+          .map((row) => ({ ...row, active: true, version: 10, release }));
+        await tx
+          .insert(icd10Codes)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: icd10Codes.code,
+            set: {
+              description: sql`excluded.description`,
+              shortDescription: sql`excluded.short_description`,
+              billable: sql`excluded.billable`,
+              active: true,
+              version: 10,
+              release,
+            },
+          });
+      }
+      await tx.update(icd10Codes).set({ active: false }).where(ne(icd10Codes.release, release));
+    }),
+  );
 }
 
-const dxCodeQuery = preparedPerDb((db) =>
+const dxCodeQuery = preparedStatement((db) =>
   db
     .select()
     .from(icd10Codes)
@@ -45,11 +46,16 @@ const dxCodeQuery = preparedPerDb((db) =>
     .prepare('dx_code'),
 );
 
-/** A code (with its dot) of the set, or null; kept until the next write on the embedded database (decision 0055). */
-export const findDxCode = untilNextWrite(
-  async (db: Db, code: string) => (await dxCodeQuery(db).execute({ code }))[0] ?? null,
-  5000,
-);
+/**
+ * A code (with its dot) of the set, or null; kept until an import changes the codes on the embedded database
+ * (decisions 0055, 0070); read each time on PostgreSQL.
+ */
+export const findDxCode = keptUntilChanged({
+  from: ['dxCodes'],
+  read: async (db: Db, code: string) => (await dxCodeQuery(db).execute({ code }))[0] ?? null,
+  elsewhere: 'read',
+  maxKeys: 5000,
+});
 
 /** Codes (with their dots) by code; codes the set does not have are absent. */
 export async function findDxCodes(db: Db, codes: readonly string[]) {

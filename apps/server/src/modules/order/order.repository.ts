@@ -11,6 +11,7 @@ import {
 import { and, eq, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { changing, preparedStatement } from '../../db/kept.ts';
 import {
   accessions,
   attachments,
@@ -21,7 +22,6 @@ import {
   workflowSteps,
 } from '../../db/schema/index.ts';
 import { rowFromJson } from '../../lib/json-row.ts';
-import { preparedPerDb } from '../../lib/prepared-per-db.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -108,7 +108,7 @@ const emptyJsonArray = sql.raw(`'[]'::json`);
  * number and authorizing doctor (for the access check), its requisitions in position order with their product and
  * accessions, its workflow rows and its ID-card attachments, as one JSON value.
  */
-const orderFactsQuery = preparedPerDb((db) =>
+const orderFactsQuery = preparedStatement((db) =>
   db
     .select({
       facts: sql<OrderFactsJson>`json_build_object(
@@ -292,7 +292,7 @@ function assembleOrder(
   };
 }
 
-const ownerQuery = preparedPerDb((db) =>
+const ownerQuery = preparedStatement((db) =>
   db
     .select({
       version: orders.version,
@@ -318,7 +318,7 @@ export async function findOrderOwner(db: Db, id: number) {
   };
 }
 
-const requisitionOwnerQuery = preparedPerDb((db) =>
+const requisitionOwnerQuery = preparedStatement((db) =>
   db
     .select({
       orderId: requisitions.orderId,
@@ -347,6 +347,12 @@ export async function findRequisitionOwner(db: Db, gearReqId: number) {
   };
 }
 
+/**
+ * What a change to an order writes (decision 0070): the order's facts. A transaction that claims an order's version
+ * is a change of orders as a whole (decision 0011: every write to an order's facts goes with the claim).
+ */
+export const ORDER_WRITE = ['orders'] as const;
+
 /** Facts of the order itself that a step may change along with its version. */
 export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'version' | 'createdAt' | 'updatedAt'>>;
 
@@ -360,7 +366,7 @@ export async function claimVersion(
   expected: number,
   changes: OrderChanges = {},
 ): Promise<boolean> {
-  const rows = await claimQuery(db, id, expected, changes);
+  const rows = await changing(ORDER_WRITE, () => claimQuery(db, id, expected, changes));
   return rows.length === 1;
 }
 
@@ -397,8 +403,10 @@ export async function claimVersionWith(
       ? sql`, ${sql.raw(`write_${index}`)} as (${write})`
       : sql`, ${sql.raw(`write_${index}`)} as ${write}`,
   );
-  const result = await db.execute<{ id: number }>(
-    sql`with claimed as ${claimQuery(db, id, expected, changes)}${sql.join(parts)} select id from claimed`,
+  const result = await changing(ORDER_WRITE, () =>
+    db.execute<{ id: number }>(
+      sql`with claimed as ${claimQuery(db, id, expected, changes)}${sql.join(parts)} select id from claimed`,
+    ),
   );
   return (result as unknown as { rows: { id: number }[] }).rows.length === 1;
 }
@@ -439,7 +447,8 @@ export async function insertOrderWithSteps(
   const rows = steps.map(stepJson);
   // The order's facts come from what the statement wrote (its RETURNING rows), in loadOrderWithOwner's shape: a new
   // order has no requisitions or attachments yet.
-  const result = await db.execute<{ id: number; facts: OrderFactsJson | string }>(sql`
+  const result = await changing(ORDER_WRITE, () =>
+    db.execute<{ id: number; facts: OrderFactsJson | string }>(sql`
     with created as ${db.insert(orders).values(values).returning()},
     steps as (
       insert into ${workflowSteps}
@@ -459,7 +468,8 @@ export async function insertOrderWithSteps(
       'steps', (select coalesce(json_agg(to_jsonb(s) order by s.step_id, s.id), ${emptyJsonArray}) from steps s),
       'attachments', ${emptyJsonArray}
     ) as facts
-    from created left join ${practitioners} p on p.gsdl_no = created.practitioner_gsdl_no`);
+    from created left join ${practitioners} p on p.gsdl_no = created.practitioner_gsdl_no`),
+  );
   const [found] = (result as unknown as { rows: { id: number; facts: OrderFactsJson | string }[] }).rows;
   if (!found) throw new Error('order insert returned nothing');
   return { id: found.id, created: () => orderFromFacts(db, found.facts) };

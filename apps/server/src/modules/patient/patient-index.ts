@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { keptUntilChanged, seesEveryWrite } from '../../db/kept.ts';
 import { patients } from '../../db/schema/index.ts';
-import { patientsWriteEpoch } from '../../lib/write-epoch.ts';
 import {
   firstNameKey,
   lastNameKey,
@@ -175,32 +175,22 @@ export function searchIndex(
   return found.map((entry) => toPatientMatch(entry.row));
 }
 
-/** Practitioners whose index is kept per database; more are rare (a search names the order's practitioner). */
-const KEPT_PRACTITIONERS = 50;
-const kept = new WeakMap<Db, Map<string, { epoch: number; index: Promise<PatientIndex> }>>();
+/**
+ * The practitioners' patients as indexes in memory, kept until the patients change (decisions 0020, 0070): on the
+ * embedded database only (elsewhere the SQL search runs). Practitioners whose index is kept are at most 50 per
+ * database; more are rare (a search names the order's practitioner).
+ */
+const kept = keptUntilChanged({
+  from: ['patients'],
+  read: readPatientIndex,
+  elsewhere: 'read',
+  maxKeys: 50,
+});
 
 /**
- * The practitioner's patients as an index in memory, read at the current patients write epoch and kept until a write
- * that may change a patient record (decision 0020): on the embedded database only, null on PostgreSQL and in a
- * transaction (there the SQL search runs).
+ * The practitioner's patients as an index in memory, kept until a patient record changes: on the embedded database
+ * only, null on PostgreSQL and in a transaction (there the SQL search runs).
  */
 export function patientIndex(db: Db, gsdlNo: string): Promise<PatientIndex> | null {
-  const epoch = patientsWriteEpoch(db);
-  if (epoch === null) return null;
-  let indexes = kept.get(db);
-  if (!indexes) {
-    indexes = new Map();
-    kept.set(db, indexes);
-  }
-  const hit = indexes.get(gsdlNo);
-  if (hit && hit.epoch === epoch) return hit.index;
-  const index = readPatientIndex(db, gsdlNo);
-  if (indexes.size >= KEPT_PRACTITIONERS) indexes.clear();
-  const entry = { epoch, index };
-  indexes.set(gsdlNo, entry);
-  const forgetFailure = indexes;
-  index.catch(() => {
-    if (forgetFailure.get(gsdlNo) === entry) forgetFailure.delete(gsdlNo);
-  });
-  return index;
+  return seesEveryWrite(db) ? kept(db, gsdlNo) : null;
 }

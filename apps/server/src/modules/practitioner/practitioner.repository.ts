@@ -1,8 +1,8 @@
 import type { Practitioner, PractitionerBillingMethod } from '@gear/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { keptUntilChanged } from '../../db/kept.ts';
 import { offices, practitioners } from '../../db/schema/index.ts';
-import { keptPerDb } from '../../lib/per-db.ts';
 
 type Row = { practitioners: typeof practitioners.$inferSelect; offices: typeof offices.$inferSelect };
 
@@ -40,16 +40,19 @@ export const toPractitioner = ({ practitioners: p, offices: o }: Row): Practitio
 const withOffice = (db: Db) =>
   db.select().from(practitioners).innerJoin(offices, eq(offices.id, practitioners.officeId));
 
-const DIRECTORY_TTL_MS = 60_000;
 /**
- * Practitioners with their offices, read from the database at most once a minute per process: every request
- * needs them and they change rarely (a change shows up within a minute in every API process).
+ * Practitioners with their offices, kept in memory: every request needs them and they change rarely. On the embedded
+ * database kept until they change; on PostgreSQL read at most once a minute per process (a change shows up within a
+ * minute in every API process, decision 0011).
  */
-const directory = keptPerDb(DIRECTORY_TTL_MS, (db) =>
-  withOffice(db)
-    .orderBy(practitioners.lastName, practitioners.firstName)
-    .then((rows) => new Map(rows.map((row) => [row.practitioners.gsdlNo, toPractitioner(row)]))),
-);
+const directory = keptUntilChanged<void, Promise<Map<string, Practitioner>>>({
+  from: ['practitioners'],
+  read: (db) =>
+    withOffice(db)
+      .orderBy(practitioners.lastName, practitioners.firstName)
+      .then((rows) => new Map(rows.map((row) => [row.practitioners.gsdlNo, toPractitioner(row)]))),
+  elsewhere: { maxAgeMs: 60_000 },
+});
 
 export const forgetPractitionerDirectory = (db: Db) => directory.forget(db);
 

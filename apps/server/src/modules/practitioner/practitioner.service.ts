@@ -16,9 +16,8 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import { writeEpoch } from '../../lib/write-epoch.ts';
 import { insertOrderWithSteps } from '../order/order.repository.ts';
-import { orderForCaller, rememberCreatedOrder } from '../order/order.service.ts';
+import { createdOrder, orderForCaller } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
 
@@ -72,9 +71,7 @@ export async function savePractitionerStep(
     return saved.order;
   }
   // A new order is answered from what its insert returned: one statement in all (decision 0055).
-  const epoch = writeEpoch(db);
-  const { created } = await insertNewOrder(db, user, userId, input, practitioner);
-  return rememberCreatedOrder(db, epoch, created);
+  return createdOrder(db, () => insertNewOrder(db, user, userId, input, practitioner));
 }
 
 const agreementDate = (input: Pick<PractitionerStepInput, 'practAgreement'>) =>

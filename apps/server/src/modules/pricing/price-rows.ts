@@ -1,11 +1,10 @@
 import type { PriceListRow, PriceType, SpecialFee, SpecialFeeRow } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { type Elsewhere, keptUntilChanged, preparedStatement } from '../../db/kept.ts';
 import { prices, specialFees } from '../../db/schema/index.ts';
-import { keptPerDb, perDb } from '../../lib/per-db.ts';
-import { preparedPerDb } from '../../lib/prepared-per-db.ts';
 
-const itemRowsQuery = preparedPerDb((db) =>
+const itemRowsQuery = preparedStatement((db) =>
   db
     .select({
       type: prices.priceType,
@@ -20,33 +19,27 @@ const itemRowsQuery = preparedPerDb((db) =>
     .prepare('item_price_rows'),
 );
 
-/** Price lists change only by the seed or a catalogue import; a process sees a change within this time. */
-const REFRESH_MS = 5 * 60_000;
-
-interface Cached {
-  rows: Promise<readonly PriceListRow[]>;
-  loadedAt: number;
-}
-
-const cacheOf = perDb((_db: Db) => new Map<number, Cached>());
+/**
+ * Price lists change only by the seed or a catalogue import: kept until then on the embedded database; on PostgreSQL a
+ * process sees a change within 5 minutes (docs/decisions/0012).
+ */
+const PRICE_LISTS_ELSEWHERE: Elsewhere = { maxAgeMs: 5 * 60_000 };
 
 /**
  * The price-list rows of one item (every list, every practitioner's override), read with one prepared query and
- * kept in memory per database for 5 minutes (docs/decisions/0012): a price needs no database round trip.
+ * kept in memory: a price needs no database round trip.
  */
-export function priceRowsOf(db: Db, itemId: number): Promise<readonly PriceListRow[]> {
-  const cache = cacheOf(db);
-  const cached = cache.get(itemId);
-  if (cached && Date.now() - cached.loadedAt < REFRESH_MS) return cached.rows;
-  const rows = itemRowsQuery(db)
-    .execute({ itemId })
-    .then((found) => found.map((row) => ({ ...row, type: row.type as PriceType })));
-  cache.set(itemId, { rows, loadedAt: Date.now() });
-  rows.catch(() => cache.delete(itemId));
-  return rows;
-}
+export const priceRowsOf = keptUntilChanged({
+  from: ['prices'],
+  read: (db: Db, itemId: number): Promise<readonly PriceListRow[]> =>
+    itemRowsQuery(db)
+      .execute({ itemId })
+      .then((found) => found.map((row) => ({ ...row, type: row.type as PriceType }))),
+  elsewhere: PRICE_LISTS_ELSEWHERE,
+  maxKeys: 5000,
+});
 
-const feeRowsQuery = preparedPerDb((db) =>
+const feeRowsQuery = preparedStatement((db) =>
   db
     .select({
       fee: specialFees.fee,
@@ -58,22 +51,20 @@ const feeRowsQuery = preparedPerDb((db) =>
     .prepare('special_fee_rows'),
 );
 
-/**
- * The special fee table (decision 0051: a few rows per price list and override), read with one prepared query and
- * kept per database for 5 minutes like the price rows.
- */
-export const specialFeeRowsOf = keptPerDb(
-  REFRESH_MS,
-  async (db): Promise<readonly SpecialFeeRow[]> =>
+/** The special fee table (decision 0051: a few rows per price list and override), kept like the price rows. */
+export const specialFeeRowsOf = keptUntilChanged<void, Promise<readonly SpecialFeeRow[]>>({
+  from: ['prices'],
+  read: async (db: Db): Promise<readonly SpecialFeeRow[]> =>
     (await feeRowsQuery(db).execute()).map((row) => ({
       ...row,
       fee: row.fee as SpecialFee,
       priceType: row.priceType as PriceType,
     })),
-);
+  elsewhere: PRICE_LISTS_ELSEWHERE,
+});
 
-/** Drops the cached price rows and special fees of a database (tests that change prices). */
+/** Drops the kept price rows and special fees of a database (tests that change prices behind the importer's back). */
 export const forgetPriceRows = (db: Db) => {
-  cacheOf(db).clear();
+  priceRowsOf.forget(db);
   specialFeeRowsOf.forget(db);
 };

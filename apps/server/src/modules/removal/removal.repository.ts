@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
 import { orders, requisitions, workflowSteps } from '../../db/schema/index.ts';
 import type { SavedOrder } from '../order/order.service.ts';
 
@@ -17,27 +18,29 @@ export async function insertOrderLike(
   order: SavedOrder,
   createdByUserId: number | null,
 ): Promise<number> {
-  const [row] = await db
-    .insert(orders)
-    .values({
-      practitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
-      onBehalfOf: order.onBehalfOf,
-      practAgreement: order.practAgreement,
-      practAgreementDate: order.practAgreementDate ? new Date(order.practAgreementDate) : null,
-      patientInfo: order.patientInfo,
-      insurance: order.insurance,
-      secondaryInsurance: order.secondaryInsurance,
-      shippingMethod: order.shippingMethod,
-      shippingInformation: order.shippingInformation,
-      governmentPayor: order.governmentPayor,
-      simplifiedClientBilling: order.simplifiedClientBilling,
-      patientRegistration: order.patientRegistration,
-      myGDXKitOrder: order.myGDXKitOrder,
-      covidRegistration: order.covidRegistration,
-      physicianInTheLoop: order.physicianInTheLoop,
-      createdByUserId,
-    })
-    .returning({ id: orders.id });
+  const [row] = await changing(['orders'], () =>
+    db
+      .insert(orders)
+      .values({
+        practitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
+        onBehalfOf: order.onBehalfOf,
+        practAgreement: order.practAgreement,
+        practAgreementDate: order.practAgreementDate ? new Date(order.practAgreementDate) : null,
+        patientInfo: order.patientInfo,
+        insurance: order.insurance,
+        secondaryInsurance: order.secondaryInsurance,
+        shippingMethod: order.shippingMethod,
+        shippingInformation: order.shippingInformation,
+        governmentPayor: order.governmentPayor,
+        simplifiedClientBilling: order.simplifiedClientBilling,
+        patientRegistration: order.patientRegistration,
+        myGDXKitOrder: order.myGDXKitOrder,
+        covidRegistration: order.covidRegistration,
+        physicianInTheLoop: order.physicianInTheLoop,
+        createdByUserId,
+      })
+      .returning({ id: orders.id }),
+  );
   if (!row) throw new Error('order insert returned nothing');
   return row.id;
 }

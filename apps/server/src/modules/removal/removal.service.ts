@@ -13,7 +13,7 @@ import {
   skipStep,
   skipStepErrors,
   type UserInfo,
-  updateShippingApplicability,
+  updateStepApplicability,
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
@@ -25,7 +25,7 @@ type Flags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
 
 /** The rows with the shipping step applying exactly while a requisition left ships packs. */
 const withShipping = (steps: readonly WorkflowStep[], remaining: readonly Flags[]) =>
-  updateShippingApplicability(steps, {
+  updateStepApplicability(steps, {
     requisitions: remaining,
     containsDropShipRequisition: false,
     containsShipToOfficeRequisition: false,

@@ -37,7 +37,7 @@ import {
   supportsMedicareQuestion,
   testSelectionErrors,
   type UserInfo,
-  updateShippingApplicability,
+  updateStepApplicability,
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
@@ -89,7 +89,7 @@ export function stepsAfterPanelSave(
       completeStep(rows, { id: STEP_IDS.panels, gearReqId, userType: user.type, stepDate }),
     [...steps, ...added],
   );
-  return updateShippingApplicability(completed, {
+  return updateStepApplicability(completed, {
     requisitions: requisitionsAfter,
     containsDropShipRequisition: false,
     containsShipToOfficeRequisition: false,

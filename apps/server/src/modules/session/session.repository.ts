@@ -1,8 +1,12 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
 import { patientSessions, sessions, signInFailures, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** Sessions and sign-in failures change no data any kept value is built from (decision 0070). */
+const sessionWrite = <T>(write: () => PromiseLike<T>) => changing(['sessions'], write);
 
 export const findUserByLoginName = async (db: Db, loginName: string) =>
   (
@@ -14,38 +18,43 @@ export const findUserByLoginName = async (db: Db, loginName: string) =>
   )[0] ?? null;
 
 export const insertSession = (db: Db, id: string, userId: number) =>
-  db.insert(sessions).values({ id, userId });
+  sessionWrite(() => db.insert(sessions).values({ id, userId }));
 
 /** The session's user when the session exists and was seen after idleSince; touches it. */
 export async function touchSession(db: Db, id: string, idleSince: Date) {
-  const [row] = await db
-    .update(sessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(sessions.id, id), sql`${sessions.lastSeenAt} > ${idleSince.toISOString()}`))
-    .returning({ userId: sessions.userId });
+  const [row] = await sessionWrite(() =>
+    db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(and(eq(sessions.id, id), sql`${sessions.lastSeenAt} > ${idleSince.toISOString()}`))
+      .returning({ userId: sessions.userId }),
+  );
   if (!row) return null;
   return (await db.select().from(users).where(eq(users.id, row.userId)).limit(1))[0] ?? null;
 }
 
-export const deleteSession = (db: Db, id: string) => db.delete(sessions).where(eq(sessions.id, id));
+export const deleteSession = (db: Db, id: string) =>
+  sessionWrite(() => db.delete(sessions).where(eq(sessions.id, id)));
 
 export const deleteIdleSessions = (db: Db, idleSince: Date) =>
-  db.delete(sessions).where(lt(sessions.lastSeenAt, idleSince));
+  sessionWrite(() => db.delete(sessions).where(lt(sessions.lastSeenAt, idleSince)));
 
 export const findFailures = async (db: Db, key: string) =>
   (await db.select().from(signInFailures).where(eq(signInFailures.key, key)).limit(1))[0] ?? null;
 
 export const saveFailures = (db: Db, row: typeof signInFailures.$inferInsert) =>
-  db
-    .insert(signInFailures)
-    .values(row)
-    .onConflictDoUpdate({
-      target: signInFailures.key,
-      set: { failures: row.failures, windowStartedAt: row.windowStartedAt, blockedUntil: row.blockedUntil },
-    });
+  sessionWrite(() =>
+    db
+      .insert(signInFailures)
+      .values(row)
+      .onConflictDoUpdate({
+        target: signInFailures.key,
+        set: { failures: row.failures, windowStartedAt: row.windowStartedAt, blockedUntil: row.blockedUntil },
+      }),
+  );
 
 export const clearFailures = (db: Db, key: string) =>
-  db.delete(signInFailures).where(eq(signInFailures.key, key));
+  sessionWrite(() => db.delete(signInFailures).where(eq(signInFailures.key, key)));
 
 export const findUserById = async (db: Db, id: number) =>
   (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? null;
@@ -53,34 +62,38 @@ export const findUserById = async (db: Db, id: number) =>
 // --- Patient sessions (docs/decisions/0040) -------------------------------------------------------------------------
 
 export const insertPatientSession = (db: Db, id: string, orderIds: readonly number[]) =>
-  db.insert(patientSessions).values({ id, orderIds: [...orderIds] });
+  sessionWrite(() => db.insert(patientSessions).values({ id, orderIds: [...orderIds] }));
 
 /** The orders of a patient session seen after idleSince; touches it. Null when absent or idle too long. */
 export async function touchPatientSession(db: Db, id: string, idleSince: Date) {
-  const [row] = await db
-    .update(patientSessions)
-    .set({ lastSeenAt: sql`now()` })
-    .where(and(eq(patientSessions.id, id), sql`${patientSessions.lastSeenAt} > ${idleSince.toISOString()}`))
-    .returning({ orderIds: patientSessions.orderIds });
+  const [row] = await sessionWrite(() =>
+    db
+      .update(patientSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(and(eq(patientSessions.id, id), sql`${patientSessions.lastSeenAt} > ${idleSince.toISOString()}`))
+      .returning({ orderIds: patientSessions.orderIds }),
+  );
   return row ?? null;
 }
 
 /** Adds an order to a patient session (once); answers the session's orders, null when the session is gone. */
 export async function addPatientSessionOrder(db: Db, id: string, orderId: number) {
-  const [row] = await db
-    .update(patientSessions)
-    .set({
-      orderIds: sql`case when ${orderId} = any(${patientSessions.orderIds}) then ${patientSessions.orderIds}
+  const [row] = await sessionWrite(() =>
+    db
+      .update(patientSessions)
+      .set({
+        orderIds: sql`case when ${orderId} = any(${patientSessions.orderIds}) then ${patientSessions.orderIds}
         else array_append(${patientSessions.orderIds}, ${orderId}::integer) end`,
-      lastSeenAt: sql`now()`,
-    })
-    .where(eq(patientSessions.id, id))
-    .returning({ orderIds: patientSessions.orderIds });
+        lastSeenAt: sql`now()`,
+      })
+      .where(eq(patientSessions.id, id))
+      .returning({ orderIds: patientSessions.orderIds }),
+  );
   return row ?? null;
 }
 
 export const deletePatientSession = (db: Db, id: string) =>
-  db.delete(patientSessions).where(eq(patientSessions.id, id));
+  sessionWrite(() => db.delete(patientSessions).where(eq(patientSessions.id, id)));
 
 export const deleteIdlePatientSessions = (db: Db, idleSince: Date) =>
-  db.delete(patientSessions).where(lt(patientSessions.lastSeenAt, idleSince));
+  sessionWrite(() => db.delete(patientSessions).where(lt(patientSessions.lastSeenAt, idleSince)));

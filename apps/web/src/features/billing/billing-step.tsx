@@ -42,8 +42,17 @@ export const PRICE_INCREASE_SOURCE = 'BillingOptions';
 
 type SavedOrder = GearOrder & { id: number };
 
-/** spec 1 §2.5 Billing Options: the requisition's billing option, with prices. */
-export function BillingStep({ order, user, gearReqId, navigation }: StepProps) {
+/**
+ * spec 1 §2.5 Billing Options: the requisition's billing option, with prices. inline: embedded in another screen
+ * (the review's Edit): Cancel and Save instead of Back and Next, navigation handing the saved order back.
+ */
+export function BillingStep({
+  order,
+  user,
+  gearReqId,
+  navigation,
+  inline = false,
+}: Pick<StepProps, 'order' | 'user' | 'gearReqId' | 'navigation'> & { inline?: boolean }) {
   const requisition = stepRequisition(order, gearReqId);
   if (order.id === 'new' || !order.practitioner || !requisition) {
     return <NoTestYet before="its billing option" onBack={() => void navigation.back()} />;
@@ -55,6 +64,7 @@ export function BillingStep({ order, user, gearReqId, navigation }: StepProps) {
       requisition={requisition}
       user={user}
       navigation={navigation}
+      inline={inline}
     />
   );
 }
@@ -65,6 +75,7 @@ interface BillingFormProps {
   requisition: Requisition;
   user: UserInfo;
   navigation: StepProps['navigation'];
+  inline: boolean;
 }
 
 const completedBilling = (order: SavedOrder, requisition: Requisition) =>
@@ -73,7 +84,7 @@ const completedBilling = (order: SavedOrder, requisition: Requisition) =>
       row.id === STEP_IDS.billing && row.gearReqId === requisition.id && (row.completed || row.skipped),
   );
 
-function BillingForm({ order, practitioner, requisition, user, navigation }: BillingFormProps) {
+function BillingForm({ order, practitioner, requisition, user, navigation, inline }: BillingFormProps) {
   const config = useConfig();
   const api = useApi();
   const queryClient = useQueryClient();
@@ -281,7 +292,7 @@ function BillingForm({ order, practitioner, requisition, user, navigation }: Bil
           />
         )}
         <ErrorAlert message={saveError} />
-        <WizardButtons onBack={() => void navigation.back()} saving={busy} />
+        <WizardButtons onBack={() => void navigation.back()} saving={busy} inline={inline} />
       </Stack>
       <PriceIncreaseModal
         opened={pendingIncrease !== null}

@@ -31,4 +31,10 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   insurance: lazy(async () => ({
     default: (await import('../insurance/insurance-step.tsx')).InsuranceStep,
   })),
+  confirm: lazy(async () => ({
+    default: (await import('../review/review-step.tsx')).ReviewStep,
+  })),
+  customize: lazy(async () => ({
+    default: (await import('../customize/customize-step.tsx')).CustomizeStep,
+  })),
 };

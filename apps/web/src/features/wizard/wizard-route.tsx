@@ -1,6 +1,6 @@
 import { MESSAGES, type StepDefinition, stepBar, stepByRoute, type UserInfo } from '@gear/domain';
 import { Alert, Stack, Title } from '@mantine/core';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { useOrder } from '../../api/orders.ts';
@@ -86,11 +86,25 @@ function WizardShell({
   const route = step.route ?? step.key;
   const navigation = useWizardNavigation(order, user, step, gearReqId);
   const StepComponent = stepComponents[step.key];
+  const heading = useRef<HTMLHeadingElement>(null);
+  const place = `${route}/${gearReqId ?? ''}`;
+  const firstPlace = useRef(true);
+  // Title and focus move with the step, so a screen reader hears where Next or Back led: the heading takes the focus
+  // the pressed button lost, unless the step itself put it somewhere (a search box).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step (place) changes
+  useEffect(() => {
+    document.title = `${step.label} – Order ${order.id === 'new' ? 'new' : order.id}`;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (!firstPlace.current && lost) heading.current?.focus();
+    firstPlace.current = false;
+  }, [place]);
   return (
     <Stack gap="md">
       <OrderBreadcrumbs current={step.label} />
       <StepBar items={stepBar(order, user, route, gearReqId)} orderId={order.id} search={search} />
-      <Title order={1}>{step.label}</Title>
+      <Title order={1} ref={heading} tabIndex={-1}>
+        {step.label}
+      </Title>
       <WizardStepExtras order={order} user={user} step={step} gearReqId={gearReqId} navigation={navigation} />
       {StepComponent && !hasNoRequisitionsLeft(order, step) && (
         <Suspense fallback={<PageLoader />}>

@@ -1,0 +1,239 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { PGlite } from '@electric-sql/pglite';
+import type { Db } from './db.ts';
+
+/**
+ * What kept values are built from (decision 0070). Working data is changed by the portal's requests; reference data
+ * only by its importers (the seed, the catalogue and ICD-10 imports), which say so.
+ */
+const WORKING_DATA = ['orders', 'patients', 'practitioners', 'bundles', 'sessions', 'subscriptions'] as const;
+const REFERENCE_DATA = ['catalogue', 'prices', 'dxCodes'] as const;
+export type DataSet = (typeof WORKING_DATA)[number] | (typeof REFERENCE_DATA)[number];
+export const EVERY_DATA_SET: readonly DataSet[] = [...WORKING_DATA, ...REFERENCE_DATA];
+
+/** The data sets the code running now writes, as it said with `changing`. */
+const declared = new AsyncLocalStorage<readonly DataSet[]>();
+
+/**
+ * Runs a write that changes the given data sets: how a repository (or the code making a change) says what its
+ * statements change, so that values kept from other data stay. On an embedded database a statement that writes
+ * without saying so changes every set of working data, never reference data.
+ * A transaction changes what its statements say; when none says anything, every set of working data.
+ */
+export function changing<T>(sets: readonly DataSet[], write: () => PromiseLike<T>): Promise<T> {
+  return declared.run(sets, async () => await write());
+}
+
+interface Tracker {
+  /** Bumped by every change. */
+  generation: number;
+  /** The generation of each data set's last change. */
+  changedAt: Map<DataSet, number>;
+  /** Statements run (the benchmarks print them per call). */
+  statements: number;
+}
+
+const trackers = new WeakMap<object, Tracker>();
+
+/** A statement that reads only: a plain SELECT (a WITH may hide a write, so it counts as one). */
+const READ_ONLY = /^\s*\(?\s*select\b/i;
+
+/**
+ * Follows what an embedded database runs (decisions 0055, 0070). This process is the only one that can reach an
+ * embedded database (the data-folder lock, or memory), and every statement goes through this client: so "nothing a
+ * value was built from changed since" is known here without asking the database. A write counts when it completes;
+ * a transaction when it ends (PGlite runs no other statement while one is open, so nobody reads its writes before).
+ */
+export function trackEmbeddedWrites(db: object, client: PGlite) {
+  const tracker: Tracker = { generation: 0, changedAt: new Map(), statements: 0 };
+  trackers.set(db, tracker);
+  const change = (sets: Iterable<DataSet>) => {
+    tracker.generation += 1;
+    for (const set of sets) tracker.changedAt.set(set, tracker.generation);
+  };
+  const writtenBy = (sql: string) => (READ_ONLY.test(sql) ? null : (declared.getStore() ?? WORKING_DATA));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  const counted =
+    <A extends unknown[], R>(run: (sql: string, ...rest: A) => Promise<R>) =>
+    async (sql: string, ...rest: A): Promise<R> => {
+      tracker.statements += 1;
+      const sets = writtenBy(sql);
+      try {
+        return await run(sql, ...rest);
+      } finally {
+        if (sets) change(sets);
+      }
+    };
+  /** In a transaction: notes what each write says it changes, for the end of the transaction. */
+  const noted =
+    <A extends unknown[], R>(
+      run: (sql: string, ...rest: A) => Promise<R>,
+      writes: { sets: Set<DataSet> | null; undeclared: boolean },
+    ) =>
+    (sql: string, ...rest: A): Promise<R> => {
+      tracker.statements += 1;
+      if (!READ_ONLY.test(sql)) {
+        const sets = declared.getStore();
+        if (!sets) writes.undeclared = true;
+        else writes.sets = new Set([...(writes.sets ?? []), ...sets]);
+      }
+      return run(sql, ...rest);
+    };
+  client.query = counted(query) as PGlite['query'];
+  client.exec = counted(exec) as PGlite['exec'];
+  client.transaction = (async (callback: Parameters<PGlite['transaction']>[0]) => {
+    const writes: { sets: Set<DataSet> | null; undeclared: boolean } = { sets: null, undeclared: false };
+    try {
+      return await transaction((tx) => {
+        tx.query = noted(tx.query.bind(tx), writes) as typeof tx.query;
+        tx.exec = noted(tx.exec.bind(tx), writes) as typeof tx.exec;
+        return callback(tx);
+      });
+    } finally {
+      if (writes.sets) change(writes.sets);
+      else if (writes.undeclared) change(WORKING_DATA);
+    }
+  }) as PGlite['transaction'];
+}
+
+/** Statements an embedded database has run (0 for PostgreSQL): the benchmarks' statement counts. */
+export const statementsRun = (db: Db): number => trackers.get(db)?.statements ?? 0;
+
+/** Where a value was read from: the generation of an embedded database before the read began (null elsewhere). */
+export type ReadSince = number | null;
+
+/** How a kept value is refreshed on a database other processes write too (PostgreSQL), or in a transaction. */
+export type Elsewhere =
+  /** Read on every call: nothing is kept. */
+  | 'read'
+  /** Kept at most this long; with serveOldWhileReading, a call after that answers the old value while it reads. */
+  | { maxAgeMs: number; serveOldWhileReading?: boolean }
+  /** Kept, and checked by its reader before use (peek's `current` is false): an order and its version. */
+  | 'checked by the reader';
+
+export interface KeptOptions<K, V> {
+  /** The data sets the value is built from: a change to any of them makes the next call read afresh. */
+  from: readonly DataSet[];
+  read: (db: Db, key: K) => V;
+  elsewhere: Elsewhere;
+  /** At most this many keys per database (all are dropped when one more comes). */
+  maxKeys?: number;
+}
+
+export interface Kept<K, V> {
+  /** The kept value when nothing it was built from changed since it was read, else read afresh and kept. */
+  (db: Db, key: K): V;
+  /** The value kept for key, and whether it is known unchanged without asking the database (embedded only). */
+  peek(db: Db, key: K): { value: V; current: boolean } | undefined;
+  /** The point a read starts from: take it before reading, give it to keep. */
+  since(db: Db): ReadSince;
+  /** Keeps a value read (or confirmed by its reader) since the given point. */
+  keep(db: Db, key: K, value: V, since: ReadSince): void;
+  /**
+   * Keeps a value a single write returned (its RETURNING rows): current when that write was the only change since
+   * the given point, else kept for the reader to check.
+   */
+  keepWritten(db: Db, key: K, value: V, before: ReadSince): void;
+  /** Drops what a database keeps (tests that change reference data behind the importers' back). */
+  forget(db: Db): void;
+}
+
+interface Entry<V> {
+  value: V;
+  since: ReadSince;
+  at: number;
+}
+
+const isPromise = (value: unknown): value is Promise<unknown> => value instanceof Promise;
+
+/**
+ * A value kept until the data it was built from changes (decision 0070): the one way the server keeps what it read.
+ * On the embedded database it is exact (see trackEmbeddedWrites); on PostgreSQL, where other processes write, it
+ * follows `elsewhere`. A value that is a promise and fails is not kept.
+ */
+export function keptUntilChanged<K, V>({
+  from,
+  read,
+  elsewhere,
+  maxKeys = 500,
+}: KeptOptions<K, V>): Kept<K, V> {
+  const kept = new WeakMap<Db, Map<K, Entry<V>>>();
+  const entriesOf = (db: Db) => {
+    let entries = kept.get(db);
+    if (!entries) {
+      entries = new Map();
+      kept.set(db, entries);
+    }
+    return entries;
+  };
+  const unchangedSince = (tracker: Tracker, since: ReadSince) =>
+    since !== null && from.every((set) => (tracker.changedAt.get(set) ?? 0) <= since);
+  const isCurrent = (db: Db, entry: Entry<V>) => {
+    const tracker = trackers.get(db);
+    if (tracker) return unchangedSince(tracker, entry.since);
+    return typeof elsewhere === 'object' && Date.now() - entry.at < elsewhere.maxAgeMs;
+  };
+  const store = (db: Db, key: K, value: V, since: ReadSince) => {
+    const entries = entriesOf(db);
+    entries.delete(key);
+    if (entries.size >= maxKeys) entries.clear();
+    const entry = { value, since, at: Date.now() };
+    entries.set(key, entry);
+    return { entries, entry };
+  };
+  const since = (db: Db): ReadSince => trackers.get(db)?.generation ?? null;
+
+  const get = (db: Db, key: K): V => {
+    if (!trackers.has(db) && elsewhere === 'read') return read(db, key);
+    const hit = kept.get(db)?.get(key);
+    if (hit && isCurrent(db, hit)) return hit.value;
+    const value = read(db, key);
+    const { entries, entry } = store(db, key, value, since(db));
+    const serveOld =
+      hit !== undefined && typeof elsewhere === 'object' && elsewhere.serveOldWhileReading === true;
+    if (isPromise(value)) {
+      value.catch(() => {
+        if (entries.get(key) !== entry) return;
+        if (serveOld) entries.set(key, hit);
+        else entries.delete(key);
+      });
+      if (serveOld && !trackers.has(db)) return hit.value;
+    }
+    return value;
+  };
+
+  return Object.assign(get, {
+    peek(db: Db, key: K) {
+      const entry = kept.get(db)?.get(key);
+      return entry && { value: entry.value, current: isCurrent(db, entry) };
+    },
+    since,
+    keep(db: Db, key: K, value: V, readSince: ReadSince) {
+      store(db, key, value, readSince);
+    },
+    keepWritten(db: Db, key: K, value: V, before: ReadSince) {
+      const after = since(db);
+      const alone = before !== null && after === before + 1;
+      store(db, key, value, alone ? after : null);
+    },
+    forget(db: Db) {
+      kept.delete(db);
+    },
+  });
+}
+
+/** Whether every write to this database goes through this process (an embedded database, not in a transaction). */
+export const seesEveryWrite = (db: Db): boolean => trackers.has(db);
+
+/**
+ * A prepared statement per database, made on first use: it belongs to the pool or embedded database it was made on,
+ * and is built from no data.
+ */
+export const preparedStatement = <T>(make: (db: Db) => T): Kept<void, T> =>
+  keptUntilChanged<void, T>({
+    from: [],
+    read: (db) => make(db),
+    elsewhere: { maxAgeMs: Number.POSITIVE_INFINITY },
+  });

@@ -1,0 +1,409 @@
+import { BILLING_METHODS, MESSAGES, REVIEW_MESSAGES, STEP_IDS } from '@gear/domain';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditEvents, orders } from '../../db/schema/index.ts';
+import {
+  callAs,
+  expectEnvelope,
+  GI_EFFECTS,
+  ok,
+  type SavedOrder,
+  useSignIns,
+  useTestApp,
+} from '../../test/helper.ts';
+import {
+  componentsOf,
+  dropShipOrder,
+  shippingBody,
+  shipToOfficeOrder,
+  signInPatient,
+  stepRow,
+} from '../../test/order-builders.ts';
+import { patientInfo } from '../patient/test-orders.ts';
+
+const ctx = useTestApp();
+const as = useSignIns(ctx, {
+  avery: 'dr.avery',
+  kim: 'staff.kim',
+  chen: 'dr.chen',
+  evans: 'dr.evans',
+  admin: 'admin.ops',
+});
+
+type Answer = { gearOrder: SavedOrder; error: string | null; message: string | null };
+
+/** A drop-ship GI Effects order of P1001 with Jane's details saved and billed to the practitioner's account. */
+async function readyDropShipOrder(): Promise<SavedOrder> {
+  const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [GI_EFFECTS]);
+  const withPatient = ok(
+    await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${order.id}/patient/`, {
+      id: order.id,
+      version: order.version,
+      patientInfo: patientInfo(),
+    }),
+  );
+  const [requisition] = withPatient.requisitions;
+  return ok(
+    await callAs(ctx.app, as.avery, 'PUT', '/gear/billingMethod/', {
+      billingMethod: BILLING_METHODS.physicianAccount,
+      gearReqId: requisition?.id,
+    }),
+  );
+}
+
+const submit = (
+  order: { id: number },
+  {
+    key,
+    body = {},
+    who = as.avery,
+  }: { key?: string; body?: Record<string, unknown>; who?: typeof as.avery } = {},
+) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/gear/order/${order.id}/confirm-and-pay`,
+    headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { patientAgreement: false, nsaAcknowledged: false, recaptcha: null, payments: [], ...body },
+  });
+
+const auditCount = async (orderId: number, action: string) =>
+  (
+    await ctx.database.db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.orderId, orderId), eq(auditEvents.action, action)))
+  ).length;
+
+describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)', () => {
+  it('places a drop-ship order: practitioner confirmation on the workflow, who and when, never a status', async () => {
+    const order = await readyDropShipOrder();
+    const response = await submit(order, { key: 'submit-place-0001' });
+    const answer = ok<Answer>(response);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(answer.error).toBeNull();
+    expect(answer.gearOrder.workflow.practitionerConfirmed).toBe(true);
+    expect(answer.gearOrder.workflow.patientConfirmed).toBe(false);
+    for (const id of [STEP_IDS.confirm, STEP_IDS.practitionerConfirmation])
+      expect(stepRow(answer.gearOrder, id)).toMatchObject({ completed: true, userType: 'myGDX' });
+    expect(stepRow(answer.gearOrder, STEP_IDS.confirm)?.stepDate).toEqual(expect.any(String));
+    // Physician Account: the patient has nothing to confirm or pay.
+    for (const id of [STEP_IDS.summary, STEP_IDS.payment, STEP_IDS.registration, STEP_IDS.handoff])
+      expect(stepRow(answer.gearOrder, id)?.notApplicable).toBe(true);
+    expect(await auditCount(order.id, 'practitionerConfirmed')).toBe(1);
+    expect(answer.gearOrder).not.toHaveProperty('status');
+  });
+
+  it('replays the first answer for the same key; 422 for the same key with another body; 409 for a new key', async () => {
+    const order = await readyDropShipOrder();
+    const first = ok<Answer>(await submit(order, { key: 'submit-replay-0001' }));
+    const again = await submit(order, { key: 'submit-replay-0001' });
+    expect(ok<Answer>(again)).toEqual(first);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expectEnvelope(
+      await submit(order, { key: 'submit-replay-0001', body: { nsaAcknowledged: true } }),
+      422,
+      REVIEW_MESSAGES.idempotencyKeyReused,
+    );
+    expectEnvelope(await submit(order, { key: 'submit-replay-0002' }), 409, REVIEW_MESSAGES.alreadyConfirmed);
+    expect(await auditCount(order.id, 'practitionerConfirmed')).toBe(1);
+  });
+
+  it.each([20, 200])(
+    '%i concurrent identical submits confirm once and all get the same answer',
+    async (count) => {
+      const order = await readyDropShipOrder();
+      const responses = await Promise.all(
+        Array.from({ length: count }, () => submit(order, { key: `submit-concurrent-${count}` })),
+      );
+      const answers = responses.map((response) => ok<Answer>(response));
+      for (const answer of answers) expect(answer).toEqual(answers[0]);
+      expect(await auditCount(order.id, 'practitionerConfirmed')).toBe(1);
+      expect(answers[0]?.gearOrder.version).toBe(order.version + 1);
+    },
+  );
+
+  it('20 concurrent submits without a key confirm once; the others are refused', async () => {
+    const order = await readyDropShipOrder();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => submit(order)));
+    expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
+    for (const refused of responses.filter((response) => response.statusCode !== 200))
+      expect(refused.statusCode).toBe(409);
+    expect(await auditCount(order.id, 'practitionerConfirmed')).toBe(1);
+  });
+
+  it('422 with errors[{field, defaultMessage}] when spec 3 §5 disables Submit (no patient info)', async () => {
+    const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [GI_EFFECTS]);
+    const refused = expectEnvelope(await submit(order), 422, REVIEW_MESSAGES.noPatientInfo);
+    expect(refused.errors).toEqual([{ field: 'patientInfo', defaultMessage: REVIEW_MESSAGES.noPatientInfo }]);
+  });
+
+  it('refuses payments (the payment issue takes them), another practitioner, nobody and an unknown order', async () => {
+    const order = await readyDropShipOrder();
+    expectEnvelope(
+      await submit(order, { body: { payments: [{ paymentType: 'card' }] } }),
+      422,
+      REVIEW_MESSAGES.onlinePaymentNotAvailable,
+    );
+    expectEnvelope(await submit(order, { who: as.chen }), 403, MESSAGES.forbidden);
+    const anonymous = await ctx.app.inject({
+      method: 'PUT',
+      url: `/gear/order/${order.id}/confirm-and-pay`,
+      payload: {},
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expectEnvelope(await submit({ id: 999_999 }), 404, MESSAGES.orderNotFound);
+    expectEnvelope(await submit(order, { key: 'bad key!' }), 400);
+    const nul = await ctx.app.inject({
+      method: 'PUT',
+      url: `/gear/order/${order.id}/confirm-and-pay`,
+      headers: as.avery.headers,
+      payload: { recaptcha: 'a\u0000b' },
+    });
+    expect(nul.statusCode).toBe(400);
+  });
+
+  it('a patient with something to pay is sent to payment (422); with nothing to pay, the patient confirms', async () => {
+    const order = await readyDropShipOrder();
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
+    expectEnvelope(await submit(order, { who: patient }), 422, REVIEW_MESSAGES.patientAgreementRequired);
+    const answer = ok<Answer>(await submit(order, { who: patient, body: { patientAgreement: true } }));
+    expect(answer.gearOrder.workflow.patientConfirmed).toBe(true);
+    expect(answer.gearOrder.dataConfirmed).toBe(true);
+    expect(answer.gearOrder.patientAgreement).toBe(true);
+    expect(stepRow(answer.gearOrder, STEP_IDS.summary)).toMatchObject({ completed: true, userType: 'prc' });
+
+    const patientPays = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [GI_EFFECTS]);
+    const saved = ok(
+      await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${patientPays.id}/patient/`, {
+        id: patientPays.id,
+        version: patientPays.version,
+        patientInfo: patientInfo(),
+      }),
+    );
+    ok(
+      await callAs(ctx.app, as.avery, 'PUT', '/gear/billingMethod/', {
+        billingMethod: BILLING_METHODS.patientPay,
+        gearReqId: saved.requisitions[0]?.id,
+      }),
+    );
+    const payer = await signInPatient(ctx.app, ctx.database.db, [patientPays.id]);
+    expectEnvelope(
+      await submit(patientPays, { who: payer, body: { patientAgreement: true } }),
+      422,
+      REVIEW_MESSAGES.paymentTypeRequired,
+    );
+  });
+
+  it('issue 20: a placed ship-to-office order reaches workflow.complete once customized and shipped', async () => {
+    const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+    const placed = ok<Answer>(await submit(order, { key: 'submit-office-0001' })).gearOrder;
+    expect(placed.workflow.practitionerConfirmed).toBe(true);
+    expect(placed.workflow.complete).toBe(false);
+    let current = placed;
+    for (const requisition of placed.requisitions) {
+      current = ok(
+        await callAs(ctx.app, as.avery, 'PUT', '/gear/customizeTestSelections/', {
+          id: requisition.id,
+          panel: 5400,
+          components: componentsOf(5400),
+          addons: [],
+          patientInstructions: 'Collect on a weekday morning.',
+        }),
+      );
+      expect(stepRow(current, STEP_IDS.customize, requisition.id)).toMatchObject({ completed: true });
+      expect(current.requisitions.find((r) => r.id === requisition.id)).toMatchObject({
+        billingMethod: BILLING_METHODS.patientSelects,
+        patientInstructions: 'Collect on a weekday morning.',
+      });
+    }
+    const shipped = ok(
+      await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${order.id}/shippingInfo/`, shippingBody(current)),
+    );
+    expect(shipped.workflow.complete).toBe(true);
+  });
+});
+
+describe('POST /gear/order/{id}/update-medical-necessity (spec 3 §4, §7)', () => {
+  const post = (id: number, payload: unknown, who = as.avery) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/gear/order/${id}/update-medical-necessity`,
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(payload),
+    });
+
+  it('records the acknowledgement with the server time, withdraws it with null; refusals', async () => {
+    const order = await readyDropShipOrder();
+    const acknowledged = ok(await post(order.id, '2026-11-26'));
+    expect(acknowledged.dateMedicalNecessityAcknowledged).toEqual(expect.any(String));
+    expect(ok(await post(order.id, null)).dateMedicalNecessityAcknowledged).toBeNull();
+    expectEnvelope(await post(order.id, 'yesterday'), 400);
+    expectEnvelope(await post(order.id, '2026-11-26', as.chen), 403);
+    expectEnvelope(await post(999_999, null), 404);
+  });
+});
+
+describe('POST /gear/orders/{id}/authorize (spec 3 §4, §6)', () => {
+  /** An order of P1002 (authorizing doctor P1001) awaiting that doctor's agreement. */
+  async function awaitingAgreement() {
+    const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1002', [GI_EFFECTS]);
+    await ctx.database.db
+      .update(orders)
+      .set({ practAgreement: false, practAgreementDate: null, version: order.version + 1 })
+      .where(eq(orders.id, order.id));
+    return order;
+  }
+  const authorize = (id: number, who = as.kim) =>
+    ctx.app.inject({ method: 'POST', url: `/gear/orders/${id}/authorize`, headers: who.headers });
+
+  it('staff.kim, acting for P1001, authorizes an order of P1002, once under 30 concurrent calls', async () => {
+    const order = await awaitingAgreement();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => authorize(order.id)));
+    for (const answer of answers) expect(ok(answer).practAgreement).toBe(true);
+    expect(await auditCount(order.id, 'orderAuthorized')).toBe(1);
+    const again = ok(await authorize(order.id));
+    expect(again.practAgreementDate).toEqual(expect.any(String));
+  });
+
+  it("403 'You do not have permission to authorize this order.' for a patient; 403 with no data for dr.chen", async () => {
+    const order = await awaitingAgreement();
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
+    expectEnvelope(await authorize(order.id, patient), 403, REVIEW_MESSAGES.authorizationForbidden);
+    expectEnvelope(await authorize(order.id, as.chen), 403, MESSAGES.forbidden);
+    expectEnvelope(await authorize(999_999), 404);
+  });
+});
+
+describe('PUT /gear/gear-requisition/{id}/quantity (spec 3 §5)', () => {
+  const put = (gearReqId: number, quantity: string, who = as.avery) =>
+    ctx.app.inject({
+      method: 'PUT',
+      url: `/gear/gear-requisition/${gearReqId}/quantity?quantity=${quantity}`,
+      headers: who.headers,
+    });
+
+  it('saves 1 to 99; refuses 0, 100, text, another practitioner and an unknown requisition', async () => {
+    const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+    const gearReqId = order.requisitions[0]?.id as number;
+    expect(ok(await put(gearReqId, '12')).requisitions[0]?.quantity).toBe(12);
+    expectEnvelope(await put(gearReqId, '0'), 400);
+    expectEnvelope(await put(gearReqId, '100'), 400);
+    expectEnvelope(await put(gearReqId, 'abc'), 400);
+    expectEnvelope(await put(gearReqId, '5', as.chen), 403);
+    expectEnvelope(await put(999_999, '5'), 404);
+  });
+
+  it('spec 3 §5: a Canada order holds at most 25 packs', async () => {
+    const order = await shipToOfficeOrder(ctx.app, 'dr.evans', 'P1005', [540, 617]);
+    const [first, second] = order.requisitions;
+    ok(await put(first?.id as number, '20', as.evans));
+    const refused = expectEnvelope(await put(second?.id as number, '6', as.evans), 400);
+    expect(refused.message).toBe(
+      'A maximum of 25 collection packs may be ordered online. If you need to order more packs, please call us at 800-522-4762.',
+    );
+    ok(await put(second?.id as number, '5', as.evans));
+  });
+});
+
+describe('PUT /gear/customizeTestSelections/ (decision 0081)', () => {
+  it('refuses a drop-ship requisition (400), a test the product does not offer (400) and a patient (403)', async () => {
+    const dropShip = await readyDropShipOrder();
+    const body = (id: number) => ({ id, panel: 5400, components: componentsOf(5400), addons: [] });
+    expectEnvelope(
+      await callAs(
+        ctx.app,
+        as.avery,
+        'PUT',
+        '/gear/customizeTestSelections/',
+        body(dropShip.requisitions[0]?.id as number),
+      ),
+      400,
+      REVIEW_MESSAGES.customizeNotApplicable,
+    );
+    const office = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+    const gearReqId = office.requisitions[0]?.id as number;
+    expectEnvelope(
+      await callAs(ctx.app, as.avery, 'PUT', '/gear/customizeTestSelections/', {
+        ...body(gearReqId),
+        panel: 4710,
+      }),
+      400,
+    );
+    const patient = await signInPatient(ctx.app, ctx.database.db, [office.id]);
+    expectEnvelope(
+      await callAs(ctx.app, patient, 'PUT', '/gear/customizeTestSelections/', body(gearReqId)),
+      403,
+    );
+  });
+});
+
+describe('PUT /gear/updateWorkflow/ (decision 0080)', () => {
+  it('refuses completing a step other than the read-only summary; answers the order otherwise', async () => {
+    const order = await readyDropShipOrder();
+    const refused = expectEnvelope(
+      await callAs(ctx.app, as.avery, 'PUT', '/gear/updateWorkflow/', {
+        id: order.id,
+        workflow: { steps: [{ id: STEP_IDS.confirm, gearReqId: null, completed: true }] },
+      }),
+      400,
+    );
+    expect(refused.errors?.[0]).toEqual({
+      field: 'workflow.steps',
+      defaultMessage: 'Review cannot be completed here.',
+    });
+    const answered = ok(
+      await callAs(ctx.app, as.avery, 'PUT', '/gear/updateWorkflow/', {
+        id: order.id,
+        workflow: { steps: [] },
+      }),
+    );
+    expect(stepRow(answered, STEP_IDS.confirm)?.completed).toBe(false);
+    expectEnvelope(
+      await callAs(ctx.app, as.chen, 'PUT', '/gear/updateWorkflow/', {
+        id: order.id,
+        workflow: { steps: [] },
+      }),
+      403,
+    );
+  });
+});
+
+describe('PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6)', () => {
+  it('admins always; the same practitioner saves nothing; others only on a patient registration (403)', async () => {
+    const order = await readyDropShipOrder();
+    const url = (gsdlNo: string) => `/gear/order/${order.id}/change-practitioner/${gsdlNo}`;
+    expectEnvelope(await callAs(ctx.app, as.avery, 'PUT', url('P1002')), 403);
+    const same = ok(await callAs(ctx.app, as.admin, 'PUT', url('P1001')));
+    expect(same.version).toBe(order.version);
+    const changed = ok(await callAs(ctx.app, as.admin, 'PUT', url('P1002')));
+    expect(changed.practitioner?.gsdlNo).toBe('P1002');
+    expectEnvelope(await callAs(ctx.app, as.admin, 'PUT', url('ZZZZZ')), 404);
+  });
+});
+
+describe('demo data of the review (README demo table)', () => {
+  const demoOrder = async (number: string, who = as.avery) =>
+    ok(await callAs(ctx.app, who, 'GET', `/gear/order?requisitionNumber=${number}`));
+
+  it('the P1001 orders ready to submit can be submitted; the Physician Account one leaves the patient nothing', async () => {
+    const patientPays = await demoOrder('C512380106');
+    expect(ok<Answer>(await submit(patientPays)).gearOrder.workflow.practitionerConfirmed).toBe(true);
+    const physicianAccount = await demoOrder('C512380114');
+    const placed = ok<Answer>(await submit(physicianAccount)).gearOrder;
+    expect(stepRow(placed, STEP_IDS.summary)?.notApplicable).toBe(true);
+  });
+
+  it("the P1002 registration awaits P1001's agreement; staff.kim gives it", async () => {
+    const awaiting = await demoOrder('C512380122', as.kim);
+    expect(awaiting.practAgreement).toBe(false);
+    expect(awaiting.patientRegistration).toBe(true);
+    const authorized = ok(
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/gear/orders/${awaiting.id}/authorize`,
+        headers: as.kim.headers,
+      }),
+    );
+    expect(authorized.practAgreement).toBe(true);
+  });
+});

@@ -1,0 +1,191 @@
+import {
+  confirmAndPayBodySchema,
+  customizeTestSelectionsBodySchema,
+  idempotencyKeySchema,
+  medicalNecessityBodySchema,
+  quantityQuerySchema,
+  updateWorkflowBodySchema,
+} from '@gear/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { callerOf } from '../../plugins/auth.ts';
+import {
+  authorizeOrder,
+  changePractitioner,
+  confirmAndPay,
+  customizeTestSelections,
+  saveQuantity,
+  updateMedicalNecessity,
+  updateWorkflow,
+} from './review.service.ts';
+
+const tags = ['Review and submit'];
+const refusals = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
+
+const submitAnswerSchema = z
+  .object({ gearOrder: orderSchema, error: z.string().nullable(), message: z.string().nullable() })
+  .meta({ id: 'ConfirmAndPayResult' });
+
+/** The Idempotency-Key header, when sent: 400 when it is not a usable key. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const parsed = idempotencyKeySchema.safeParse(Array.isArray(header) ? header[0] : header);
+  if (!parsed.success)
+    throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key', [
+      {
+        field: 'Idempotency-Key',
+        defaultMessage: parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key',
+      },
+    ]);
+  return parsed.data;
+}
+
+export async function reviewRoutes(app: FastifyInstance) {
+  // Every answer here carries the order (patient data): never kept by a browser or proxy cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.put(
+    '/gear/order/:id/confirm-and-pay',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'Submit the order (spec 3 §5, §7; decision 0080)',
+        description:
+          'Places an order with nothing to pay (payments empty): records the practitioner’s or patient’s ' +
+          'confirmation on the workflow. 422 with errors[] when a rule of spec 3 §5 is not met, 409 once placed. ' +
+          'Idempotent with an Idempotency-Key header: a repeat replays the first answer (header ' +
+          'Idempotent-Replayed: true); the same key with a different body answers 422.',
+        params: z.object({ id: idParam }),
+        headers: z.looseObject({ 'idempotency-key': z.string().optional() }),
+        body: confirmAndPayBodySchema,
+        response: { 200: submitAnswerSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const key = idempotencyKeyOf(request.headers['idempotency-key']);
+      const outcome = await confirmAndPay(app.db, callerOf(request), request.params.id, request.body, key);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.answer as typeof outcome.answer & { gearOrder: Record<string, unknown> };
+    },
+  );
+
+  api.post(
+    '/gear/order/:id/update-medical-necessity',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'Acknowledge medical necessity, or withdraw it (spec 3 §4, §7: JSON date or null)',
+        params: z.object({ id: idParam }),
+        body: medicalNecessityBodySchema,
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    (request) =>
+      asOrderResponse(
+        updateMedicalNecessity(app.db, callerOf(request), request.params.id, request.body ?? null),
+      ),
+  );
+
+  api.post(
+    '/gear/orders/:id/authorize',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "The authorizing practitioner's agreement to the order, given once (spec 3 §4, §6)",
+        description: "403 'You do not have permission to authorize this order.' for anyone else.",
+        params: z.object({ id: idParam }),
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    (request) => asOrderResponse(authorizeOrder(app.db, callerOf(request), request.params.id)),
+  );
+
+  api.put(
+    '/gear/gear-requisition/:id/quantity',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "A requisition's quantity from the review (spec 3 §5: 1 to 99; Canada at most 25 packs)",
+        params: z.object({ id: idParam }),
+        querystring: quantityQuerySchema,
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    (request) =>
+      asOrderResponse(
+        saveQuantity(
+          app.db,
+          callerOf(request),
+          request.params.id,
+          request.query.quantity,
+          request.query.version,
+          app.config.supportPhone,
+        ),
+      ),
+  );
+
+  api.put(
+    '/gear/customizeTestSelections/',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'Customize a pack of a ship-to-office order (spec 3 §7; decision 0081)',
+        body: customizeTestSelectionsBodySchema,
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    (request) =>
+      asOrderResponse(
+        customizeTestSelections(app.db, callerOf(request), request.body, app.config.hrsaGsdlNumbers),
+      ),
+  );
+
+  api.put(
+    '/gear/updateWorkflow/',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "Bring the order's workflow up to date (spec 3 §7; decision 0080)",
+        body: updateWorkflowBodySchema,
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    (request) => asOrderResponse(updateWorkflow(app.db, callerOf(request), request.body)),
+  );
+
+  api.put(
+    '/gear/order/:id/change-practitioner/:gsdlNo',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: "Change the order's practitioner (spec 3 §4 Practitioner change, §6)",
+        params: z.object({ id: idParam, gsdlNo: z.string().regex(/^[A-Za-z0-9]{1,5}$/) }),
+        response: { 200: orderSchema, ...refusals },
+      },
+    },
+    (request) =>
+      asOrderResponse(
+        changePractitioner(app.db, callerOf(request), request.params.id, request.params.gsdlNo),
+      ),
+  );
+}

@@ -1,0 +1,81 @@
+import type { ConfirmAndPayResult, CustomizeTestSelectionsBody, GearOrder } from '@gear/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from './context.tsx';
+import { queryKeys } from './keys.ts';
+
+const useRememberOrder = () => {
+  const queryClient = useQueryClient();
+  return (saved: GearOrder) => {
+    if (typeof saved.id === 'number') queryClient.setQueryData(queryKeys.order(saved.id), saved);
+  };
+};
+
+export interface SubmitOrderInput {
+  orderId: number;
+  /** One per submission the user makes: a repeat (a retry after a lost answer) replays the first answer. */
+  idempotencyKey: string;
+  patientAgreement: boolean;
+  nsaAcknowledged: boolean;
+}
+
+/** PUT /gear/order/{id}/confirm-and-pay with nothing to pay (spec 3 §7; decision 0080). */
+export function useSubmitOrder() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: ({ orderId, idempotencyKey, patientAgreement, nsaAcknowledged }: SubmitOrderInput) =>
+      api.put<ConfirmAndPayResult>(
+        `/gear/order/${orderId}/confirm-and-pay`,
+        { patientAgreement, nsaAcknowledged, recaptcha: null, payments: [] },
+        { headers: { 'Idempotency-Key': idempotencyKey } },
+      ),
+    onSuccess: (answer) => remember(answer.gearOrder),
+  });
+}
+
+/** POST /gear/order/{id}/update-medical-necessity: a JSON date, or null to withdraw (spec 3 §7). */
+export function useUpdateMedicalNecessity() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: ({ orderId, acknowledged }: { orderId: number; acknowledged: boolean }) =>
+      api.post<GearOrder>(
+        `/gear/order/${orderId}/update-medical-necessity`,
+        acknowledged ? new Date().toISOString() : null,
+      ),
+    onSuccess: remember,
+  });
+}
+
+/** POST /gear/orders/{id}/authorize; a 403 is the caller's to show (spec 3 §8), not a page change. */
+export function useAuthorizeOrder() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: (orderId: number) =>
+      api.post<GearOrder>(`/gear/orders/${orderId}/authorize`, undefined, { authErrors: 'throw' }),
+    onSuccess: remember,
+  });
+}
+
+/** PUT /gear/gear-requisition/{id}/quantity?quantity={n} (spec 3 §7). */
+export function useSaveQuantity() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: ({ gearReqId, quantity }: { gearReqId: number; quantity: number }) =>
+      api.put<GearOrder>(`/gear/gear-requisition/${gearReqId}/quantity`, undefined, { query: { quantity } }),
+    onSuccess: remember,
+  });
+}
+
+/** PUT /gear/customizeTestSelections/ (spec 3 §7; decision 0081). */
+export function useCustomizeTestSelections() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: (body: Partial<CustomizeTestSelectionsBody> & { id: number }) =>
+      api.put<GearOrder>('/gear/customizeTestSelections/', body),
+    onSuccess: remember,
+  });
+}

@@ -1,0 +1,311 @@
+import {
+  type FieldError,
+  type GearOrder,
+  isPaidByPractitionerAccount,
+  labToday,
+  maySectionBeEdited,
+  type OrderType,
+  REVIEW_MESSAGES,
+  type Requisition,
+  type ReviewSection as ReviewSectionKey,
+  requisitionPermissions,
+  stepByRoute,
+  stepPath,
+  submitBlockers,
+  type UserInfo,
+} from '@gear/domain';
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link, useBlocker, useNavigate } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import { useSubmitOrder } from '../../api/review.ts';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { BillingStep } from '../billing/billing-step.tsx';
+import { InlinePanelSelection } from '../panels/inline-panel-selection.tsx';
+import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
+import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
+import type { WizardOrder } from '../wizard/wizard-order.ts';
+import { Acknowledgements } from './acknowledgements.tsx';
+import { OrderSections, RequisitionFacts } from './order-sections.tsx';
+import { ReviewSection } from './section.tsx';
+
+type SavedOrder = GearOrder & { id: number };
+
+interface Props {
+  order: SavedOrder;
+  user: UserInfo;
+  navigation: WizardNavigation;
+  mixedPricing: boolean;
+}
+
+/** An inline editor open on the review: which part of which requisition. */
+interface Editing {
+  section: ReviewSectionKey;
+  gearReqId: number;
+}
+
+const keyOf = (section: string, gearReqId: number | null = null) => `${section}:${gearReqId ?? ''}`;
+
+const inlineTypeOf = (requisition: Requisition): OrderType =>
+  requisition.shipToOffice ? 'bulk' : requisition.dropShip ? 'dropShip' : 'registration';
+
+/** A fresh key per submission attempt the user makes (a retry of a lost answer reuses it). */
+const newIdempotencyKey = () => crypto.randomUUID();
+
+/**
+ * spec 3 §2 Review and confirmation ('Information Review'): the order's sections with Edit and 'Changes saved',
+ * the acknowledgements, the 'Important notes about your order', and Back and Submit. Submit is disabled exactly when
+ * the server would refuse (submitBlockers, spec 3 §5), and while a save runs. Unsaved edits (an inline editor open)
+ * ask 'Unsaved changes will be lost' before navigating, switching section or submitting.
+ */
+export function InformationReview({ order, user, navigation, mixedPricing }: Props) {
+  const navigate = useNavigate();
+  const submit = useSubmitOrder();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [savedKey, setSavedKey] = useState<string | null>(null);
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [removing, setRemoving] = useState<Requisition | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
+  const idempotencyKey = useRef(newIdempotencyKey());
+
+  const blocker = useBlocker(editing !== null);
+  const blockers = useMemo(() => submitBlockers({ order, user, today: labToday() }), [order, user]);
+
+  /** Runs an action, asking first when an inline editor holds unsaved changes. */
+  const guarded = useCallback(
+    (action: () => void) => {
+      if (editing) setPending(() => action);
+      else action();
+    },
+    [editing],
+  );
+
+  const openStep = (route: string, gearReqId: number | null = null) => {
+    const step = stepByRoute(route);
+    if (step) void navigate(stepPath(order.id, step, gearReqId));
+  };
+
+  const editSection = (section: ReviewSectionKey, gearReqId: number) =>
+    guarded(() => {
+      setSavedKey(null);
+      setEditing({ section, gearReqId });
+    });
+
+  const closeEditor = (saved: WizardOrder | null) => {
+    const was = editing;
+    setEditing(null);
+    if (saved && was) setSavedKey(keyOf(was.section, was.gearReqId));
+  };
+
+  const onSubmit = () =>
+    guarded(() => {
+      setSubmitError(null);
+      setFieldErrors([]);
+      submit.mutate(
+        {
+          orderId: order.id,
+          idempotencyKey: idempotencyKey.current,
+          patientAgreement: false,
+          nsaAcknowledged: false,
+        },
+        {
+          onError: (error) => {
+            if (!isApiError(error) || error.kind !== 'network') idempotencyKey.current = newIdempotencyKey();
+            setFieldErrors(isApiError(error) ? error.fieldErrors : []);
+            setSubmitError(isApiError(error) ? error.message : REVIEW_MESSAGES.alreadyConfirmed);
+          },
+        },
+      );
+    });
+
+  const submitDisabled = blockers.length > 0 || saving || submit.isPending || editing !== null;
+  const live = order.requisitions.filter((requisition) => !requisition.canceled);
+  const errorOf = (field: string) => fieldErrors.find((error) => error.field === field)?.defaultMessage;
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>Information Review</Title>
+      <Text>Please review the information below. Use Edit to change a section, then submit the order.</Text>
+
+      <OrderSections
+        order={order}
+        user={user}
+        canEdit={(section) => maySectionBeEdited(order, user, section)}
+        onEdit={(route) => guarded(() => openStep(route))}
+      />
+
+      {live.map((requisition) => {
+        const permissions = requisitionPermissions(order, requisition, user);
+        const canEdit = (section: ReviewSectionKey) => maySectionBeEdited(order, user, section, requisition);
+        const isEditing = (section: ReviewSectionKey) =>
+          editing?.section === section && editing.gearReqId === requisition.id;
+        const title = `${requisition.omsOrderableItemName}${requisition.reqNumber ? ` (#${requisition.reqNumber})` : ''}`;
+        return (
+          <ReviewSection key={requisition.id} title={title}>
+            <RequisitionFacts
+              order={order}
+              user={user}
+              requisition={requisition}
+              canEdit={canEdit}
+              isEditing={isEditing}
+              savedKey={savedKey}
+              keyOf={keyOf}
+              onEditStep={(route) => guarded(() => openStep(route, requisition.id))}
+              onEditInline={(section) => editSection(section, requisition.id)}
+              billingEditor={
+                <BillingStep
+                  order={order}
+                  user={user}
+                  gearReqId={requisition.id}
+                  inline
+                  navigation={inlineNavigation(order, closeEditor)}
+                />
+              }
+              panelsEditor={
+                <InlinePanelSelection
+                  order={order}
+                  user={user}
+                  gearReqId={requisition.id}
+                  type={inlineTypeOf(requisition)}
+                  onCancel={() => closeEditor(null)}
+                  onSaved={(saved) => closeEditor(saved)}
+                />
+              }
+            />
+            {permissions.delete && (
+              <Group justify="flex-end">
+                <Button
+                  variant="subtle"
+                  color="red"
+                  mih={44}
+                  onClick={() => guarded(() => setRemoving(requisition))}
+                >
+                  Remove this test…
+                </Button>
+              </Group>
+            )}
+          </ReviewSection>
+        );
+      })}
+
+      <ReviewSection title="Payment">
+        {isPaidByPractitionerAccount(order) ? (
+          <Text>Nothing is due today: every test on this order is billed to the practitioner's account.</Text>
+        ) : (
+          <Text>
+            Nothing is due today from you. The patient pays for their tests when completing the order.
+          </Text>
+        )}
+      </ReviewSection>
+
+      <Acknowledgements
+        order={order}
+        user={user}
+        mixedPricing={mixedPricing}
+        submitErrors={{
+          dateMedicalNecessityAcknowledged: errorOf('dateMedicalNecessityAcknowledged'),
+          practAgreement: errorOf('practAgreement'),
+        }}
+        onBusy={setSaving}
+      />
+
+      <ImportantNotes order={order} />
+
+      {live.length === 0 ? (
+        <Alert color="yellow" role="status">
+          {REVIEW_MESSAGES.noRequisitions}{' '}
+          <Anchor component={Link} to={`/order/${order.id}/panels`}>
+            Add a requisition
+          </Anchor>
+        </Alert>
+      ) : (
+        blockers.length > 0 && (
+          <Alert color="yellow" title="Before you can submit" role="status" id="submit-blockers">
+            <List size="sm">
+              {blockers.map((blocker) => (
+                <List.Item key={`${blocker.field}:${blocker.defaultMessage}`}>
+                  {blocker.defaultMessage}
+                </List.Item>
+              ))}
+            </List>
+          </Alert>
+        )
+      )}
+      <ErrorAlert message={submitError} />
+      <Group justify="space-between" mt="md">
+        <Button variant="default" mih={44} onClick={() => guarded(() => void navigation.back())}>
+          Back
+        </Button>
+        <Button
+          mih={44}
+          onClick={onSubmit}
+          disabled={submitDisabled}
+          loading={submit.isPending}
+          aria-describedby={blockers.length > 0 ? 'submit-blockers' : undefined}
+        >
+          Submit
+        </Button>
+      </Group>
+
+      <ConfirmDialog
+        opened={pending !== null || blocker.state === 'blocked'}
+        title={REVIEW_MESSAGES.unsavedChanges}
+        yesLabel="Continue"
+        noLabel="Cancel"
+        onNo={() => {
+          setPending(null);
+          if (blocker.state === 'blocked') blocker.reset();
+        }}
+        onYes={() => {
+          const action = pending;
+          setPending(null);
+          setEditing(null);
+          if (blocker.state === 'blocked') blocker.proceed();
+          action?.();
+        }}
+      >
+        <Text>You have changes in a section that are not saved. Continue without saving them?</Text>
+      </ConfirmDialog>
+
+      {removing && (
+        <RemoveRequisitionModal
+          opened
+          onClose={() => setRemoving(null)}
+          order={order}
+          user={user}
+          requisition={removing}
+          onRemoved={() => setRemoving(null)}
+          onCanceled={() => void navigate('/')}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The navigation a step gets when it is used inline: Save hands the order back, Cancel closes the editor. */
+function inlineNavigation(order: WizardOrder, close: (saved: WizardOrder | null) => void): WizardNavigation {
+  return {
+    next: async (saved) => close(saved ?? order),
+    back: async () => close(null),
+  };
+}
+
+/** spec 3 §2 'An Important notes about your order box'. */
+function ImportantNotes({ order }: { order: SavedOrder }) {
+  const ships = order.requisitions.some((requisition) => requisition.dropShip || requisition.shipToOffice);
+  return (
+    <Paper withBorder p="md" bg="blue.0" component="section" aria-labelledby="important-notes">
+      <Title order={3} id="important-notes">
+        Important notes about your order
+      </Title>
+      <List size="sm" mt="xs">
+        <List.Item>Submitting confirms that the information above is correct.</List.Item>
+        {ships && <List.Item>Collection packs arrive in 2 to 5 business days.</List.Item>}
+        <List.Item>Your confirmation code is the order number: {order.id}.</List.Item>
+      </List>
+    </Paper>
+  );
+}

@@ -1,0 +1,222 @@
+import {
+  BILLING_METHODS,
+  carrierLabel,
+  type GearOrder,
+  type Requisition,
+  type ReviewSection as ReviewSectionKey,
+  type UserInfo,
+} from '@gear/domain';
+import { List, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useRequisitionProduct } from '../../api/requisitions.ts';
+import { Fact, ReviewSection } from './section.tsx';
+
+type SavedOrder = GearOrder & { id: number };
+
+interface OrderSectionsProps {
+  order: SavedOrder;
+  user: UserInfo;
+  canEdit(section: ReviewSectionKey): boolean;
+  /** Edit opens the step's own page (by route). */
+  onEdit(route: string): void;
+}
+
+/** spec 3 §2: the order's own sections: patient info, insurance info, practitioner. */
+export function OrderSections({ order, user, canEdit, onEdit }: OrderSectionsProps) {
+  const patient = order.patientInfo;
+  const residence = patient?.addresses.find((address) => address.type === 'shipping');
+  const practitioner = order.practitioner;
+  const edit = (section: ReviewSectionKey, route = section) =>
+    canEdit(section) ? () => onEdit(route) : undefined;
+  const officeOnly = order.requisitions.every((requisition) => requisition.shipToOffice);
+  return (
+    <>
+      {!officeOnly && (
+        <ReviewSection title="Patient information" onEdit={edit('patient')}>
+          {patient ? (
+            <Stack gap={2}>
+              <Fact
+                label="Name"
+                value={[patient.nameFirst, patient.nameMiddle, patient.nameLast].filter(Boolean).join(' ')}
+              />
+              <Fact label="Date of birth" value={patient.dateOfBirth} />
+              <Fact label="Email" value={patient.email} />
+              <Fact label="Phone" value={patient.voicePhone ?? residence?.voicePhone} />
+              <Fact
+                label="Address"
+                value={
+                  residence
+                    ? [
+                        residence.address1,
+                        residence.address2,
+                        residence.city,
+                        residence.state,
+                        residence.zipCode,
+                      ]
+                        .filter(Boolean)
+                        .join(', ')
+                    : null
+                }
+              />
+            </Stack>
+          ) : (
+            <Text>No patient information has been entered.</Text>
+          )}
+        </ReviewSection>
+      )}
+      {!officeOnly && (
+        <ReviewSection title="Insurance information" onEdit={edit('insurance')}>
+          <Fact
+            label="Primary insurance"
+            value={
+              order.insurance?.insuranceProvider ? carrierLabel(order.insurance.insuranceProvider) : 'None'
+            }
+          />
+          {order.insurance?.subscriberId && (
+            <Fact label="Subscriber ID" value={order.insurance.subscriberId} />
+          )}
+        </ReviewSection>
+      )}
+      <ReviewSection title="Practitioner" onEdit={user.type === 'myGDX' ? edit('pract') : undefined}>
+        {practitioner ? (
+          <Stack gap={2}>
+            <Text>
+              {practitioner.firstName} {practitioner.lastName}, {practitioner.degree} ({practitioner.gsdlNo})
+            </Text>
+            {user.type === 'myGDX' && (
+              <Text size="sm">
+                {practitioner.office.name}, {practitioner.office.address.city},{' '}
+                {practitioner.office.address.state}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Text>No practitioner has been chosen.</Text>
+        )}
+      </ReviewSection>
+    </>
+  );
+}
+
+interface RequisitionFactsProps {
+  order: SavedOrder;
+  user: UserInfo;
+  requisition: Requisition;
+  canEdit(section: ReviewSectionKey): boolean;
+  isEditing(section: ReviewSectionKey): boolean;
+  savedKey: string | null;
+  keyOf(section: string, gearReqId: number): string;
+  onEditStep(route: string): void;
+  onEditInline(section: ReviewSectionKey): void;
+  billingEditor: ReactNode;
+  panelsEditor: ReactNode;
+}
+
+const billingText = (requisition: Requisition) => {
+  if (requisition.billingMethod === null)
+    return 'Not chosen yet: the patient chooses when completing the order.';
+  if (requisition.billingMethod === BILLING_METHODS.patientSelects)
+    return 'The patient chooses the billing option.';
+  return requisition.billingMethod;
+};
+
+/**
+ * spec 3 §2: the parts of one requisition: diagnosis codes, billing, sample collection and test information (panel,
+ * components, add-ons). Billing and test information edit inline (the steps' inline modes); the others open their
+ * step.
+ */
+export function RequisitionFacts({
+  user,
+  requisition,
+  canEdit,
+  isEditing,
+  savedKey,
+  keyOf,
+  onEditStep,
+  onEditInline,
+  billingEditor,
+  panelsEditor,
+}: RequisitionFactsProps) {
+  const saved = (section: string) => savedKey === keyOf(section, requisition.id);
+  const product = useRequisitionProduct(requisition.id);
+  const profiles = product.data?.profileList ?? [];
+  const panel = profiles.find((profile) => profile.id === requisition.panel);
+  const componentNames = profiles
+    .flatMap((profile) => profile.profileComponents)
+    .filter((component, index, all) => all.findIndex((other) => other.id === component.id) === index)
+    .filter((component) => requisition.components.includes(component.id))
+    .map((component) => component.name);
+  const addOnNames = profiles
+    .flatMap((profile) => profile.addOnList)
+    .filter((addOn) => requisition.addons.some((chosen) => chosen.omsInputFieldID === addOn.id))
+    .map((addOn) => addOn.name);
+  return (
+    <Stack gap="sm">
+      {requisition.shipToOffice && <Fact label="Quantity" value={requisition.quantity} />}
+      {user.type === 'myGDX' && (
+        <ReviewSection
+          level={4}
+          title="Diagnosis codes"
+          onEdit={canEdit('dxCodes') ? () => onEditStep('dxCodes') : undefined}
+          saved={saved('dxCodes')}
+        >
+          {requisition.icdCodes.length > 0 ? (
+            <List size="sm">
+              {requisition.icdCodes.map((code) => (
+                <List.Item key={code.code}>
+                  {code.code} {code.name}
+                </List.Item>
+              ))}
+            </List>
+          ) : (
+            <Text size="sm">None</Text>
+          )}
+        </ReviewSection>
+      )}
+      <ReviewSection
+        level={4}
+        title="Billing"
+        onEdit={canEdit('billing') ? () => onEditInline('billing') : undefined}
+        saved={saved('billing')}
+        editing={isEditing('billing')}
+      >
+        {isEditing('billing') ? billingEditor : <Text size="sm">{billingText(requisition)}</Text>}
+      </ReviewSection>
+      <ReviewSection
+        level={4}
+        title="Sample collection"
+        onEdit={canEdit('collection') ? () => onEditStep('collection') : undefined}
+      >
+        <Text size="sm">
+          {requisition.dropShip
+            ? 'The collection pack is shipped to the patient, with the instructions given.'
+            : requisition.shipToOffice
+              ? 'Collection packs are shipped to the office.'
+              : requisition.dateLastSampleCollected
+                ? `Last sample collected ${requisition.dateLastSampleCollected}.`
+                : 'Collection details are entered with the sample.'}
+        </Text>
+      </ReviewSection>
+      <ReviewSection
+        level={4}
+        title="Test information"
+        onEdit={canEdit('panels') ? () => onEditInline('panels') : undefined}
+        saved={saved('panels')}
+        editing={isEditing('panels')}
+      >
+        {isEditing('panels') ? (
+          panelsEditor
+        ) : (
+          <Stack gap={2}>
+            <Fact
+              label="Panel"
+              value={panel?.name ?? (requisition.panel ? `Panel ${requisition.panel}` : null)}
+            />
+            <Fact label="Components" value={componentNames.length > 0 ? componentNames.join(', ') : null} />
+            <Fact label="Add-ons" value={addOnNames.length > 0 ? addOnNames.join(', ') : 'None'} />
+          </Stack>
+        )}
+      </ReviewSection>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { type GearOrder, REMOVAL_MESSAGES, REVIEW_MESSAGES, STEP_STATUS } from '@gear/domain';
+import { patientInfo } from '@gear/domain/test-support';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../../test/axe.ts';
+import { itemById } from '../../test/catalogue.ts';
+import { type Handler, json } from '../../test/fetch-mock.ts';
+import { practitionerUser, workflowThrough } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { orderWith540 } from '../../test/requisition-fixtures.ts';
+
+const jane = patientInfo({
+  email: 'jane.testpatient@example.com',
+  voicePhone: '828-555-0199',
+  addresses: [
+    {
+      type: 'shipping',
+      address1: '12 Haywood Road',
+      address2: null,
+      city: 'Asheville',
+      state: 'NC',
+      zipCode: '28806',
+      country: 'United States',
+      county: 'Buncombe',
+      voicePhone: '828-555-0199',
+      alternatePhone: null,
+      schoolDistrict: null,
+    },
+  ],
+});
+
+const readyOrder = (overrides: Partial<GearOrder> = {}) =>
+  orderWith540(
+    { billingMethod: 'Physician Account', components: [5401] },
+    { patientInfo: jane, containsDropShipRequisition: true, workflow: workflowThrough(7), ...overrides },
+  );
+
+const placed = (order: GearOrder): GearOrder => ({
+  ...order,
+  version: order.version + 1,
+  workflow: {
+    ...order.workflow,
+    practitionerConfirmed: true,
+    steps: order.workflow.steps.map((row) =>
+      row.id === 8 ? { ...row, completed: true, status: { ...STEP_STATUS.completed } } : row,
+    ),
+  },
+});
+
+function openReview(order: GearOrder, handlers: Record<string, Handler> = {}) {
+  return renderApp('/order/42/confirm', {
+    user: practitionerUser,
+    handlers: {
+      'GET /gear/order/42': () => json(order),
+      'GET /gear/requisitions': () => json([{ id: 9, orderableItem: itemById(540) }]),
+      ...handlers,
+    },
+  });
+}
+
+describe('the review (spec 3 §2 Information Review, §5 Submit)', () => {
+  it('shows the sections and submits with an Idempotency-Key, then the confirmation with the code', async () => {
+    const order = readyOrder();
+    const app = openReview(order, {
+      'PUT /gear/order/42/confirm-and-pay': () =>
+        json({ gearOrder: placed(order), error: null, message: null }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Information Review' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Patient information' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Important notes about your order' })).toBeInTheDocument();
+    await expectAccessible(app.container);
+    await app.user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('heading', { name: 'Success' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByTestId('confirmation-code')).toHaveTextContent('42');
+    const [submit] = app.server.callsTo('PUT /gear/order/42/confirm-and-pay');
+    expect(submit?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(submit?.body).toEqual({
+      patientAgreement: false,
+      nsaAcknowledged: false,
+      recaptcha: null,
+      payments: [],
+    });
+    await expectAccessible(app.container);
+  });
+
+  it('spec 3 §5: Submit is disabled while the practitioner has no patient info, saying why', async () => {
+    openReview(readyOrder({ patientInfo: null }));
+    expect(
+      await screen.findByText(REVIEW_MESSAGES.noPatientInfo, {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  it('spec 3 §8: an order without requisitions says so, with a link to add one', async () => {
+    openReview(readyOrder({ requisitions: [] }));
+    expect(
+      await screen.findByText(REMOVAL_MESSAGES.noRequisitionsLeft, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: REMOVAL_MESSAGES.addRequisitionLink })).toHaveAttribute(
+      'href',
+      '/order/42/panels',
+    );
+  });
+});

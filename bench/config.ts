@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import { loadConfig } from '../apps/server/src/config.ts';
+
+/** The configuration every benchmarked API process runs with (the same secret: a token is good on each). */
+export const BENCH_CONFIG = () =>
+  loadConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'b'.repeat(40),
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/none',
+  });
+
+/** The baseline every ratio is taken against: a route that does nothing. */
+export const addBareRoute = (app: FastifyInstance) =>
+  app.get('/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));

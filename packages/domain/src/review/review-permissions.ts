@@ -1,0 +1,100 @@
+import { BILLING_METHODS, type GearOrder, type Requisition, type UserInfo } from '../model.ts';
+import { isRemovableRequisition, mayRemoveRequisitions, maySaveForLater } from '../removal/removal.ts';
+import { isAdmin } from '../workflow/locking.ts';
+import { STEP_IDS } from '../workflow/steps.ts';
+
+/** The review's sections that have an Edit (spec 3 §2 Review and confirmation). */
+export type ReviewSection =
+  | 'patient'
+  | 'insurance'
+  | 'pract'
+  | 'dxCodes'
+  | 'billing'
+  | 'collection'
+  | 'panels'
+  | 'shipping';
+
+type PermissionOrder = Pick<GearOrder, 'requisitions' | 'workflow' | 'physicianInTheLoop'>;
+type PermissionUser = Pick<UserInfo, 'type' | 'adminUser'>;
+
+export interface ReviewPermissions {
+  edit: boolean;
+  delete: boolean;
+  saveForLater: boolean;
+}
+
+const isPitl = (order: PermissionOrder) =>
+  order.physicianInTheLoop || order.requisitions.some((requisition) => requisition.physicianInTheLoop);
+
+const hasAccession = (requisition: Pick<Requisition, 'accessionNo' | 'accessionDetails'>) =>
+  requisition.accessionNo !== null || requisition.accessionDetails.length > 0;
+
+const bothConfirmed = (order: PermissionOrder) =>
+  order.workflow.practitionerConfirmed && order.workflow.patientConfirmed;
+
+/**
+ * spec 3 §4 Review step and §6: what the user may do with one requisition on the review. Admins edit anything
+ * (§6). Otherwise: no editing of a PITL order; none of a requisition the lab has received (accession number);
+ * practitioners lose edit and delete once practitioner and patient have both confirmed, or when paperless applies
+ * (spec/README.md resolution 1: the rule written for 'practitioner-office users' is the practitioners'). Delete and
+ * save for later follow the removal rules the server enforces (removal.ts, decisions 0034 and 0035).
+ */
+export function requisitionPermissions(
+  order: PermissionOrder,
+  requisition: Requisition,
+  user: PermissionUser,
+): ReviewPermissions {
+  const removable = isRemovableRequisition(requisition) && mayRemoveRequisitions(user, order);
+  const saveForLater = isRemovableRequisition(requisition) && maySaveForLater(user, order);
+  if (isAdmin(user)) return { edit: true, delete: removable, saveForLater };
+  if (isPitl(order) || hasAccession(requisition) || requisition.canceled)
+    return { edit: false, delete: false, saveForLater: false };
+  const practitionerLoses = user.type === 'myGDX' && (bothConfirmed(order) || requisition.paperless);
+  if (practitionerLoses) return { edit: false, delete: false, saveForLater };
+  return { edit: true, delete: removable, saveForLater };
+}
+
+/**
+ * spec 3 §4/§6: whether a section's Edit shows. The order sections follow the order's rules (PITL, accession,
+ * confirmation); the requisition sections the requisition's. Patients never edit diagnosis codes ('Patients edit
+ * diagnosis only when the user is not prc'), nor a billing option that is a Physician Account the practitioner
+ * selected (§6 Other rules).
+ */
+export function maySectionBeEdited(
+  order: PermissionOrder,
+  user: PermissionUser,
+  section: ReviewSection,
+  requisition?: Requisition,
+): boolean {
+  if (requisition) {
+    if (!requisitionPermissions(order, requisition, user).edit) return false;
+    if (user.type === 'prc' && !isAdmin(user)) {
+      if (section === 'dxCodes') return false;
+      if (section === 'billing' && isPhysicianAccountByPractitioner(order, requisition)) return false;
+    }
+    return true;
+  }
+  if (isAdmin(user)) return true;
+  if (isPitl(order) || order.requisitions.some(hasAccession)) return false;
+  return !(user.type === 'myGDX' && bothConfirmed(order));
+}
+
+function isPhysicianAccountByPractitioner(order: PermissionOrder, requisition: Requisition): boolean {
+  if (requisition.billingMethod !== BILLING_METHODS.physicianAccount) return false;
+  const row = order.workflow.steps.find(
+    (candidate) => candidate.id === STEP_IDS.billing && candidate.gearReqId === requisition.id,
+  );
+  return row?.userType === 'myGDX';
+}
+
+/**
+ * spec 3 §4 Practitioner change: 'Allowed when more than one option exists (admins always) and a patient
+ * registration exists without practitioner agreement'; §6 'Admins … can always change practitioner'.
+ */
+export const mayChangePractitioner = (facts: {
+  user: PermissionUser;
+  order: Pick<GearOrder, 'patientRegistration' | 'practAgreement'>;
+  optionCount: number;
+}): boolean =>
+  isAdmin(facts.user) ||
+  (facts.optionCount > 1 && facts.order.patientRegistration && facts.order.practAgreement !== true);
