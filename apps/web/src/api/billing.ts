@@ -6,6 +6,8 @@ export interface PriceIncreaseConfirmation {
   gearReqId: number;
   /** The screen the increase was confirmed on (spec 1 §7 'source e.g. BillingOptions'). */
   source: string;
+  /** The order's version as the save before it answered (sent as If-Match). */
+  version: number;
 }
 
 /**
@@ -13,9 +15,10 @@ export interface PriceIncreaseConfirmation {
  * the billing step and panel selection (both confirm an increase).
  */
 export const useConfirmPriceIncrease = () =>
-  useOrderSave((api, { orderId, gearReqId, source }: PriceIncreaseConfirmation) =>
+  useOrderSave((api, { orderId, gearReqId, source, version }: PriceIncreaseConfirmation) =>
     api.put<GearOrder>(
       `/gear/order/${orderId}/confirm-price-increase/${gearReqId}/${encodeURIComponent(source)}`,
       undefined,
+      { ifMatchVersion: version },
     ),
   );

@@ -37,9 +37,12 @@ export type ShippingStepBody = z.infer<typeof shippingStepSchema>;
 /** No text of the body may hold NUL (PostgreSQL's jsonb cannot store it). */
 const noNul = (value: unknown) => !JSON.stringify(value).includes('\\u0000');
 
-/** Body of PUT /gear/order/{id}/shippingInfo/ as the route takes it: with the order's version as read. */
+/**
+ * Body of PUT /gear/order/{id}/shippingInfo/ as the route takes it: with the order's version as read (or If-Match;
+ * none answers 428, docs/decisions/0065).
+ */
 export const shippingInfoBodySchema = shippingStepSchema
-  .extend({ version: orderVersion })
+  .extend({ version: orderVersion.optional() })
   .refine(noNul, { error: 'Some of the information entered is not valid.' });
 export type ShippingInfoRequest = z.input<typeof shippingInfoBodySchema>;
 

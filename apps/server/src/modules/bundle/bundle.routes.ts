@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { practitionerCallerOf } from '../../plugins/auth.ts';
 import { orderBundle } from './bundle.service.ts';
 
@@ -35,6 +36,12 @@ export async function bundleRoutes(app: FastifyInstance) {
       },
     },
     (request) =>
-      orderBundle(app.db, practitionerCallerOf(request), request.params.gearBundleId, request.body),
+      orderBundle(
+        app.db,
+        practitionerCallerOf(request),
+        request.params.gearBundleId,
+        request.body,
+        versionNamed(request, request.body.version),
+      ),
   );
 }

@@ -7,6 +7,8 @@ import {
 } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { saveDropShipInstructions, saveSampleCollection } from './collection.service.ts';
 
@@ -38,11 +40,18 @@ export function collectionRoutes(options: CollectionRouteOptions = {}) {
           description:
             'Yes completes step 5 of the requisition, No leaves it In Progress. The date window counts from ' +
             "today in the lab's time zone (America/New_York). Answers the order.",
-          body: sampleCollectionBodySchema,
+          body: sampleCollectionBodySchema.partial({ version: true }),
           response: { 200: gearOrderSchema, ...refusals },
         },
       },
-      (request) => saveSampleCollection(app.db, callerOf(request).userInfo, request.body, labToday(now())),
+      (request) =>
+        saveSampleCollection(
+          app.db,
+          callerOf(request).userInfo,
+          request.body,
+          labToday(now()),
+          versionNamed(request, request.body.version),
+        ),
     );
 
     for (const method of ['PUT', 'POST'] as const) {
@@ -54,10 +63,16 @@ export function collectionRoutes(options: CollectionRouteOptions = {}) {
           tags,
           summary: `Save the drop-ship instructions of a requisition without a number (spec 2 §7, ${method})`,
           description: 'myGDX users only; step 5 becomes In Progress. Answers the order.',
-          body: dropShipInstructionsBodySchema,
+          body: dropShipInstructionsBodySchema.partial({ version: true }),
           response: { 200: gearOrderSchema, ...refusals },
         },
-        handler: (request) => saveDropShipInstructions(app.db, callerOf(request).userInfo, request.body),
+        handler: (request) =>
+          saveDropShipInstructions(
+            app.db,
+            callerOf(request).userInfo,
+            request.body,
+            versionNamed(request, request.body.version),
+          ),
       });
     }
   };

@@ -20,6 +20,7 @@ import type { EmrPatientSource } from '../../adapters/emr/emr-source.ts';
 import type { SubscriptionList } from '../../adapters/subscription/subscription-list.ts';
 import { idParam } from '../../lib/api-schemas.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { isPoBoxPatientAddress, savePatientStep, subscribe } from './patient.service.ts';
 import {
@@ -90,7 +91,12 @@ export function patientRoutes(adapters: PatientRouteAdapters) {
       (request) => {
         if (request.body.id !== request.params.id)
           throw badRequest('The order id of the address and the body differ.');
-        return savePatientStep(app.db, callerOf(request).userInfo, request.body);
+        return savePatientStep(
+          app.db,
+          callerOf(request).userInfo,
+          request.body,
+          versionNamed(request, request.body.version),
+        );
       },
     );
 

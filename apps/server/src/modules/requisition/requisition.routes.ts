@@ -15,6 +15,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf, practitionerCallerOf } from '../../plugins/auth.ts';
 import {
   catalogueRequisitionForItem,
@@ -26,7 +28,12 @@ import { saveBulkTestSelection, saveSingleTestSelection } from './test-selection
 
 const tags = ['Panel selection'];
 const refusals = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-const saveRefusals = { ...refusals, 409: errorEnvelopeSchema, 410: errorEnvelopeSchema };
+const saveRefusals = {
+  ...refusals,
+  409: errorEnvelopeSchema,
+  410: errorEnvelopeSchema,
+  428: errorEnvelopeSchema,
+};
 const idQuery = z.coerce.number().pipe(databaseId);
 
 /** spec 1 §7: 'gearReqIds as a comma list (later variants repeat the parameter)'; both are accepted. */
@@ -111,13 +118,19 @@ export async function requisitionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Save the ship-to-office (bulk) lines of an order',
-        body: bulkTestSelectionSchema,
+        body: bulkTestSelectionSchema.partial({ version: true }),
         response: { 200: gearOrderSchema, ...saveRefusals },
       },
     },
     (request) =>
       // spec 1 §6: a patient has no order-type choice, so never ships packs to an office (decision 0041).
-      saveBulkTestSelection(app.db, practitionerCallerOf(request).userInfo, request.body, phoneMessages),
+      saveBulkTestSelection(
+        app.db,
+        practitionerCallerOf(request).userInfo,
+        request.body,
+        phoneMessages,
+        versionNamed(request, request.body.version),
+      ),
   );
 
   api.put(
@@ -128,10 +141,16 @@ export async function requisitionRoutes(app: FastifyInstance) {
         tags,
         summary: "Save one requisition's test selection (sent with the panel step's query string)",
         querystring: panelQuerySchema,
-        body: singleTestSelectionSchema,
+        body: singleTestSelectionSchema.partial({ version: true }),
         response: { 200: gearOrderSchema, ...saveRefusals },
       },
     },
-    (request) => saveSingleTestSelection(app.db, callerOf(request).userInfo, request.body),
+    (request) =>
+      saveSingleTestSelection(
+        app.db,
+        callerOf(request).userInfo,
+        request.body,
+        versionNamed(request, request.body.version),
+      ),
   );
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type Carrier, rateTableCarrier } from './carrier.ts';
 import { availableShippingCharges, saveShippingInfo } from './shipping.service.ts';
@@ -58,7 +59,14 @@ export function shippingRoutes(carrier: Carrier = rateTableCarrier()) {
           },
         },
       },
-      (request) => saveShippingInfo(app.db, callerOf(request).userInfo, request.params.id, request.body),
+      (request) =>
+        saveShippingInfo(
+          app.db,
+          callerOf(request).userInfo,
+          request.params.id,
+          request.body,
+          versionNamed(request, request.body.version),
+        ),
     );
   };
 }

@@ -284,6 +284,7 @@ export function useSingleRequisition(props: SingleRequisitionProps) {
                 orderId: saved.id,
                 gearReqId,
                 source: PRICE_INCREASE_SOURCE,
+                version: saved.version,
               });
             } catch (error) {
               dispatch({ type: 'confirmFailed', message: errorMessage(error, supportPhone) });
