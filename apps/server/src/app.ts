@@ -9,17 +9,21 @@ import { MAX_UPLOAD_BYTES, messages } from '@gear/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { localEmrPatientSource } from './adapters/emr/emr-source.ts';
+import { configuredMailer, outboxFolderOf } from './adapters/mail/mailer.ts';
 import { localFileStorage } from './adapters/storage/file-storage.ts';
 import { outboxSubscriptionList } from './adapters/subscription/subscription-list.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { snapshotAwareSerializerCompiler } from './lib/serializer.ts';
+import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
+import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
@@ -123,6 +127,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     }),
   );
   await app.register(insuranceRoutes(localFileStorage(path.join(config.dataDir, 'attachments'))));
+  const mailer = configuredMailer(config);
+  app.addHook('onClose', async () => mailer.close());
+  await app.register(handoffRoutes(mailer));
+  await app.register(documentRoutes);
+  await app.register(outboxRoutes(mailer, config.smtpUrl ? null : outboxFolderOf(config.dataDir)));
   await app.register(siteRoutes(config.webDistDir));
   return app;
 }

@@ -20,6 +20,15 @@ export interface Config {
   production: boolean;
   trustProxy: boolean;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /**
+   * Where email goes (docs/decisions/0090): an smtp:// or smtps:// server (nodemailer), or null for the local outbox
+   * (.eml files in DATA_DIR/outbox, listed for admins at /admin/outbox).
+   */
+  smtpUrl: string | null;
+  /** The sender of the portal's email. */
+  mailFrom: string;
+  /** The portal's address as patients reach it: the links in email start with it. */
+  publicUrl: string;
 }
 
 const list = (value: string | undefined, fallback: string[]) =>
@@ -30,6 +39,38 @@ const list = (value: string | undefined, fallback: string[]) =>
         .map((s) => s.trim())
         .filter(Boolean);
 
+/** SMTP_URL: an smtp:// or smtps:// URL with a host (user and password in it when the server asks for them). */
+function smtpUrlOf(value: string | undefined): string | null {
+  if (value === undefined || value.trim() === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(
+      'SMTP_URL must be an smtp:// or smtps:// URL, for example smtp://user:password@mail.example.com:587.',
+    );
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '')
+    throw new Error(
+      'SMTP_URL must be an smtp:// or smtps:// URL, for example smtp://user:password@mail.example.com:587.',
+    );
+  return url.href;
+}
+
+/** PUBLIC_URL: http(s) origin (and path) of the portal, without a trailing slash. */
+function publicUrlOf(value: string | undefined, port: number): string {
+  const text = value?.trim() || `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error('PUBLIC_URL must be an http:// or https:// URL, for example https://portal.example.com.');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('PUBLIC_URL must be an http:// or https:// URL, for example https://portal.example.com.');
+  return url.href.replace(/\/+$/, '');
+}
+
 /** Reads the environment once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -37,8 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (sessionSecret.length < 32) {
     throw new Error('SESSION_SECRET must be set to at least 32 characters in production.');
   }
+  const port = Number(env.PORT ?? 3000);
   return {
-    port: Number(env.PORT ?? 3000),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || null,
@@ -50,5 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production,
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
+    smtpUrl: smtpUrlOf(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM?.trim() || 'Gear portal <no-reply@gear-portal.localhost>',
+    publicUrl: publicUrlOf(env.PUBLIC_URL, port),
   };
 }

@@ -24,6 +24,8 @@ export * from './collection/options.ts';
 export * from './collection/sample-collection.ts';
 export * from './collection/sibo.ts';
 export * from './diagnosis/dx-codes.ts';
+export * from './documents/documents.ts';
+export * from './handoff/handoff.ts';
 export * from './identifiers/activation-number.ts';
 export * from './identifiers/calendar-days.ts';
 export * from './identifiers/mbi.ts';

@@ -244,3 +244,16 @@ export const UPLOAD_MESSAGES = {
   saveFailed: 'We had a problem saving your upload. Please proceed to the next step.',
   deleteFailed: 'An error occurred deleting this ID card.',
 } as const;
+
+/** spec 3 §5 Handoff, §8 'Handoff email'. */
+export const HANDOFF_MESSAGES = {
+  dateOfBirthRequired: 'Please provide a date of birth.',
+  lastNameRequired: 'Please provide a last name.',
+  emailRequired: 'Please provide an email address.',
+  shippingMethodRequired: 'Please select a shipping method.',
+  emailFailed: 'The email failed to send. Please verify the email address is correct.',
+  /** Ours: the spec gives no wording for an address that is not an email address. */
+  emailInvalid: 'Please provide a valid email address.',
+  /** Ours (docs/decisions/0091): what the handoff form says once the email has gone. */
+  emailSent: (email: string) => `The email was sent to ${email}.`,
+} as const;

@@ -14,6 +14,7 @@ const reasons: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  502: 'Bad Gateway',
 };
 
 export const reasonFor = (statusCode: number) => reasons[statusCode] ?? 'Error';
@@ -35,7 +36,10 @@ export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const gone = (message: string) => new HttpError(410, message);
+/** A well-formed request that breaks the rules of its form: the fields' messages, 422. */
 export const unprocessable = (message: string, errors?: FieldError[]) => new HttpError(422, message, errors);
+/** A service the portal relies on (the mail server) refused or failed: 502 with the user's message. */
+export const badGateway = (message: string) => new HttpError(502, message);
 
 /** Refuses the request with 400 when there are field errors: the first one's message, all of them listed. */
 export function refuseIfAny(errors: readonly FieldError[]): void {

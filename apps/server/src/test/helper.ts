@@ -18,8 +18,11 @@ export interface TestContext {
   dataDir: string;
 }
 
-/** One app on a fresh, seeded database for the test file (in-memory PGlite, or TEST_DATABASE_URL). */
-export function useTestApp(): TestContext {
+/**
+ * One app on a fresh, seeded database for the test file (in-memory PGlite, or TEST_DATABASE_URL). `env` adds settings
+ * (read when the app is built, so a test may first start a server the setting names, such as SMTP_URL).
+ */
+export function useTestApp(env: () => Record<string, string> = () => ({})): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await openTestDatabase();
@@ -30,6 +33,7 @@ export function useTestApp(): TestContext {
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/nonexistent',
       DATA_DIR: context.dataDir,
+      ...env(),
     });
     context.app = await buildApp(config, context.database.db);
     // Creating, migrating and seeding a whole database (the full catalogue) is the heaviest step of a test file: a

@@ -22,6 +22,10 @@ export const routes: RouteObject[] = [
         path: 'order/:id/:step/:gearReqId?',
         lazy: async () => ({ Component: (await import('../features/wizard/wizard-route.tsx')).WizardRoute }),
       },
+      {
+        path: 'connect/:id?',
+        lazy: async () => ({ Component: (await import('../features/connect/connect-page.tsx')).ConnectPage }),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

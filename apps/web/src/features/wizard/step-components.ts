@@ -37,4 +37,7 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   customize: lazy(async () => ({
     default: (await import('../customize/customize-step.tsx')).CustomizeStep,
   })),
+  handoff: lazy(async () => ({
+    default: (await import('../handoff/handoff-step.tsx')).HandoffStep,
+  })),
 };

@@ -1,0 +1,120 @@
+import {
+  addressHasPoBox,
+  availableShippingMethods,
+  completeStep,
+  type GearOrder,
+  HANDOFF_MESSAGES,
+  type HandoffBody,
+  type HandoffFacts,
+  type HandoffForm,
+  handoffAsksShippingMethod,
+  isPatientLastNameLocked,
+  patientAfterHandoff,
+  STEP_IDS,
+  shippingAddressOf,
+  validateHandoff,
+} from '@gear/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { MailDeliveryError, type Mailer } from '../../adapters/mail/mailer.ts';
+import type { Db } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+import { badGateway, unprocessable } from '../../lib/http-error.ts';
+import { claimOrder, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
+import { transaction } from '../../lib/transaction.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { saveWorkflowSteps } from '../order/order.repository.ts';
+import { savedOrder } from '../order/order.service.ts';
+import { labToday } from '../patient/lab-day.ts';
+import { handoffEmail } from './handoff-email.ts';
+
+export interface HandoffRequest {
+  orderId: number;
+  body: HandoffBody;
+  /** The {x} of spec 3 §7 /handoff/{x}: the shipping method of a drop-ship order (docs/decisions/0091). */
+  shippingMethod: string | null;
+}
+
+export interface HandoffContext {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  supportPhone: string;
+  log: FastifyBaseLogger;
+}
+
+/** spec 3 §5 facts of the form: drop-ship asks a method the patient's address (else the office's country) allows. */
+function handoffFacts(order: SavedOrder): HandoffFacts {
+  const address = order.patientInfo ? shippingAddressOf(order.patientInfo) : undefined;
+  const country = address?.country ?? order.practitioner?.office.address.country ?? null;
+  return {
+    today: labToday(),
+    dropShip: handoffAsksShippingMethod(order),
+    shippingMethods: availableShippingMethods({ country, poBox: address ? addressHasPoBox(address) : false }),
+  };
+}
+
+/**
+ * POST /gear/order/{id}/handoff[/{shippingMethod}] (spec 3 §2 handoff form, §5, §7, §8; docs/decisions/0091): the
+ * order's practitioner (or staff on their behalf, or an admin) gives the patient's date of birth, last name and email
+ * (and for drop-ship the shipping method). They are saved on the order (the date of birth is what the patient proves
+ * it with), the handoff step is completed, and an email with the link /connect/{id} goes to the patient.
+ * Rule failures answer 422 with the spec's messages; a mail server's refusal 502 with the spec's message.
+ */
+export async function handOffToPatient(
+  context: HandoffContext,
+  caller: Caller,
+  request: HandoffRequest,
+): Promise<{ gearOrder: GearOrder; email: string }> {
+  const { db } = context;
+  const user = caller.userInfo;
+  const order = await orderToChange(db, user, request.orderId);
+  const facts = handoffFacts(order);
+  const form: HandoffForm = {
+    dateOfBirth: request.body.dateOfBirth ?? null,
+    nameLast: request.body.nameLast ?? null,
+    email: request.body.email ?? null,
+    shippingMethod: request.shippingMethod,
+  };
+  const errors = validateHandoff(form, facts);
+  const [first] = errors;
+  if (first) throw unprocessable(first.defaultMessage, errors);
+
+  const handedOff = patientAfterHandoff(order.patientInfo, form);
+  const patientInfo =
+    order.patientInfo && isPatientLastNameLocked(order, user)
+      ? { ...handedOff, nameLast: order.patientInfo.nameLast }
+      : handedOff;
+  const shippingMethod = facts.dropShip && form.shippingMethod ? form.shippingMethod : order.shippingMethod;
+  const email = patientInfo.email ?? '';
+  const actor = `user:${caller.userId}`;
+
+  await transaction(db, async (tx) => {
+    await claimOrder(tx, order, order.version, { patientInfo, shippingMethod });
+    const steps = completeStep(order.workflow.steps, {
+      id: STEP_IDS.handoff,
+      userType: user.type,
+      stepDate: new Date().toISOString(),
+    });
+    await saveWorkflowSteps(tx, order.id, order.workflow.steps, steps);
+  });
+
+  try {
+    await context.mailer.send(
+      handoffEmail({
+        to: email,
+        orderId: order.id,
+        publicUrl: context.publicUrl,
+        supportPhone: context.supportPhone,
+      }),
+    );
+  } catch (error) {
+    const code = error instanceof MailDeliveryError ? error.code : 'EOUTBOX';
+    context.log.warn({ mailError: code, orderId: order.id }, 'handoff email not delivered');
+    await db
+      .insert(auditEvents)
+      .values({ orderId: order.id, actor, action: 'handoffEmailFailed', detail: { code } });
+    throw badGateway(HANDOFF_MESSAGES.emailFailed);
+  }
+  await db.insert(auditEvents).values({ orderId: order.id, actor, action: 'handoffEmailSent', detail: {} });
+  return { gearOrder: await savedOrder(db, order.id), email };
+}
