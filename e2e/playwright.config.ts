@@ -40,7 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // The compiled server, as `npm start` runs it (decision 0061); built first, so a run never tests stale output.
+    command: 'node scripts/build-server.mjs && node --enable-source-maps apps/server/dist/main.js',
     cwd: root,
     url: `http://localhost:${port}/api/config`,
     timeout: 60_000,

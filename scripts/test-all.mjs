@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm test: type-check, lint, unit and API tests (embedded database), the API tests again on a PostgreSQL server when
-// TEST_DATABASE_URL is set, then the browser journeys. Ends with one line 'N passed, N failed' counting every test.
+// npm test: type-check, lint, import rules (decision 0062), the decision index, unit and API tests (embedded
+// database), the API tests again on a PostgreSQL server when TEST_DATABASE_URL is set, then the browser journeys.
+// Ends with one line 'N passed, N failed' counting every test.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -72,13 +73,15 @@ const vitest = (name, projects, env) => {
 
 run('type-check (tsc)', npx, ['tsc', '-b', 'packages/domain', 'apps/server', 'apps/web', 'e2e']);
 run('lint and format (biome)', npx, ['biome', 'check', '.']);
+run('import rules', process.execPath, ['scripts/check-imports.mjs']);
+run('decision records', process.execPath, ['scripts/check-decisions.mjs']);
 vitest('unit-and-api', ['domain', 'server', 'web'], embeddedEnv);
 if (pgUrl) vitest('api-on-postgresql', ['server'], process.env);
 
 const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 if (chromium) {
   const file = path.join(results, 'e2e.json');
-  run('build the web app', 'npm', ['run', 'build', '-w', 'apps/web']);
+  run('build the web app and the server', 'npm', ['run', 'build']);
   run(
     'browser journeys (Playwright, Chromium)',
     npx,

@@ -37,6 +37,9 @@ export const MESSAGES = {
   forbidden: 'You do not have access to this page.',
   orderNotFound: 'We could not find that order.',
   staleOrder: 'This order was changed by someone else. Please reload it to see the latest version.',
+  /** A change that names no version of the order it was based on answers 428 (docs/decisions/0065). */
+  orderVersionRequired:
+    'This change does not say which version of the order it was made on. Please reload the order and try again.',
   orderReceivedByLab: 'This order has been received by our lab and no more changes can be made...',
   /** A canceled order is closed to every change (docs/decisions/0050). */
   orderCanceled: 'This order has been canceled and can no longer be changed.',

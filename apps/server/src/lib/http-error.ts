@@ -13,6 +13,7 @@ const reasons: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
+  428: 'Precondition Required',
   429: 'Too Many Requests',
   502: 'Bad Gateway',
 };
@@ -38,6 +39,7 @@ export const conflict = (message: string) => new HttpError(409, message);
 export const gone = (message: string) => new HttpError(410, message);
 /** A well-formed request that breaks the rules of its form: the fields' messages, 422. */
 export const unprocessable = (message: string, errors?: FieldError[]) => new HttpError(422, message, errors);
+export const preconditionRequired = (message: string) => new HttpError(428, message);
 /** A service the portal relies on (the mail server) refused or failed: 502 with the user's message. */
 export const badGateway = (message: string) => new HttpError(502, message);
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { GearOrder } from '@gear/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -128,6 +129,22 @@ export async function callAs(
 ) {
   const headers = await headersOf(app, who);
   return app.inject(payload === undefined ? { method, url, headers } : { method, url, headers, payload });
+}
+
+/**
+ * The version an order holds now, by the order or one of its requisitions (undefined for none): what a browser that
+ * has just read the order sends with its change (docs/decisions/0065).
+ */
+export async function currentVersion(
+  db: Database['db'],
+  of: { orderId: number } | { gearReqId: number },
+): Promise<number | undefined> {
+  const result = await db.execute<{ version: number }>(
+    'orderId' in of
+      ? sql`select version from orders where id = ${of.orderId}`
+      : sql`select o.version from orders o join requisitions r on r.order_id = o.id where r.id = ${of.gearReqId}`,
+  );
+  return (result as unknown as { rows: { version: number }[] }).rows[0]?.version;
 }
 
 /** An order as the API answers it. */

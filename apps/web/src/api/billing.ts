@@ -10,6 +10,8 @@ export interface BillingMethodBody {
   version: number;
   /** Only when choosing Medicare or Tricare makes the order a Medicare order (the acknowledgement is then needed). */
   dateMedicalNecessityAcknowledged?: string;
+  /** spec 1 §4.3 'Yes' to the price-increase confirmation (docs/decisions/0066). */
+  priceIncreaseConfirmed?: boolean;
 }
 
 const useRememberOrder = () => {
@@ -34,6 +36,8 @@ export interface PriceIncreaseConfirmation {
   gearReqId: number;
   /** The screen the increase was confirmed on (spec 1 §7 'source e.g. BillingOptions'). */
   source: string;
+  /** The order's version as the save before it answered (sent as If-Match). */
+  version: number;
 }
 
 /** PUT /gear/order/{id}/confirm-price-increase/{reqId}/{source}: records the confirmation; answers the order. */
@@ -41,10 +45,11 @@ export function useConfirmPriceIncrease() {
   const api = useApi();
   const remember = useRememberOrder();
   return useMutation({
-    mutationFn: ({ orderId, gearReqId, source }: PriceIncreaseConfirmation) =>
+    mutationFn: ({ orderId, gearReqId, source, version }: PriceIncreaseConfirmation) =>
       api.put<GearOrder>(
         `/gear/order/${orderId}/confirm-price-increase/${gearReqId}/${encodeURIComponent(source)}`,
         undefined,
+        { ifMatchVersion: version },
       ),
     onSuccess: remember,
   });

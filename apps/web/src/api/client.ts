@@ -14,6 +14,11 @@ export interface RequestOptions {
   authErrors?: 'redirect' | 'throw';
   /** 'json' (default) or 'text'. */
   responseType?: 'json' | 'text';
+  /**
+   * The version of the order a change without a version in its body was based on: sent as If-Match (the server
+   * answers 409 when the order has changed since, 428 for a change naming none; docs/decisions/0065).
+   */
+  ifMatchVersion?: number;
   signal?: AbortSignal;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
@@ -136,7 +141,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
-    const { body, query, auth = 'bearer', authErrors = 'redirect', responseType = 'json', signal } = opts;
+    const {
+      body,
+      query,
+      auth = 'bearer',
+      authErrors = 'redirect',
+      responseType = 'json',
+      ifMatchVersion,
+      signal,
+    } = opts;
     const extraHeaders = opts.headers ?? {};
     const url = withQuery(path, query);
     const attempt = async (): Promise<Response> => {
@@ -148,6 +161,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const raw = isRawBody(body);
       if (body !== undefined && !raw) headers['Content-Type'] = 'application/json';
       if (auth === 'bearer') headers.Authorization = `Bearer ${await tokens.get()}`;
+      if (ifMatchVersion !== undefined) headers['If-Match'] = `"${ifMatchVersion}"`;
       return send(url, {
         method,
         headers,

@@ -37,7 +37,7 @@ export interface DiagnosisCodesBody {
   selectedCodes: string[];
   otherCodes: string[];
   gearReqId: number;
-  version?: number;
+  version: number;
 }
 
 /** PUT /gear/diagnosisCodes/: the order with the requisition's codes saved. */

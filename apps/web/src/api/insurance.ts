@@ -22,19 +22,25 @@ export function useSaveInsurance() {
 /** POST /gear/uploadInsuranceAttachment (multipart: file, type, gearOrderId; decision 0023). */
 export function uploadIdCard(
   api: ApiClient,
-  upload: { orderId: number; type: IdCardAttachmentType; file: Blob; fileName: string },
+  upload: { orderId: number; version: number; type: IdCardAttachmentType; file: Blob; fileName: string },
 ) {
   const form = new FormData();
   form.append('type', upload.type);
   form.append('gearOrderId', String(upload.orderId));
   form.append('file', upload.file, upload.fileName);
-  return api.post<IdCardUploadResult>('/gear/uploadInsuranceAttachment', form);
+  return api.post<IdCardUploadResult>('/gear/uploadInsuranceAttachment', form, {
+    ifMatchVersion: upload.version,
+  });
 }
 
-/** DELETE /gear/deleteInsuranceAttachment?orderId&cardImgType (spec 2 §7). */
-export const deleteIdCard = (api: ApiClient, target: { orderId: number; type: IdCardAttachmentType }) =>
+/** DELETE /gear/deleteInsuranceAttachment?orderId&cardImgType (spec 2 §7), with the order's version as If-Match. */
+export const deleteIdCard = (
+  api: ApiClient,
+  target: { orderId: number; version: number; type: IdCardAttachmentType },
+) =>
   api.delete<unknown>('/gear/deleteInsuranceAttachment', {
     query: { orderId: target.orderId, cardImgType: target.type },
+    ifMatchVersion: target.version,
   });
 
 /** Where an ID-card image is read back; the upload time tells a replaced image apart (no stale cache). */

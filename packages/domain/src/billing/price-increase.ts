@@ -68,12 +68,24 @@ const movesPhysicianAccountToPricedMedicare = ({ from, to, toPriceCents }: Billi
   toPriceCents !== null &&
   toPriceCents > 0;
 
-/** spec 1 §4.3: whether saving the billing step shows the price-increase confirmation. */
+/**
+ * Whether a billing change could need the confirmation at all, before any price is known (the server prices the
+ * options only then): the §4.3 conditions, and 'It never appears for a move to Physician Account.'
+ */
+export const billingPriceIncreaseIsPossible = (
+  facts: Omit<PriceIncreaseFacts, 'change'> & { change: Pick<BillingMethodChange, 'from' | 'to'> },
+): boolean =>
+  warningIsPossible(facts) &&
+  facts.change.to !== BILLING_METHODS.physicianAccount &&
+  facts.change.to !== facts.change.from;
+
+/**
+ * spec 1 §4.3: whether saving the billing step needs the price-increase confirmation. The browser asks before saving;
+ * the server refuses a save without it (docs/decisions/0066).
+ */
 export function needsPriceIncreaseConfirmation(facts: PriceIncreaseFacts): boolean {
   const { change } = facts;
-  if (!warningIsPossible(facts)) return false;
-  // 'It never appears for a move to Physician Account.'
-  if (change.to === BILLING_METHODS.physicianAccount || change.to === change.from) return false;
+  if (!billingPriceIncreaseIsPossible(facts)) return false;
   return (
     leavesMedicareOrPhysicianAccountForPatientPay(change) ||
     raisesPriceBetweenPatientPayOptions(change) ||

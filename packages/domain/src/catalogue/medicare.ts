@@ -133,3 +133,18 @@ export function showsMedicareUnregisteredWarning(
     !order.dateMedicalNecessityAcknowledged
   );
 }
+
+/**
+ * spec 1 §4.3/§5 on the billing step: choosing Medicare or Tricare turns an order that is not yet a Medicare order
+ * into one, and then a practitioner must acknowledge medical necessity, once per order (an acknowledgement already
+ * given stands). The browser shows the checkbox exactly then; the server refuses the save without it.
+ */
+export const billingChoiceNeedsMedicalNecessity = (facts: {
+  chosen: BillingMethod | null;
+  order: Pick<GearOrder, 'governmentPayor' | 'dateMedicalNecessityAcknowledged'>;
+  userType: UserType;
+}): boolean =>
+  facts.chosen === BILLING_METHODS.medicare &&
+  !facts.order.governmentPayor &&
+  !facts.order.dateMedicalNecessityAcknowledged &&
+  requiresMedicalNecessity({ userType: facts.userType, medicare: true });

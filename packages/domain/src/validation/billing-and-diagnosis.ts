@@ -18,7 +18,7 @@ const acknowledgement = z.union([z.iso.datetime({ offset: true }), z.iso.date(),
 /**
  * Body of PUT /gear/billingMethod/ (spec 1 §7: 'billingMethod, gearReqId'). The choice is checked against the options
  * offered (validateBillingChoice) with the order's facts, so any text is accepted here. version is the order's
- * version as read (optional: without it, the version the server reads); dateMedicalNecessityAcknowledged is needed
+ * version as read (or If-Match; none answers 428, docs/decisions/0065); dateMedicalNecessityAcknowledged is needed
  * from a practitioner whose choice makes the order a Medicare order (docs/decisions/0012).
  */
 export const billingMethodBodySchema = z.object({
@@ -26,6 +26,8 @@ export const billingMethodBodySchema = z.object({
   gearReqId,
   version: orderVersion.optional(),
   dateMedicalNecessityAcknowledged: acknowledgement.optional(),
+  /** spec 1 §4.3 'Yes' to the price-increase confirmation (docs/decisions/0066). */
+  priceIncreaseConfirmed: z.boolean().optional(),
 });
 export type BillingMethodBody = z.infer<typeof billingMethodBodySchema>;
 

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.ts';
 import {
+  currentVersion,
   expectEnvelope,
   GI_EFFECTS,
   METABOLOMIX,
@@ -22,8 +23,22 @@ const users = useSignIns(ctx, { avery: 'dr.avery', chen: 'dr.chen', admin: 'admi
 const orderWith = (...products: Record<string, unknown>[]) =>
   newOrderWith(ctx.app, users.avery.headers, 'P1001', products);
 
-const saveBilling = (payload: Record<string, unknown>, headers: SignedIn['headers'] = users.avery.headers) =>
-  ctx.app.inject({ method: 'PUT', url: '/gear/billingMethod/', headers, payload });
+/** A billing save as the browser sends it: with the version of the order it read, unless the payload names one. */
+const saveBilling = async (
+  payload: Record<string, unknown>,
+  headers: SignedIn['headers'] = users.avery.headers,
+) => {
+  const version =
+    'version' in payload || typeof payload.gearReqId !== 'number' || payload.gearReqId > 2_147_483_647
+      ? undefined
+      : await currentVersion(ctx.database.db, { gearReqId: payload.gearReqId });
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/gear/billingMethod/',
+    headers,
+    payload: version === undefined ? payload : { ...payload, version },
+  });
+};
 
 const billingRow = (order: OrderWithRequisitions, gearReqId: number) =>
   order.workflow.steps.find((row) => row.id === STEP_IDS.billing && row.gearReqId === gearReqId);
@@ -220,7 +235,7 @@ describe('PUT /gear/billingMethod/ (spec 1 §2.5, §4.3, §5, §6)', () => {
 });
 
 describe('PUT /gear/order/{id}/confirm-price-increase/{reqId}/{source} (spec 1 §4.3, §7)', () => {
-  const confirm = (
+  const confirm = async (
     orderId: number,
     reqId: number,
     source = 'BillingOptions',
@@ -229,7 +244,7 @@ describe('PUT /gear/order/{id}/confirm-price-increase/{reqId}/{source} (spec 1 �
     ctx.app.inject({
       method: 'PUT',
       url: `/gear/order/${orderId}/confirm-price-increase/${reqId}/${source}`,
-      headers,
+      headers: { ...headers, 'if-match': String((await currentVersion(ctx.database.db, { orderId })) ?? 1) },
     });
 
   it('records who confirmed, when, from which screen, with the billing method and price; bumps the version', async () => {

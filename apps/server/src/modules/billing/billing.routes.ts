@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf, practitionerCallerOf } from '../../plugins/auth.ts';
 import { confirmPriceIncrease, saveBillingMethod } from './billing.service.ts';
 
@@ -27,14 +28,22 @@ export async function billingRoutes(app: FastifyInstance) {
         description:
           'The option must be offered to the caller for that requisition (400 ' +
           "'Please select a billing option.'). Choosing Medicare or Tricare, or leaving it, converts every " +
-          'requisition of the order. 409 for an order received by the lab or a stale version.',
+          'requisition of the order. 409 for an order received by the lab or a stale version, and (field ' +
+          'priceIncreaseConfirmed) for a price increase the patient-confirmed order needs confirmed first ' +
+          '(priceIncreaseConfirmed: true; docs/decisions/0066). 428 without the version read (body or If-Match).',
         body: billingMethodBodySchema,
         response: { 200: orderSchema, ...refusals },
       },
     },
     (request) =>
       asOrderResponse(
-        saveBillingMethod(app.db, callerOf(request).userInfo, request.body, app.config.hrsaGsdlNumbers),
+        saveBillingMethod(
+          app.db,
+          callerOf(request).userInfo,
+          request.body,
+          app.config.hrsaGsdlNumbers,
+          versionNamed(request, request.body.version),
+        ),
       ),
   );
 
@@ -57,6 +66,7 @@ export async function billingRoutes(app: FastifyInstance) {
           request.params.id,
           request.params.reqId,
           request.params.source,
+          versionNamed(request, undefined),
         ),
       ),
   );

@@ -3,7 +3,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bundleProducts, bundles } from '../../db/schema/index.ts';
 import { DEMO_BUNDLE } from '../../db/seed/demo-panels.ts';
-import { createOrder, type DemoLogin, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import {
+  createOrder,
+  currentVersion,
+  type DemoLogin,
+  expectEnvelope,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
 
 const ctx = useTestApp();
 
@@ -15,13 +22,18 @@ async function demoBundleId(): Promise<number> {
   return row.id;
 }
 
+/** Orders the bundle as the browser does: onto an existing order with the version of it that it read. */
 async function orderBundle(login: DemoLogin, gearBundleId: number, body: Record<string, unknown>) {
   const { headers } = await signIn(ctx.app, login);
+  const version =
+    typeof body.gearOrderId === 'number' && !('version' in body)
+      ? await currentVersion(ctx.database.db, { orderId: body.gearOrderId })
+      : undefined;
   return ctx.app.inject({
     method: 'PUT',
     url: `/gear/bundle/${gearBundleId}/order`,
     headers,
-    payload: { gearBundleId, ...body },
+    payload: { gearBundleId, ...body, ...(version === undefined ? {} : { version }) },
   });
 }
 

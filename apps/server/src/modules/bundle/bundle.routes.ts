@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { practitionerCallerOf } from '../../plugins/auth.ts';
 import { orderBundle } from './bundle.service.ts';
 
@@ -36,7 +37,13 @@ export async function bundleRoutes(app: FastifyInstance) {
     },
     (request) =>
       asOrderResponse(
-        orderBundle(app.db, practitionerCallerOf(request), request.params.gearBundleId, request.body),
+        orderBundle(
+          app.db,
+          practitionerCallerOf(request),
+          request.params.gearBundleId,
+          request.body,
+          versionNamed(request, request.body.version),
+        ),
       ),
   );
 }

@@ -12,7 +12,6 @@ import {
   type GearOrder,
   isAdmin,
   isMedicareBundle,
-  isPanelSelectionLocked,
   isTestSelected,
   MESSAGES,
   mayOrderFor,
@@ -28,20 +27,16 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bundleProducts, bundles } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
-import { orderToChange } from '../../lib/order-write.ts';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
-import { claimVersion, loadOrder, saveWorkflowSteps } from '../order/order.repository.ts';
-import { savedOrder } from '../order/order.service.ts';
+import { loadOrder } from '../order/order.repository.ts';
+import { type SavedOrder, savedOrder } from '../order/order.service.ts';
+import { applyChangePlan, changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 import { insertNewOrder } from '../practitioner/practitioner.service.ts';
-import {
-  insertRequisition,
-  nextRequisitionPosition,
-  type RequisitionValues,
-} from '../requisition/requisition.repository.ts';
+import type { RequisitionValues } from '../requisition/requisition.repository.ts';
 import { stepsAfterPanelSave } from '../requisition/test-selection.service.ts';
 
 /** A saved, not deleted custom profile with its products in order; null when there is none. */
@@ -88,15 +83,12 @@ async function bundleForCaller(db: Db, user: UserInfo, gearBundleId: number) {
   return { bundle, practitioner };
 }
 
-/** The order the products go on: an existing one of the bundle's practitioner, open to panel selection. */
-async function targetOrder(db: Db, user: UserInfo, gearOrderId: number, practitioner: Practitioner) {
-  const order = await orderToChange(db, user, gearOrderId);
-  if (isPanelSelectionLocked(order, user)) throw conflict(MESSAGES.confirmedData);
+/** The order the products go on must be the bundle's practitioner's (its locks are the change core's). */
+function refuseOtherPractitionersOrder(order: SavedOrder, practitioner: Practitioner) {
   if (order.practitioner?.gsdlNo !== practitioner.gsdlNo) {
     const message = MESSAGES.bundleOfAnotherPractitioner;
     throw badRequest(message, [{ field: 'gearOrderId', defaultMessage: message }]);
   }
-  return order;
 }
 
 interface PlannedProduct {
@@ -174,16 +166,60 @@ async function planProducts(
 }
 
 /**
+ * The products of a custom profile added to an order: drop-ship requisitions after its last one, panel selection
+ * completed for each, and the billing step too, or skipped when the patient selects the billing option (the custom
+ * profiles' default). The order becomes a kit order, and a Medicare one for a Medicare bundle.
+ */
+export function planBundleProducts(
+  order: SavedOrder,
+  user: UserInfo,
+  planned: readonly PlannedProduct[],
+  medicare: boolean,
+): OrderChangePlan {
+  return {
+    changes: { myGDXKitOrder: true, governmentPayor: medicare },
+    writes: planned.map(({ values }) => ({ kind: 'insertRequisition', values })),
+    steps: (inserted) => {
+      const saved = planned.map(({ billingMethod }, index) => ({
+        id: inserted[index] as number,
+        billingMethod,
+      }));
+      const before = order.workflow.steps;
+      const after = [
+        ...order.requisitions.filter((requisition) => !requisition.canceled),
+        ...saved.map(({ id: gearReqId }) => ({ id: gearReqId, dropShip: true, shipToOffice: false })),
+      ];
+      const stepDate = new Date().toISOString();
+      return saved.reduce(
+        (rows, { id: gearReqId, billingMethod }) => {
+          const completion = { id: STEP_IDS.billing, gearReqId, userType: user.type, stepDate };
+          return billingMethod === BILLING_METHODS.patientSelects
+            ? skipStep(rows, completion)
+            : completeStep(rows, completion);
+        },
+        stepsAfterPanelSave(
+          before,
+          saved.map(({ id: gearReqId }) => gearReqId),
+          after,
+          user,
+        ),
+      );
+    },
+  };
+}
+
+/**
  * PUT /gear/bundle/{gearBundleId}/order (spec 1 §7): orders a custom profile. Its products become drop-ship
- * requisitions of a new order (the practitioner step's agreement rules apply), or of the order named by gearOrderId.
- * Panel selection is completed for each; the billing step too, or skipped when the patient selects the billing
- * option (the custom profiles' default). The answer is the order; the browser then opens its patient step.
+ * requisitions of a new order (the practitioner step's agreement rules apply; created with them in one transaction),
+ * or of the order named by gearOrderId through the change core (decision 0065). The answer is the order; the browser
+ * then opens its patient step.
  */
 export async function orderBundle(
   db: Db,
   caller: Caller & { userId: number },
   gearBundleId: number,
   body: BundleOrderBody,
+  basedOn: number | undefined,
 ) {
   const user = caller.userInfo;
   if (body.gearBundleId !== gearBundleId) {
@@ -191,54 +227,41 @@ export async function orderBundle(
     throw badRequest(message, [{ field: 'gearBundleId', defaultMessage: message }]);
   }
   const { bundle, practitioner } = await bundleForCaller(db, user, gearBundleId);
-  const existing =
-    body.gearOrderId === null ? null : await targetOrder(db, user, body.gearOrderId, practitioner);
-  if (!existing) {
-    const agreement = validatePractitionerStep({ user, practitioner, practAgreement: body.practAgreement });
-    if (agreement.some((error) => error.defaultMessage === MESSAGES.forbidden))
-      throw forbidden(MESSAGES.forbidden);
-    refuseIfAny(agreement);
-  }
-  const planned = await planProducts(db, bundle, practitioner, existing);
-  const medicare = isMedicareBundle(bundle) || (existing?.governmentPayor ?? false);
-
-  const orderId = await transaction(db, async (tx) => {
-    const id = existing
-      ? existing.id
-      : (await insertNewOrder(tx, user, caller.userId, { practAgreement: body.practAgreement }, practitioner))
-          .id;
-    const changes = { myGDXKitOrder: true, governmentPayor: medicare };
-    if (existing) {
-      if (!(await claimVersion(tx, id, body.version ?? existing.version, changes)))
-        throw conflict(MESSAGES.staleOrder);
-    } else if (!(await claimVersion(tx, id, 1, changes))) throw conflict(MESSAGES.staleOrder);
-    const order = existing ?? (await loadOrder(tx, id));
-    if (!order) throw notFound(MESSAGES.orderNotFound);
-    let position = await nextRequisitionPosition(tx, id);
-    const saved: { id: number; billingMethod: BillingMethod }[] = [];
-    for (const { values, billingMethod } of planned)
-      saved.push({ id: await insertRequisition(tx, id, position++, values), billingMethod });
-    const before = order.workflow.steps;
-    const after = [
-      ...order.requisitions.filter((requisition) => !requisition.canceled),
-      ...saved.map(({ id: gearReqId }) => ({ id: gearReqId, dropShip: true, shipToOffice: false })),
-    ];
-    const stepDate = new Date().toISOString();
-    const steps = saved.reduce(
-      (rows, { id: gearReqId, billingMethod }) => {
-        const completion = { id: STEP_IDS.billing, gearReqId, userType: user.type, stepDate };
-        return billingMethod === BILLING_METHODS.patientSelects
-          ? skipStep(rows, completion)
-          : completeStep(rows, completion);
+  if (body.gearOrderId !== null) {
+    const saved = await changeOrder(db, {
+      user,
+      subject: { orderId: body.gearOrderId },
+      basedOn,
+      kind: ORDER_CHANGES.bundle,
+      plan: async ({ order }) => {
+        refuseOtherPractitionersOrder(order, practitioner);
+        const planned = await planProducts(db, bundle, practitioner, order);
+        return planBundleProducts(order, user, planned, isMedicareBundle(bundle) || order.governmentPayor);
       },
-      stepsAfterPanelSave(
-        before,
-        saved.map(({ id: gearReqId }) => gearReqId),
-        after,
-        user,
-      ),
+    });
+    return saved.order;
+  }
+  const agreement = validatePractitionerStep({ user, practitioner, practAgreement: body.practAgreement });
+  if (agreement.some((error) => error.defaultMessage === MESSAGES.forbidden))
+    throw forbidden(MESSAGES.forbidden);
+  refuseIfAny(agreement);
+  const planned = await planProducts(db, bundle, practitioner, null);
+  const orderId = await transaction(db, async (tx) => {
+    const { id } = await insertNewOrder(
+      tx,
+      user,
+      caller.userId,
+      { practAgreement: body.practAgreement },
+      practitioner,
     );
-    await saveWorkflowSteps(tx, id, before, steps);
+    const order = (await loadOrder(tx, id)) as SavedOrder | null;
+    if (!order) throw notFound(MESSAGES.orderNotFound);
+    await applyChangePlan(
+      tx,
+      order,
+      order.version,
+      planBundleProducts(order, user, planned, isMedicareBundle(bundle)),
+    );
     return id;
   });
   return savedOrder(db, orderId);

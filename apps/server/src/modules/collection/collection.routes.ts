@@ -2,6 +2,7 @@ import { dropShipInstructionsBodySchema, labToday, sampleCollectionBodySchema } 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asOrderResponse, errorEnvelopeSchema, orderSchema } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { saveDropShipInstructions, saveSampleCollection } from './collection.service.ts';
 
@@ -33,13 +34,19 @@ export function collectionRoutes(options: CollectionRouteOptions = {}) {
           description:
             'Yes completes step 5 of the requisition, No leaves it In Progress. The date window counts from ' +
             "today in the lab's time zone (America/New_York). Answers the order.",
-          body: sampleCollectionBodySchema,
+          body: sampleCollectionBodySchema.partial({ version: true }),
           response: { 200: orderSchema, ...refusals },
         },
       },
       (request) =>
         asOrderResponse(
-          saveSampleCollection(app.db, callerOf(request).userInfo, request.body, labToday(now())),
+          saveSampleCollection(
+            app.db,
+            callerOf(request).userInfo,
+            request.body,
+            labToday(now()),
+            versionNamed(request, request.body.version),
+          ),
         ),
     );
 
@@ -52,11 +59,18 @@ export function collectionRoutes(options: CollectionRouteOptions = {}) {
           tags,
           summary: `Save the drop-ship instructions of a requisition without a number (spec 2 §7, ${method})`,
           description: 'myGDX users only; step 5 becomes In Progress. Answers the order.',
-          body: dropShipInstructionsBodySchema,
+          body: dropShipInstructionsBodySchema.partial({ version: true }),
           response: { 200: orderSchema, ...refusals },
         },
         handler: (request) =>
-          asOrderResponse(saveDropShipInstructions(app.db, callerOf(request).userInfo, request.body)),
+          asOrderResponse(
+            saveDropShipInstructions(
+              app.db,
+              callerOf(request).userInfo,
+              request.body,
+              versionNamed(request, request.body.version),
+            ),
+          ),
       });
     }
   };

@@ -24,12 +24,9 @@ import {
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, refuseIfAny } from '../../lib/http-error.ts';
-import { claimOrder, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
-import { saveWorkflowSteps } from '../order/order.repository.ts';
-import { savedOrder } from '../order/order.service.ts';
-import { updateRequisition } from '../requisition/requisition.repository.ts';
+import type { SavedOrder } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 
 /** The requisition a body names on the order (400 when it is not there: the body is wrong, not the address). */
 function requisitionOn(order: SavedOrder, id: number, field: string): Requisition {
@@ -62,21 +59,22 @@ const notesAfter = (user: UserInfo, sent: CollectionNotes, requisition: Requisit
         routeNumber: requisition.routeNumber,
       };
 
+type SampleCollectionInput = Omit<SampleCollectionBody, 'version'>;
+
 /**
- * PUT /gear/sampleCollection (spec 2 §3, §5, §7; decision 0031): the answer to 'whether the last sample has been
+ * The sample collection's change (spec 2 §3, §5, §7; decision 0031): the answer to 'whether the last sample has been
  * collected', on Yes the date (within the window, counted from the lab's today) and the product's collection fields,
  * the profile-specific answers when sent, and the notes. Yes completes step 5 of the requisition; No leaves it In
  * Progress, to be finished once the sample is collected.
  */
-export async function saveSampleCollection(
-  db: Db,
+export function planSampleCollection(
+  order: SavedOrder,
   user: UserInfo,
-  body: SampleCollectionBody,
-  today: string,
-): Promise<GearOrder> {
-  const order = await orderToChange(db, user, body.gearOrderId);
+  body: SampleCollectionInput,
+  facts: { today: string; item: OrderableItem },
+): OrderChangePlan {
+  const { today, item } = facts;
   const requisition = requisitionOn(order, body.id, 'id');
-  const item = await productOf(db, requisition);
   const notes = notesAfter(user, body, requisition);
   const collected = body.lastSampleCollected === true;
   const answers = {
@@ -93,44 +91,62 @@ export async function saveSampleCollection(
       ? profileSpecificFieldErrors(panelFields, body.profileSpecificFields)
       : []),
   ]);
-
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, body.version);
-    await updateRequisition(tx, requisition.id, {
-      dateLastSampleCollected: answers.dateLastSampleCollected
-        ? readCalendarDate(answers.dateLastSampleCollected)
-        : null,
-      sampleCollectionData: collectionAnswersToKeep(item, answers.sampleCollectionData),
-      ...(body.profileSpecificFields
-        ? { profileSpecificFields: shownAnswers(panelFields, body.profileSpecificFields) }
-        : {}),
-      ...notes,
-    });
-    const mark = {
-      id: STEP_IDS.collection,
-      gearReqId: requisition.id,
-      userType: user.type,
-      stepDate: new Date().toISOString(),
-    };
-    const steps = order.workflow.steps;
-    const after = collected ? completeStep(steps, mark) : markStepInProgress(steps, mark);
-    await saveWorkflowSteps(tx, order.id, steps, after);
-  });
-  return savedOrder(db, order.id);
+  const values = {
+    dateLastSampleCollected: answers.dateLastSampleCollected
+      ? readCalendarDate(answers.dateLastSampleCollected)
+      : null,
+    sampleCollectionData: collectionAnswersToKeep(item, answers.sampleCollectionData),
+    ...(body.profileSpecificFields
+      ? { profileSpecificFields: shownAnswers(panelFields, body.profileSpecificFields) }
+      : {}),
+    ...notes,
+  };
+  const mark = {
+    id: STEP_IDS.collection,
+    gearReqId: requisition.id,
+    userType: user.type,
+    stepDate: new Date().toISOString(),
+  };
+  const steps = order.workflow.steps;
+  return {
+    writes: [{ kind: 'updateRequisition', id: requisition.id, values }],
+    steps: collected ? completeStep(steps, mark) : markStepInProgress(steps, mark),
+  };
 }
 
-/**
- * PUT /gear/dropShipInstructions (spec 2 §2, §7): the practitioner's notes for a drop-ship requisition that has no
- * requisition number yet (myGDX only, 403 otherwise). The collection itself is the patient's, later: step 5 is In
- * Progress (a step already completed stays so).
- */
-export async function saveDropShipInstructions(
+/** PUT /gear/sampleCollection (spec 2 §7; decision 0031) through the change core (decision 0065). */
+export async function saveSampleCollection(
   db: Db,
   user: UserInfo,
-  body: DropShipInstructionsBody,
+  body: SampleCollectionInput,
+  today: string,
+  basedOn: number | undefined,
 ): Promise<GearOrder> {
-  if (user.type !== 'myGDX') throw forbidden(MESSAGES.forbidden);
-  const order = await orderToChange(db, user, body.gearOrderId);
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId: body.gearOrderId },
+    basedOn,
+    kind: ORDER_CHANGES.sampleCollection,
+    plan: async ({ order }) => {
+      const item = await productOf(db, requisitionOn(order, body.id, 'id'));
+      return planSampleCollection(order, user, body, { today, item });
+    },
+  });
+  return saved.order;
+}
+
+type DropShipInstructionsInput = Omit<DropShipInstructionsBody, 'version'>;
+
+/**
+ * The drop-ship instructions' change (spec 2 §2, §7): the practitioner's notes for a drop-ship requisition that has no
+ * requisition number yet. The collection itself is the patient's, later: step 5 is In Progress (a step already
+ * completed stays so).
+ */
+export function planDropShipInstructions(
+  order: SavedOrder,
+  user: UserInfo,
+  body: DropShipInstructionsInput,
+): OrderChangePlan {
   const requisition = requisitionOn(order, body.gearReqId, 'gearReqId');
   if (!showsDropShipInstructions(user, requisition)) {
     const message = DROP_SHIP_INSTRUCTION_MESSAGES.notDropShip;
@@ -142,21 +158,36 @@ export async function saveDropShipInstructions(
     routeNumber: body.routeNumber,
   };
   refuseIfAny(validateDropShipInstructions(notes));
+  const steps = order.workflow.steps;
+  const row = steps.find((step) => step.id === STEP_IDS.collection && step.gearReqId === requisition.id);
+  return {
+    writes: [{ kind: 'updateRequisition', id: requisition.id, values: notes }],
+    steps:
+      row && !row.completed
+        ? markStepInProgress(steps, {
+            id: STEP_IDS.collection,
+            gearReqId: requisition.id,
+            userType: user.type,
+            stepDate: new Date().toISOString(),
+          })
+        : steps,
+  };
+}
 
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, body.version);
-    await updateRequisition(tx, requisition.id, notes);
-    const steps = order.workflow.steps;
-    const row = steps.find((step) => step.id === STEP_IDS.collection && step.gearReqId === requisition.id);
-    if (row && !row.completed) {
-      const after = markStepInProgress(steps, {
-        id: STEP_IDS.collection,
-        gearReqId: requisition.id,
-        userType: user.type,
-        stepDate: new Date().toISOString(),
-      });
-      await saveWorkflowSteps(tx, order.id, steps, after);
-    }
+/** PUT /gear/dropShipInstructions (spec 2 §2, §7): myGDX users only (403 otherwise), through the change core. */
+export async function saveDropShipInstructions(
+  db: Db,
+  user: UserInfo,
+  body: DropShipInstructionsInput,
+  basedOn: number | undefined,
+): Promise<GearOrder> {
+  if (user.type !== 'myGDX') throw forbidden(MESSAGES.forbidden);
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId: body.gearOrderId },
+    basedOn,
+    kind: ORDER_CHANGES.sampleCollection,
+    plan: ({ order }) => planDropShipInstructions(order, user, body),
   });
-  return savedOrder(db, order.id);
+  return saved.order;
 }

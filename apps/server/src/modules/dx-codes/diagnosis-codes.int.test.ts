@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderableItemDiagnosisCodes } from '../../db/schema/index.ts';
 import {
+  currentVersion,
   expectEnvelope,
   GI_EFFECTS,
   METABOLOMIX,
@@ -36,14 +37,25 @@ async function requisitionBilled(billingMethod: string, product: Record<string, 
     method: 'PUT',
     url: '/gear/billingMethod/',
     headers: users.avery.headers,
-    payload: { billingMethod, gearReqId },
+    payload: { billingMethod, gearReqId, version: order.version },
   });
   expect(billed.statusCode, billed.body).toBe(200);
   return { order: billed.json<OrderWithRequisitions>(), gearReqId };
 }
 
-const save = (payload: Record<string, unknown>, headers: SignedIn['headers'] = users.avery.headers) =>
-  ctx.app.inject({ method: 'PUT', url: '/gear/diagnosisCodes/', headers, payload });
+/** A save as the browser sends it: with the version of the order it read, unless the payload names one. */
+const save = async (payload: Record<string, unknown>, headers: SignedIn['headers'] = users.avery.headers) => {
+  const version =
+    'version' in payload || typeof payload.gearReqId !== 'number' || payload.gearReqId > 2_147_483_647
+      ? undefined
+      : await currentVersion(ctx.database.db, { gearReqId: payload.gearReqId });
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/gear/diagnosisCodes/',
+    headers,
+    payload: version === undefined ? payload : { ...payload, version },
+  });
+};
 
 describe('PUT /gear/diagnosisCodes/ (spec 1 §2.7, §4.5, §5, §7)', () => {
   it('saves trimmed, uppercased codes: other codes ranked first, then the checklist in catalogue order', async () => {

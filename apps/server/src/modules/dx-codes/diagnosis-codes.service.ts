@@ -8,18 +8,16 @@ import {
   type IcdCode,
   isAcceptableDxCode,
   parseRankedDxCode,
+  type Requisition,
   rankDxCodes,
   STEP_IDS,
   type UserInfo,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { refuseIfAny } from '../../lib/http-error.ts';
-import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
-import { saveWorkflowSteps } from '../order/order.repository.ts';
-import { requisitionForCaller, savedOrder } from '../order/order.service.ts';
-import { updateRequisition } from '../requisition/requisition.repository.ts';
+import type { SavedOrder } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import { findDxCodes } from './dx-codes.repository.ts';
 
 type ListName = 'selectedCodes' | 'otherCodes';
@@ -45,30 +43,34 @@ function parseList(name: ListName, entries: readonly string[], into: ParsedList)
   });
 }
 
-/**
- * PUT /gear/diagnosisCodes/ (spec 1 §2.7, §4.5, §5, §7): saves a requisition's diagnosis codes. Codes are trimmed and
- * uppercased; each must be an active code of version 10 ('Please enter a valid ICD code.'); insurance, Medicare/Tricare
- * and HRSA billing need one ('Please select a diagnosis code.' when the product lists codes, else 'Please add a
- * diagnosis code.'). Ranks: other codes first, then the product's codes in catalogue order. Completes step 4.
- */
-export async function saveDiagnosisCodes(
-  db: Db,
-  user: UserInfo,
-  body: DiagnosisCodesBody,
-): Promise<GearOrder> {
-  const { order, requisition } = await requisitionForCaller(db, user, body.gearReqId);
-  refuseLockedOrder(order, user);
+/** The codes a diagnosis-codes body sends, parsed, and the product's own codes. */
+function parsedCodes(body: Omit<DiagnosisCodesBody, 'version'>, productCodes: readonly string[]) {
   const selected: ParsedList = { codes: [], errors: [], fieldOf: new Map() };
   const others: ParsedList = { codes: [], errors: [], fieldOf: new Map() };
   parseList('selectedCodes', body.selectedCodes, selected);
   parseList('otherCodes', body.otherCodes, others);
-  const item = (await catalogueOf(db)).item(requisition.omsOrderableItemId);
-  const productCodes = item?.diagnosisCodes.map((code) => code.code) ?? [];
   const ranked = rankDxCodes({ productCodes, selected: selected.codes, others: others.codes });
-  const found = await findDxCodes(
-    db,
-    ranked.map((code) => code.code),
-  );
+  return { selected, others, ranked };
+}
+
+/** What the code set says of each code sent (active, version: isAcceptableDxCode; description). */
+type FoundCodes = ReadonlyMap<string, Parameters<typeof isAcceptableDxCode>[0] & { description: string }>;
+
+/**
+ * The diagnosis codes' change (spec 1 §2.7, §4.5, §5, §7): codes are trimmed and uppercased; each must be an active
+ * code of version 10 ('Please enter a valid ICD code.'); insurance, Medicare/Tricare and HRSA billing need one
+ * ('Please select a diagnosis code.' when the product lists codes, else 'Please add a diagnosis code.'). Ranks: other
+ * codes first, then the product's codes in catalogue order. Completes step 4.
+ */
+export function planDiagnosisCodes(
+  order: SavedOrder,
+  requisition: Requisition,
+  user: UserInfo,
+  body: Omit<DiagnosisCodesBody, 'version'>,
+  facts: { productCodes: readonly string[]; found: FoundCodes },
+): OrderChangePlan {
+  const { productCodes, found } = facts;
+  const { selected, others, ranked } = parsedCodes(body, productCodes);
   const errors = [...others.errors, ...selected.errors];
   for (const { code } of ranked) {
     if (!isAcceptableDxCode(found.get(code) ?? null)) {
@@ -83,22 +85,43 @@ export async function saveDiagnosisCodes(
   });
   if (missing && errors.length === 0) errors.push({ field: 'selectedCodes', defaultMessage: missing });
   refuseIfAny(errors);
-
   const icdCodes: IcdCode[] = ranked.map((code) => ({
     ...code,
     name: found.get(code.code)?.description ?? '',
   }));
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, body.version);
-    await updateRequisition(tx, requisition.id, { icdCodes });
-    const steps = order.workflow.steps;
-    const after = completeStep(steps, {
+  return {
+    writes: [{ kind: 'updateRequisition', id: requisition.id, values: { icdCodes } }],
+    steps: completeStep(order.workflow.steps, {
       id: STEP_IDS.dxCodes,
       gearReqId: requisition.id,
       userType: user.type,
       stepDate: new Date().toISOString(),
-    });
-    await saveWorkflowSteps(tx, order.id, steps, after);
+    }),
+  };
+}
+
+/** PUT /gear/diagnosisCodes/ (spec 1 §2.7, §4.5, §5, §7) through the change core (decision 0065). */
+export async function saveDiagnosisCodes(
+  db: Db,
+  user: UserInfo,
+  body: Omit<DiagnosisCodesBody, 'version'>,
+  basedOn: number | undefined,
+): Promise<GearOrder> {
+  const saved = await changeOrder(db, {
+    user,
+    subject: { gearReqId: body.gearReqId },
+    basedOn,
+    kind: ORDER_CHANGES.diagnosisCodes,
+    plan: async ({ order, requisition }) => {
+      const subject = requisition as Requisition;
+      const item = (await catalogueOf(db)).item(subject.omsOrderableItemId);
+      const productCodes = item?.diagnosisCodes.map((code) => code.code) ?? [];
+      const found = await findDxCodes(
+        db,
+        parsedCodes(body, productCodes).ranked.map((code) => code.code),
+      );
+      return planDiagnosisCodes(order, subject, user, body, { productCodes, found });
+    },
   });
-  return savedOrder(db, order.id);
+  return saved.order;
 }

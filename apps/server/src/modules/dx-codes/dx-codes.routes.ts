@@ -1,17 +1,10 @@
-import {
-  DX_MESSAGES,
-  DX_SUGGESTION_LIMIT,
-  diagnosisCodesBodySchema,
-  formatDxCode,
-  MESSAGES,
-  maySaveStep,
-  STEP_IDS,
-} from '@gear/domain';
+import { DX_MESSAGES, DX_SUGGESTION_LIMIT, diagnosisCodesBodySchema, formatDxCode } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, orderSchema } from '../../lib/api-schemas.ts';
-import { forbidden, notFound } from '../../lib/http-error.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { saveDiagnosisCodes } from './diagnosis-codes.service.ts';
 import { dxCodeIndex } from './dx-code-index.ts';
@@ -92,10 +85,11 @@ export async function dxCodeRoutes(app: FastifyInstance) {
       },
     },
     (request) => {
+      // spec 1 §4.1: patients skip the diagnosis codes step (decision 0041): the change core refuses them (403).
       const { userInfo } = callerOf(request);
-      // spec 1 §4.1: patients skip the diagnosis codes step (decision 0041).
-      if (!maySaveStep(userInfo, STEP_IDS.dxCodes)) throw forbidden(MESSAGES.forbidden);
-      return asOrderResponse(saveDiagnosisCodes(app.db, userInfo, request.body));
+      return asOrderResponse(
+        saveDiagnosisCodes(app.db, userInfo, request.body, versionNamed(request, request.body.version)),
+      );
     },
   );
 }

@@ -4,7 +4,7 @@ import { MESSAGES, UPLOAD_MESSAGES } from '@gear/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attachments, requisitions } from '../../db/schema/index.ts';
-import { expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import { currentVersion, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 import { headersOf, orderWithRequisition, patientHeaders, type SavedOrder } from '../patient/test-orders.ts';
 
 const ctx = useTestApp();
@@ -54,19 +54,34 @@ const cardForm = (
   file: Buffer,
   filename = 'card.jpg',
   mime = 'image/jpeg',
-) =>
-  multipart([
+) => ({
+  ...multipart([
     { name: 'type', value: type },
     { name: 'gearOrderId', value: String(orderId) },
     { name: 'file', value: file, filename, contentType: mime },
-  ]);
+  ]),
+  orderId,
+});
 
-async function upload(form: ReturnType<typeof multipart>, login: Login | null = 'dr.avery', url = '') {
+/** If-Match with the order's current version, as the browser sends a card change (docs/decisions/0065). */
+const ifMatch = async (orderId: number | string | undefined): Promise<Record<string, string>> => {
+  const version =
+    orderId === undefined || !/^\d{1,9}$/.test(String(orderId))
+      ? undefined
+      : await currentVersion(ctx.database.db, { orderId: Number(orderId) });
+  return version === undefined ? {} : { 'if-match': String(version) };
+};
+
+async function upload(
+  form: ReturnType<typeof multipart> & { orderId?: number | string },
+  login: Login | null = 'dr.avery',
+  url = '',
+) {
   const headers = login ? await headersOf(ctx.app, login) : {};
   return ctx.app.inject({
     method: 'POST',
     url: `/gear/uploadInsuranceAttachment${url}`,
-    headers: { ...headers, 'content-type': form.contentType },
+    headers: { ...headers, ...(await ifMatch(form.orderId)), 'content-type': form.contentType },
     payload: form.payload,
   });
 }
@@ -76,7 +91,9 @@ const remove = async (query: Record<string, string>, login: Login | null = 'dr.a
     method: 'DELETE',
     url: '/gear/deleteInsuranceAttachment',
     query,
-    headers: login ? await headersOf(ctx.app, login) : {},
+    headers: login
+      ? { ...(await headersOf(ctx.app, login)), ...(await ifMatch(query.orderId ?? query.gearOrderId)) }
+      : {},
   });
 
 const readBack = async (orderId: number, type: string, headers: Record<string, string>) =>
@@ -156,7 +173,11 @@ describe('POST /gear/uploadInsuranceAttachment', () => {
     const raw = await ctx.app.inject({
       method: 'POST',
       url: `/gear/uploadInsuranceAttachment?orderId=${order.id}&cardImgType=gov-id-front`,
-      headers: { ...(await headersOf(ctx.app, 'dr.avery')), 'content-type': 'image/jpeg' },
+      headers: {
+        ...(await headersOf(ctx.app, 'dr.avery')),
+        ...(await ifMatch(order.id)),
+        'content-type': 'image/jpeg',
+      },
       payload: FRONT,
     });
     expect(raw.statusCode, raw.body).toBe(200);
@@ -241,7 +262,11 @@ describe('POST /gear/uploadInsuranceAttachment', () => {
       const response = await ctx.app.inject({
         method: 'POST',
         url: `/gear/uploadInsuranceAttachment?orderId=${order.id}&cardImgType=gov-id-front&fileName=scan.jpg`,
-        headers: { ...(await headersOf(ctx.app, 'dr.avery')), 'content-type': 'image/jpeg' },
+        headers: {
+          ...(await headersOf(ctx.app, 'dr.avery')),
+          ...(await ifMatch(order.id)),
+          'content-type': 'image/jpeg',
+        },
         payload: Buffer.concat([FRONT, Buffer.alloc(13 * 1_048_576)]),
       });
       expectEnvelope(response, 413, 'Sorry, max upload size is 12 MB, but scan.jpg is 13.1 MB');

@@ -10,15 +10,9 @@ import {
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
-import { refuseLockedOrder } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
 import { orderForCaller } from '../order/order.service.ts';
-import {
-  bumpOrderVersion,
-  deleteAttachments,
-  findAttachment,
-  replaceAttachment,
-} from './insurance.repository.ts';
+import { changeOrder, ORDER_CHANGES } from '../order/order-change.ts';
+import { findAttachment } from './insurance.repository.ts';
 
 export interface IdCardUpload {
   orderId: number;
@@ -48,67 +42,73 @@ export const tooLarge = (fileName: string, bytes: number) =>
     },
   ]);
 
-/** The order whose cards change: one the caller may see, not locked by the lab's receipt (spec 2 §4). */
-async function orderToChange(db: Db, user: UserInfo, orderId: number) {
-  const order = await orderForCaller(db, user, orderId);
-  refuseLockedOrder(order, user);
-  return order;
-}
-
 /**
- * POST /gear/uploadInsuranceAttachment (spec 2 §5, §7, §8): the caller may change the order; the file is JPEG, PNG or
- * GIF by its extension, MIME type and first bytes alike, not empty and at most 12582912 bytes (refusals carry the
- * spec's message; nothing is stored). The file goes to storage under a random key, the slot's row points at it, the
- * slot's previous file is deleted, and the order's version is bumped.
+ * POST /gear/uploadInsuranceAttachment (spec 2 §5, §7, §8), a change of the order through the change core (decision
+ * 0065; the version in If-Match): the file is JPEG, PNG or GIF by its extension, MIME type and first bytes alike, not
+ * empty and at most 12582912 bytes (refusals carry the spec's message; nothing is stored). The file goes to storage
+ * under a random key, the slot's row points at it, the slot's previous file is deleted, and the order's version is
+ * bumped. A refused claim deletes the file stored.
  */
 export async function uploadIdCard(
   db: Db,
   storage: FileStorage,
   user: UserInfo,
   upload: IdCardUpload,
+  basedOn: number | undefined,
 ): Promise<IdCardUploadResult> {
-  await orderToChange(db, user, upload.orderId);
-  if (upload.bytes.length > MAX_UPLOAD_BYTES) throw tooLarge(upload.fileName, upload.bytes.length);
-  const checked = checkUpload(upload);
-  if (!checked.ok) throw badRequest(checked.message, [{ field: 'file', defaultMessage: checked.message }]);
-
-  const storageKey = await storage.put(upload.bytes);
-  let previousKey: string | null;
+  let storageKey: string | null = null;
   try {
-    previousKey = await transaction(db, async (tx) => {
-      const previous = await replaceAttachment(tx, {
-        orderId: upload.orderId,
-        type: upload.type,
-        storageKey,
-        contentType: checked.type,
-        sizeBytes: upload.bytes.length,
-      });
-      await bumpOrderVersion(tx, upload.orderId);
-      return previous;
+    const saved = await changeOrder(db, {
+      user,
+      subject: { orderId: upload.orderId },
+      basedOn,
+      kind: ORDER_CHANGES.idCard,
+      plan: async () => {
+        if (upload.bytes.length > MAX_UPLOAD_BYTES) throw tooLarge(upload.fileName, upload.bytes.length);
+        const checked = checkUpload(upload);
+        if (!checked.ok)
+          throw badRequest(checked.message, [{ field: 'file', defaultMessage: checked.message }]);
+        storageKey = await storage.put(upload.bytes);
+        const write = {
+          kind: 'replaceAttachment',
+          type: upload.type,
+          storageKey,
+          contentType: checked.type,
+          sizeBytes: upload.bytes.length,
+        } as const;
+        return { writes: [write] };
+      },
     });
+    await Promise.all(saved.removedStorageKeys.map((key) => storage.delete(key)));
   } catch (error) {
-    await storage.delete(storageKey);
+    if (storageKey !== null) await storage.delete(storageKey);
     throw error;
   }
-  if (previousKey !== null && previousKey !== storageKey) await storage.delete(previousKey);
   return { orderId: upload.orderId, action: 'saveUpload', type: upload.type, result: 'success' };
 }
 
-/** DELETE /gear/deleteInsuranceAttachment (spec 2 §7): removes a slot's card (404 when the slot is empty). */
+/**
+ * DELETE /gear/deleteInsuranceAttachment (spec 2 §7) through the change core (the version in If-Match): removes a
+ * slot's card (404 when the slot is empty).
+ */
 export async function deleteIdCard(
   db: Db,
   storage: FileStorage,
   user: UserInfo,
   target: { orderId: number; type: IdCardAttachmentType },
+  basedOn: number | undefined,
 ): Promise<IdCardDeleteResult> {
-  await orderToChange(db, user, target.orderId);
-  const keys = await transaction(db, async (tx) => {
-    const removed = await deleteAttachments(tx, target.orderId, [target.type]);
-    if (removed.length > 0) await bumpOrderVersion(tx, target.orderId);
-    return removed;
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId: target.orderId },
+    basedOn,
+    kind: ORDER_CHANGES.idCard,
+    plan: ({ order }) => {
+      if (!order.attachments?.[target.type]) throw notFound(UPLOAD_MESSAGES.deleteFailed);
+      return { writes: [{ kind: 'deleteAttachments', types: [target.type] }] };
+    },
   });
-  if (keys.length === 0) throw notFound(UPLOAD_MESSAGES.deleteFailed);
-  await Promise.all(keys.map((key) => storage.delete(key)));
+  await Promise.all(saved.removedStorageKeys.map((key) => storage.delete(key)));
   return { orderId: target.orderId, action: 'deleteUpload', type: target.type, result: 'success' };
 }
 

@@ -11,7 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { attachments, requisitions } from '../../db/schema/index.ts';
-import { expectEnvelope, useTestApp } from '../../test/helper.ts';
+import { currentVersion, expectEnvelope, useTestApp } from '../../test/helper.ts';
 import { headersOf, orderWithRequisition, patientHeaders, type SavedOrder } from '../patient/test-orders.ts';
 
 const ctx = useTestApp();
@@ -88,6 +88,7 @@ async function uploadCard(orderId: number, type: string) {
     url: '/gear/uploadInsuranceAttachment',
     headers: {
       ...(await headersOf(ctx.app, 'dr.avery')),
+      'if-match': String(await currentVersion(ctx.database.db, { orderId })),
       'content-type': `multipart/form-data; boundary=${boundary}`,
     },
     payload: body,

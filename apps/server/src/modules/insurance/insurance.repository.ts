@@ -2,7 +2,7 @@ import { BILLING_METHODS, type IdCardAttachmentType } from '@gear/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { changing } from '../../db/kept.ts';
-import { attachments, orders, requisitions } from '../../db/schema/index.ts';
+import { attachments, requisitions } from '../../db/schema/index.ts';
 
 /**
  * spec 2 §4 Medicare/Tricare Yes: 'sets billingMethod to 'Medicare or Tricare' on all requisitions' (those not
@@ -13,20 +13,6 @@ export async function billRequisitionsToMedicare(tx: Db, orderId: number) {
     .update(requisitions)
     .set({ billingMethod: BILLING_METHODS.medicare })
     .where(and(eq(requisitions.orderId, orderId), eq(requisitions.canceled, false)));
-}
-
-/**
- * Bumps an order's version whatever it is: an ID card changes the order (its attachments) without touching the
- * fields a form sends, so an upload must not be refused for a version the browser read before it. The order cache
- * then reads the order afresh.
- */
-export async function bumpOrderVersion(tx: Db, orderId: number) {
-  await changing(['orders'], () =>
-    tx
-      .update(orders)
-      .set({ version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId)),
-  );
 }
 
 export type AttachmentRow = typeof attachments.$inferSelect;

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { deleteIdCard, type IdCardUpload, readIdCard, tooLarge, uploadIdCard } from './id-cards.service.ts';
 import { saveInsuranceStep } from './insurance.service.ts';
@@ -186,7 +187,15 @@ export function insuranceRoutes(storage: FileStorage) {
       (request) => {
         if (request.body.id !== request.params.id)
           throw badRequest('The order id of the address and the body differ.');
-        return asOrderResponse(saveInsuranceStep(app.db, storage, callerOf(request).userInfo, request.body));
+        return asOrderResponse(
+          saveInsuranceStep(
+            app.db,
+            storage,
+            callerOf(request).userInfo,
+            request.body,
+            versionNamed(request, request.body.version),
+          ),
+        );
       },
     );
 
@@ -214,7 +223,13 @@ export function insuranceRoutes(storage: FileStorage) {
         const upload = request.isMultipart()
           ? await readMultipart(request, request.query)
           : readRawBody(request, request.query);
-        return uploadIdCard(app.db, storage, callerOf(request).userInfo, upload);
+        return uploadIdCard(
+          app.db,
+          storage,
+          callerOf(request).userInfo,
+          upload,
+          versionNamed(request, undefined),
+        );
       },
     );
 
@@ -230,7 +245,13 @@ export function insuranceRoutes(storage: FileStorage) {
         },
       },
       (request) =>
-        deleteIdCard(app.db, storage, callerOf(request).userInfo, cardTarget(fromQuery(request.query))),
+        deleteIdCard(
+          app.db,
+          storage,
+          callerOf(request).userInfo,
+          cardTarget(fromQuery(request.query)),
+          versionNamed(request, undefined),
+        ),
     );
 
     api.get(

@@ -6,22 +6,16 @@ import {
   type Insurance,
   isMedicareTypeOrder,
   looksLikeMedicareId,
-  MESSAGES,
   STEP_IDS,
   type UserInfo,
   validateInsurance,
 } from '@gear/domain';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
-import { badRequest, prefixed, refuseIfAny } from '../../lib/http-error.ts';
-import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
-import { saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import { prefixed, refuseIfAny } from '../../lib/http-error.ts';
+import type { SavedOrder } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan, type OrderWrite } from '../order/order-change.ts';
 import { labToday } from '../patient/lab-day.ts';
-import { billRequisitionsToMedicare, deleteAttachments } from './insurance.repository.ts';
-
-type SavedOrder = GearOrder & { id: number };
 
 /** The body of PUT /gear/order/{id}/insurance/ as insuranceStepSchema reads it, with the Medicare answer. */
 export interface InsuranceStepInput {
@@ -66,24 +60,17 @@ const answeredRank = (primary: Insurance, secondary: Insurance | null): 0 | 1 | 
 };
 
 /**
- * PUT /gear/order/{id}/insurance/ (spec 2 §4, §5, §7): checks the caller and the page lock (409 for non-admins once
- * received by the lab); applies a Yes to the Medicare/Tricare question with the domain's rule (provider medicare,
- * every requisition billed 'Medicare or Tricare'); checks the primary insurance and the secondary one when present
- * with validateInsurance (fields 'insurance.<name>' and 'secondaryInsurance.<name>'); saves both, completes the
- * insurance step and bumps the version. Removing the secondary insurance also removes its ID cards.
+ * The insurance step's change (spec 2 §4, §5, §7): applies a Yes to the Medicare/Tricare question with the domain's
+ * rule (provider medicare, every requisition billed 'Medicare or Tricare'); checks the primary insurance and the
+ * secondary one when present with validateInsurance (fields 'insurance.<name>' and 'secondaryInsurance.<name>');
+ * saves both and completes the insurance step. Removing the secondary insurance also removes its ID cards.
  */
-export async function saveInsuranceStep(
-  db: Db,
-  storage: FileStorage,
+export function planInsuranceSave(
+  order: SavedOrder,
   user: UserInfo,
   body: InsuranceStepInput,
-): Promise<GearOrder> {
-  const order = (await orderForCaller(db, user, body.id)) as SavedOrder;
-  refuseLockedOrder(order, user);
-  const { version } = body;
-  if (version === undefined)
-    throw badRequest(MESSAGES.invalidInput, [{ field: 'version', defaultMessage: MESSAGES.invalidInput }]);
-
+  today: string,
+): OrderChangePlan {
   let insurance = ranked(body.insurance ?? blankInsurance(INSURANCE_RANK.primary), INSURANCE_RANK.primary);
   let secondaryInsurance = body.secondaryInsurance
     ? ranked(body.secondaryInsurance, INSURANCE_RANK.secondary)
@@ -98,29 +85,47 @@ export async function saveInsuranceStep(
     requisitions = answered.requisitions;
   }
   const facts = {
-    today: labToday(),
+    today,
     medicareOrder: isMedicareTypeOrder({ requisitions }),
     medicareBeneficiaryIdConfirmed: rank !== null,
   };
-  const errors = [
+  refuseIfAny([
     ...prefixed(validateInsurance(insurance, facts), 'insurance'),
     ...(secondaryInsurance
       ? prefixed(validateInsurance(secondaryInsurance, facts), 'secondaryInsurance')
       : []),
+  ]);
+  const writes: OrderWrite[] = [
+    ...(rank !== null ? [{ kind: 'billRequisitionsToMedicare' } as const] : []),
+    ...(secondaryInsurance ? [] : [{ kind: 'deleteAttachments', types: SECONDARY_CARD_SLOTS } as const]),
   ];
-  refuseIfAny(errors);
-
-  const removedCards = await transaction(db, async (tx) => {
-    await claimOrder(tx, order, version, { insurance, secondaryInsurance });
-    if (rank !== null) await billRequisitionsToMedicare(tx, order.id);
-    const steps = completeStep(order.workflow.steps, {
+  return {
+    changes: { insurance, secondaryInsurance },
+    writes,
+    steps: completeStep(order.workflow.steps, {
       id: STEP_IDS.insurance,
       userType: user.type,
       stepDate: new Date().toISOString(),
-    });
-    await saveWorkflowSteps(tx, order.id, order.workflow.steps, steps);
-    return secondaryInsurance ? [] : deleteAttachments(tx, order.id, SECONDARY_CARD_SLOTS);
+    }),
+  };
+}
+
+/** PUT /gear/order/{id}/insurance/ (spec 2 §4, §5, §7) through the change core (decision 0065). */
+export async function saveInsuranceStep(
+  db: Db,
+  storage: FileStorage,
+  user: UserInfo,
+  body: InsuranceStepInput,
+  basedOn: number | undefined,
+): Promise<GearOrder> {
+  const today = labToday();
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId: body.id },
+    basedOn,
+    kind: ORDER_CHANGES.insurance,
+    plan: ({ order }) => planInsuranceSave(order, user, body, today),
   });
-  await Promise.all(removedCards.map((key) => storage.delete(key)));
-  return savedOrder(db, order.id);
+  await Promise.all(saved.removedStorageKeys.map((key) => storage.delete(key)));
+  return saved.order;
 }

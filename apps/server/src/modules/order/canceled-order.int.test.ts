@@ -244,14 +244,22 @@ describe('decision 0050: every step save refuses a canceled order', () => {
   it('the canceled order can still be read, and a second cancel says it already was', async () => {
     const order = await canceledOrder();
     expect((await read(order.id)).id).toBe(order.id);
-    const again = await inject('dr.avery', 'DELETE', `/gear/order/cancel/${order.id}`);
+    const again = await inject(
+      'dr.avery',
+      'DELETE',
+      `/gear/order/cancel/${order.id}?version=${order.version}`,
+    );
     expect(again.body).toBe('cancelAlreadyRefunded');
   });
 
   it('an order canceled before it had a test stays closed: no test can be added, the practitioner not changed', async () => {
     const headers = await headersOf(ctx.app, 'dr.avery');
     const created = await createOrder(ctx.app, headers, 'P1001');
-    const cancel = await inject('dr.avery', 'DELETE', `/gear/order/cancel/${created.id}`);
+    const cancel = await inject(
+      'dr.avery',
+      'DELETE',
+      `/gear/order/cancel/${created.id}?version=${created.version}`,
+    );
     expect(cancel.body).toBe('cancelPass');
     const canceled = await read(created.id);
     expect(canceled).toMatchObject({ requisitions: [], canceled: true });
@@ -297,6 +305,7 @@ describe('decision 0050: every step save refuses a canceled order', () => {
     const saved = await inject('dr.avery', 'PUT', '/gear/billingMethod/', {
       billingMethod: BILLING_METHODS.patientPay,
       gearReqId: reqId(order, 0),
+      version: order.version + 1,
     });
     expect(saved.statusCode, saved.body).toBe(200);
   });

@@ -153,7 +153,8 @@ describe('PUT /gear/order/{id}/patient/', () => {
       headers: await headersOf(ctx.app, 'dr.avery'),
       payload: { id: order.id, patientInfo: patientInfo() },
     });
-    expectEnvelope(noVersion, 400, MESSAGES.invalidInput);
+    // decision 0065: a save naming no version answers 428 (it was 400 before the one version rule).
+    expectEnvelope(noVersion, 428, MESSAGES.orderVersionRequired);
     const otherId = await ctx.app.inject({
       method: 'PUT',
       url: `/gear/order/${order.id}/patient/`,

@@ -15,6 +15,7 @@ import type { EmrPatientSource } from '../../adapters/emr/emr-source.ts';
 import type { SubscriptionList } from '../../adapters/subscription/subscription-list.ts';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { insuranceResponseSchema, patientMatchSchema, patientResponseSchema } from './patient.schemas.ts';
 import { isPoBoxPatientAddress, savePatientStep, subscribe } from './patient.service.ts';
@@ -86,7 +87,14 @@ export function patientRoutes(adapters: PatientRouteAdapters) {
       (request) => {
         if (request.body.id !== request.params.id)
           throw badRequest('The order id of the address and the body differ.');
-        return asOrderResponse(savePatientStep(app.db, callerOf(request).userInfo, request.body));
+        return asOrderResponse(
+          savePatientStep(
+            app.db,
+            callerOf(request).userInfo,
+            request.body,
+            versionNamed(request, request.body.version),
+          ),
+        );
       },
     );
 

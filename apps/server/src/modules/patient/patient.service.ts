@@ -22,10 +22,8 @@ import {
 import type { Subscription, SubscriptionList } from '../../adapters/subscription/subscription-list.ts';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, refuseIfAny } from '../../lib/http-error.ts';
-import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
-import { saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import { orderForCaller } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import { labToday } from './lab-day.ts';
 
 type SavedOrder = GearOrder & { id: number };
@@ -99,31 +97,44 @@ function shippingMethodAfter(
 }
 
 /**
- * PUT /gear/order/{id}/patient/ (spec 2 §4, §5, §7): checks the caller, the page lock (409 for non-admins once the lab
- * has received a specimen) and every rule of validatePatient with the order's facts; saves patientInfo and the
- * shipping method, completes the patient step and bumps the version (a stale one answers 409).
+ * The patient step's change (spec 2 §4, §5, §7): every rule of validatePatient with the order's facts (400 listing
+ * each field), then patientInfo and the shipping method saved and the patient step completed.
  */
-export async function savePatientStep(db: Db, user: UserInfo, body: PatientStepInput): Promise<GearOrder> {
-  const order = (await orderForCaller(db, user, body.id)) as SavedOrder;
-  refuseLockedOrder(order, user);
-  const { version } = body;
-  if (version === undefined)
-    throw badRequest(MESSAGES.invalidInput, [{ field: 'version', defaultMessage: MESSAGES.invalidInput }]);
+export function planPatientSave(
+  order: SavedOrder,
+  user: UserInfo,
+  body: PatientStepInput,
+  today: string,
+): OrderChangePlan {
   const patient = keepLockedFields(body.patientInfo, order, user);
-  const errors = validatePatient(patient, patientFacts(order, user, body.confirmedAge === true));
-  refuseIfAny(errors);
+  refuseIfAny(validatePatient(patient, { ...patientFacts(order, user, body.confirmedAge === true), today }));
   const shippingMethod = shippingMethodAfter(order, user, patient, body.shippingMethod);
-
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, version, { patientInfo: patient, shippingMethod });
-    const steps = completeStep(order.workflow.steps, {
+  return {
+    changes: { patientInfo: patient, shippingMethod },
+    steps: completeStep(order.workflow.steps, {
       id: STEP_IDS.patient,
       userType: user.type,
       stepDate: new Date().toISOString(),
-    });
-    await saveWorkflowSteps(tx, order.id, order.workflow.steps, steps);
+    }),
+  };
+}
+
+/** PUT /gear/order/{id}/patient/ (spec 2 §4, §5, §7) through the change core (decision 0065). */
+export async function savePatientStep(
+  db: Db,
+  user: UserInfo,
+  body: PatientStepInput,
+  basedOn: number | undefined,
+): Promise<GearOrder> {
+  const today = labToday();
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId: body.id },
+    basedOn,
+    kind: ORDER_CHANGES.patient,
+    plan: ({ order }) => planPatientSave(order, user, body, today),
   });
-  return savedOrder(db, order.id);
+  return saved.order;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, idParam, orderSchema, practitionerSchema } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { practitionerCallerOf } from '../../plugins/auth.ts';
 import {
   practitionerByGsdlNo,
@@ -67,7 +68,15 @@ export async function practitionerRoutes(app: FastifyInstance) {
     },
     (request) => {
       const caller = practitionerCallerOf(request);
-      return asOrderResponse(savePractitionerStep(app.db, caller.userInfo, caller.userId, request.body));
+      return asOrderResponse(
+        savePractitionerStep(
+          app.db,
+          caller.userInfo,
+          caller.userId,
+          request.body,
+          versionNamed(request, request.body.version),
+        ),
+      );
     },
   );
 }

@@ -3,11 +3,9 @@ import {
   type GearOrder,
   initialWorkflowSteps,
   isAdmin,
-  isPractitionerStepLocked,
   MESSAGES,
   mayOrderFor,
   normaliseGsdlNo,
-  orderLockMessage,
   type Practitioner,
   type PractitionerStepBody as PractitionerStepInput,
   STEP_IDS,
@@ -15,13 +13,12 @@ import {
   userGsdlNumbers,
   validatePractitionerStep,
 } from '@gear/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { transaction } from '../../lib/transaction.ts';
-import { claimVersion, insertOrderWithSteps } from '../order/order.repository.ts';
-import { createdOrder, orderForCaller, savedOrder } from '../order/order.service.ts';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import { insertOrderWithSteps } from '../order/order.repository.ts';
+import { createdOrder, orderForCaller } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import { findPractitioner, findPractitionersFor } from './practitioner.repository.ts';
 
 /** The practitioners a user may order for (spec 1 §2.4 dropdown, §6 authorizing rule). */
@@ -54,6 +51,7 @@ export async function savePractitionerStep(
   user: UserInfo,
   userId: number,
   input: PractitionerStepInput,
+  basedOn: number | undefined,
 ): Promise<GearOrder> {
   const practitioner = await findPractitioner(db, input.practitioner.gsdlNo);
   if (!practitioner) throw badRequest(MESSAGES.practitionerNotFound(input.practitioner.gsdlNo));
@@ -62,7 +60,16 @@ export async function savePractitionerStep(
   if (errors.length) throw badRequest(errors[0]?.defaultMessage ?? MESSAGES.invalidInput, errors);
 
   const orderId = typeof input.id === 'number' && input.id > 0 ? input.id : null;
-  if (orderId) return savedOrder(db, await updatePractitioner(db, user, orderId, input, practitioner));
+  if (orderId) {
+    const saved = await changeOrder(db, {
+      user,
+      subject: { orderId },
+      basedOn,
+      kind: ORDER_CHANGES.practitioner,
+      plan: () => planPractitionerChange(user, input, practitioner),
+    });
+    return saved.order;
+  }
   // A new order is answered from what its insert returned: one statement in all (decision 0055).
   return createdOrder(db, () => insertNewOrder(db, user, userId, input, practitioner));
 }
@@ -106,31 +113,18 @@ export async function insertNewOrder(
   );
 }
 
-async function updatePractitioner(
-  db: Db,
+/** A saved order's practitioner and agreement changed (the step's rules are checked before: validatePractitionerStep). */
+export function planPractitionerChange(
   user: UserInfo,
-  orderId: number,
-  input: PractitionerStepInput,
-  practitioner: Practitioner,
-) {
-  const current = await orderForCaller(db, user, orderId);
-  if (isPractitionerStepLocked(current, user))
-    throw new HttpError(409, orderLockMessage(current, user) ?? MESSAGES.orderReceivedByLab);
-  if (input.version === undefined)
-    throw badRequest(MESSAGES.invalidInput, [{ field: 'version', defaultMessage: MESSAGES.invalidInput }]);
-  await transaction(db, async (tx) => {
-    if (!(await claimVersion(tx, orderId, input.version as number))) {
-      throw conflict(MESSAGES.staleOrder);
-    }
-    await tx
-      .update(orders)
-      .set({
-        practitionerGsdlNo: practitioner.gsdlNo,
-        onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
-        practAgreement: input.practAgreement,
-        practAgreementDate: agreementDate(input),
-      })
-      .where(eq(orders.id, orderId));
-  });
-  return orderId;
+  input: Pick<PractitionerStepInput, 'practAgreement'>,
+  practitioner: Pick<Practitioner, 'gsdlNo'>,
+): OrderChangePlan {
+  return {
+    changes: {
+      practitionerGsdlNo: practitioner.gsdlNo,
+      onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
+      practAgreement: input.practAgreement,
+      practAgreementDate: input.practAgreement ? new Date() : null,
+    },
+  };
 }

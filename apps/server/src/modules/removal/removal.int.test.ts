@@ -9,7 +9,14 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
-import { type Caller, callAs, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import {
+  type Caller,
+  callAs,
+  currentVersion,
+  expectEnvelope,
+  signIn,
+  useTestApp,
+} from '../../test/helper.ts';
 import {
   dropShipOrder,
   ok,
@@ -22,6 +29,10 @@ import {
 } from '../../test/order-builders.ts';
 
 const ctx = useTestApp();
+
+/** The order's current version as a query, as a browser that has just read the order sends it (decision 0065). */
+const versionNow = async (orderId: number) =>
+  `?version=${await currentVersion(ctx.database.db, { orderId })}`;
 
 const call = (method: 'PUT' | 'DELETE', who: Caller, url: string) => callAs(ctx.app, who, method, url);
 
@@ -45,9 +56,14 @@ describe('PUT /gear/order/{id}/skip-step/{stepId}[/{reqId}]', () => {
     expect(stepRow(saved, STEP_IDS.collection, reqId(order, 0))?.skipped).toBe(false);
   });
 
-  it('spec 2 §4: an order step names no requisition; without a version the one read is used', async () => {
+  it('spec 2 §4: an order step names no requisition; without a version the call answers 428 (decision 0065)', async () => {
     const order = await twoTests();
-    const saved = ok(await skip('staff.kim', order, `${STEP_IDS.patient}`, ''));
+    expectEnvelope(
+      await skip('staff.kim', order, `${STEP_IDS.patient}`, ''),
+      428,
+      MESSAGES.orderVersionRequired,
+    );
+    const saved = ok(await skip('staff.kim', order, `${STEP_IDS.patient}`));
     expect(stepRow(saved, STEP_IDS.patient)?.status).toEqual(STEP_STATUS.skipped);
   });
 
@@ -122,7 +138,7 @@ describe('DELETE /gear/order/{id}/requisition/{reqId}', () => {
 
   it('spec 2 §4: the last requisition too (the order is left with none); shipping then no longer applies', async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
-    const saved = ok(await remove('dr.avery', order, reqId(order, 0), ''));
+    const saved = ok(await remove('dr.avery', order, reqId(order, 0)));
     expect(saved.requisitions).toEqual([]);
     expect(stepRow(saved, STEP_IDS.shipping)?.notApplicable).toBe(true);
   });
@@ -142,12 +158,12 @@ describe('DELETE /gear/order/{id}/requisition/{reqId}', () => {
     expectEnvelope(await remove('dr.avery', order, reqId(other, 0)), 404, REMOVAL_MESSAGES.notFound);
     await receiveByLab(ctx.database.db, reqId(order, 1), `A-DEL-${order.id}`);
     expectEnvelope(
-      await remove('admin.ops', order, reqId(order, 1), ''),
+      await remove('admin.ops', order, reqId(order, 1), await versionNow(order.id)),
       400,
       REMOVAL_MESSAGES.cannotBeRemoved,
     );
     expectEnvelope(await remove('dr.avery', order, reqId(order, 0), ''), 409, MESSAGES.orderReceivedByLab);
-    ok(await remove('admin.ops', order, reqId(order, 0), ''));
+    ok(await remove('admin.ops', order, reqId(order, 0), await versionNow(order.id)));
   });
 
   it('answers 401, 403 for another practitioner, 404 for an unknown order, 409 stale, 400 bad input', async () => {
@@ -188,7 +204,9 @@ describe('PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later', () => {
         version: order.version + 1,
       })
       .where(eq(orders.id, order.id));
-    const answer = ok<{ order: SavedOrder; newOrderId: number }>(await later('admin.ops', order, moved, ''));
+    const answer = ok<{ order: SavedOrder; newOrderId: number }>(
+      await later('admin.ops', order, moved, `?version=${order.version + 1}`),
+    );
     expect(answer.order.id).toBe(order.id);
     expect(answer.order.version).toBe(order.version + 2);
     expect(answer.order.requisitions.map((r) => r.id)).toEqual([reqId(order, 0)]);
@@ -233,7 +251,7 @@ describe('PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later', () => {
     );
     await receiveByLab(ctx.database.db, reqId(order, 1), `A-SFL-${order.id}`);
     expectEnvelope(
-      await later('admin.ops', order, reqId(order, 1), ''),
+      await later('admin.ops', order, reqId(order, 1), await versionNow(order.id)),
       400,
       REMOVAL_MESSAGES.cannotBeRemoved,
     );
@@ -278,14 +296,17 @@ describe('DELETE /gear/order/cancel/{id}', () => {
     );
     expect(reloaded.version).toBe(order.version + 1);
     expect(reloaded.requisitions.every((r) => r.canceled)).toBe(true);
-    expect((await cancel('dr.avery', order.id)).body).toBe('cancelAlreadyRefunded');
+    expect((await cancel('dr.avery', order.id, await versionNow(order.id))).body).toBe(
+      'cancelAlreadyRefunded',
+    );
   });
 
   it("spec 3 §7: 'other' when a requisition has reached the lab (an admin past the lock); 409 for others", async () => {
     const order = await twoTests();
     await receiveByLab(ctx.database.db, reqId(order, 0), `A-CAN-${order.id}`);
     expectEnvelope(await cancel('dr.avery', order.id), 409, MESSAGES.orderReceivedByLab);
-    expect((await cancel('admin.ops', order.id)).body).toBe('other');
+    const version = await currentVersion(ctx.database.db, { orderId: order.id });
+    expect((await cancel('admin.ops', order.id, `?version=${version}`)).body).toBe('other');
   });
 
   it('answers 401, 403 for another practitioner, 404, 409 stale, 400 bad input', async () => {

@@ -2,17 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { changing } from '../../db/kept.ts';
 import { orders, requisitions, workflowSteps } from '../../db/schema/index.ts';
-import type { SavedOrder } from '../../lib/order-write.ts';
-
-/** Whether an order has been canceled (a fact of the order the served GearOrder does not carry). */
-export async function isOrderCanceled(db: Db, orderId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ canceled: orders.canceled })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  return row?.canceled ?? false;
-}
+import type { SavedOrder } from '../order/order.service.ts';
 
 /** Cancels every requisition of an order (the order's own flag is set with its version). */
 export const cancelRequisitionsOf = (db: Db, orderId: number) =>

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { cancelOrder, removeRequisition, saveRequisitionForLater, skipOrderStep } from './removal.service.ts';
 
@@ -11,18 +12,19 @@ const refusals = {
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
+  428: errorEnvelopeSchema,
 };
 
 /**
- * The order's version as read, for calls without a body (decision 0034): when given it must still be current (409
- * otherwise); without it the version read by the call itself is claimed.
+ * The order's version as read, for calls without a body (decision 0034), or If-Match: it must still be current (409
+ * otherwise); a call naming none answers 428 (decision 0065).
  */
 const versionQuery = z.object({
   version: z.coerce.number().pipe(orderVersion).optional(),
 });
 
 const cancelQuery = versionQuery.extend({
-  dateOfBirth: z.string().max(10).optional().describe('For patients proving the order (a later issue)'),
+  dateOfBirth: z.string().max(10).optional().describe('Sent by spec 3 §7; access comes from decision 0040'),
 });
 
 const stepId = z.coerce.number().int().min(1).max(99);
@@ -53,7 +55,7 @@ export async function removalRoutes(app: FastifyInstance) {
           request.params.id,
           request.params.stepId,
           null,
-          request.query.version,
+          versionNamed(request, request.query.version),
         ),
       ),
   );
@@ -68,7 +70,7 @@ export async function removalRoutes(app: FastifyInstance) {
           request.params.id,
           request.params.stepId,
           request.params.reqId,
-          request.query.version,
+          versionNamed(request, request.query.version),
         ),
       ),
   );
@@ -95,7 +97,7 @@ export async function removalRoutes(app: FastifyInstance) {
           callerOf(request).userInfo,
           request.params.id,
           request.params.reqId,
-          request.query.version,
+          versionNamed(request, request.query.version),
         ),
       ),
   );
@@ -126,7 +128,7 @@ export async function removalRoutes(app: FastifyInstance) {
         caller.userId,
         request.params.orderId,
         request.params.reqId,
-        request.query.version,
+        versionNamed(request, request.query.version),
       );
       // A patient keeps the order their requisition moved to (docs/decisions/0040).
       if (caller.userInfo.type === 'prc')
@@ -156,7 +158,7 @@ export async function removalRoutes(app: FastifyInstance) {
         app.db,
         callerOf(request).userInfo,
         request.params.id,
-        request.query.version,
+        versionNamed(request, request.query.version),
       );
       return reply.type('text/plain; charset=utf-8').send(result);
     },

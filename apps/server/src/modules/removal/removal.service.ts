@@ -4,8 +4,6 @@ import {
   type GearOrder,
   initialWorkflowSteps,
   isOrderCancelable,
-  isOrderLocked,
-  MESSAGES,
   REMOVAL_MESSAGES,
   type RemovalRefusal,
   type Requisition,
@@ -19,18 +17,9 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { claimOrder, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
-import { saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller, savedOrder } from '../order/order.service.ts';
-import { deleteRequisitions } from '../requisition/requisition.repository.ts';
-import {
-  cancelRequisitionsOf,
-  insertOrderLike,
-  isOrderCanceled,
-  moveRequisition,
-} from './removal.repository.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
+import type { SavedOrder } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan, UNCHANGED } from '../order/order-change.ts';
 
 type Flags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
 
@@ -50,33 +39,44 @@ const withShipping = (steps: readonly WorkflowStep[], remaining: readonly Flags[
  * stays incomplete and is completed when it is saved. Patients are refused (403), a step that is complete, not the
  * user's or without its row answers 400 with errors[{field, defaultMessage}].
  */
-export async function skipOrderStep(
-  db: Db,
+export function planSkipStep(
+  order: SavedOrder,
   user: UserInfo,
-  orderId: number,
   stepId: number,
   gearReqId: number | null,
-  version: number | undefined,
-): Promise<GearOrder> {
-  const order = await orderToChange(db, user, orderId);
+): OrderChangePlan {
   const errors = skipStepErrors(order, user, stepId, gearReqId);
   const [first] = errors;
   if (first) {
     if (user.type !== 'myGDX') throw new HttpError(403, first.defaultMessage, errors);
     throw badRequest(first.defaultMessage, errors);
   }
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, version);
-    const steps = order.workflow.steps;
-    const after = skipStep(steps, {
+  return {
+    steps: skipStep(order.workflow.steps, {
       id: stepId,
       gearReqId,
       userType: user.type,
       stepDate: new Date().toISOString(),
-    });
-    await saveWorkflowSteps(tx, order.id, steps, after);
+    }),
+  };
+}
+
+export async function skipOrderStep(
+  db: Db,
+  user: UserInfo,
+  orderId: number,
+  stepId: number,
+  gearReqId: number | null,
+  basedOn: number | undefined,
+): Promise<GearOrder> {
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId },
+    basedOn,
+    kind: ORDER_CHANGES.skipStep,
+    plan: ({ order }) => planSkipStep(order, user, stepId, gearReqId),
   });
-  return savedOrder(db, order.id);
+  return saved.order;
 }
 
 // --- Remove a requisition ---------------------------------------------------------------------------------------------
@@ -103,23 +103,31 @@ const others = (order: SavedOrder, gearReqId: number) =>
  * not received, with its workflow rows; patients only from an order of a single requisition. Answers the updated
  * order (which may have no requisitions left).
  */
+export function planRemoval(order: SavedOrder, user: UserInfo, gearReqId: number): OrderChangePlan {
+  const refusal = removalRefusal(user, order, gearReqId);
+  if (refusal) throw removalError(refusal);
+  const before = order.workflow.steps.filter((row) => row.gearReqId !== gearReqId);
+  return {
+    writes: [{ kind: 'deleteRequisitions', ids: [gearReqId] }],
+    steps: withShipping(before, others(order, gearReqId)),
+  };
+}
+
 export async function removeRequisition(
   db: Db,
   user: UserInfo,
   orderId: number,
   gearReqId: number,
-  version: number | undefined,
+  basedOn: number | undefined,
 ): Promise<GearOrder> {
-  const order = await orderToChange(db, user, orderId);
-  const refusal = removalRefusal(user, order, gearReqId);
-  if (refusal) throw removalError(refusal);
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, version);
-    await deleteRequisitions(tx, order.id, [gearReqId]);
-    const before = order.workflow.steps.filter((row) => row.gearReqId !== gearReqId);
-    await saveWorkflowSteps(tx, order.id, before, withShipping(before, others(order, gearReqId)));
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId },
+    basedOn,
+    kind: ORDER_CHANGES.removeRequisition,
+    plan: ({ order }) => planRemoval(order, user, gearReqId),
   });
-  return savedOrder(db, order.id);
+  return saved.order;
 }
 
 // --- Save for later --------------------------------------------------------------------------------------------------
@@ -158,30 +166,41 @@ export interface SavedForLater {
  * and its workflow rows to a new order of the same practitioner and patient; patients and admins only, with more
  * than one requisition on the order. Answers the order it left and the new order's id.
  */
+export function planSaveForLater(
+  order: SavedOrder,
+  user: UserInfo,
+  userId: number | null,
+  gearReqId: number,
+): OrderChangePlan {
+  const refusal = saveForLaterRefusal(user, order, gearReqId);
+  if (refusal === 'notAuthorized') throw forbidden(REMOVAL_MESSAGES.saveForLaterNotAuthorized);
+  if (refusal) throw removalError(refusal);
+  const moved = order.requisitions.find((requisition) => requisition.id === gearReqId) as Requisition;
+  const before = order.workflow.steps.filter((row) => row.gearReqId !== gearReqId);
+  return {
+    writes: [
+      { kind: 'moveToNewOrder', gearReqId, createdByUserId: userId, steps: newOrderSteps(order, moved) },
+    ],
+    steps: withShipping(before, others(order, gearReqId)),
+  };
+}
+
 export async function saveRequisitionForLater(
   db: Db,
   user: UserInfo,
   userId: number | null,
   orderId: number,
   gearReqId: number,
-  version: number | undefined,
+  basedOn: number | undefined,
 ): Promise<SavedForLater> {
-  const order = await orderToChange(db, user, orderId);
-  const refusal = saveForLaterRefusal(user, order, gearReqId);
-  if (refusal === 'notAuthorized') throw forbidden(REMOVAL_MESSAGES.saveForLaterNotAuthorized);
-  if (refusal) throw removalError(refusal);
-  const moved = order.requisitions.find((requisition) => requisition.id === gearReqId) as Requisition;
-  const newOrderId = await transaction(db, async (tx) => {
-    await claimOrder(tx, order, version);
-    const created = await insertOrderLike(tx, order, userId);
-    await moveRequisition(tx, gearReqId, created);
-    const movedRows = order.workflow.steps.filter((row) => row.gearReqId === gearReqId);
-    await saveWorkflowSteps(tx, created, movedRows, newOrderSteps(order, moved));
-    const before = order.workflow.steps.filter((row) => row.gearReqId !== gearReqId);
-    await saveWorkflowSteps(tx, order.id, before, withShipping(before, others(order, gearReqId)));
-    return created;
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId },
+    basedOn,
+    kind: ORDER_CHANGES.saveForLater,
+    plan: ({ order }) => planSaveForLater(order, user, userId, gearReqId),
   });
-  return { order: await savedOrder(db, order.id), newOrderId };
+  return { order: saved.order, newOrderId: saved.newOrderId as number };
 }
 
 // --- Cancel an order ----------------------------------------------------------------------------------------------
@@ -192,20 +211,24 @@ export async function saveRequisitionForLater(
  * 'cancelAlreadyRefunded' when it already was; 'other' when a requisition has reached the lab (an admin past the
  * lock). A non-admin's order received by the lab answers 409 like any change.
  */
+export function planCancel(order: SavedOrder): OrderChangePlan | typeof UNCHANGED {
+  if (order.canceled || !isOrderCancelable(order)) return UNCHANGED;
+  return { changes: { canceled: true }, writes: [{ kind: 'cancelRequisitions' }] };
+}
+
 export async function cancelOrder(
   db: Db,
   user: UserInfo,
   orderId: number,
-  version: number | undefined,
+  basedOn: number | undefined,
 ): Promise<CancelOrderResult> {
-  const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
-  if (await isOrderCanceled(db, order.id)) return CANCEL_ORDER_RESULTS.alreadyRefunded;
-  if (isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
-  if (!isOrderCancelable(order)) return CANCEL_ORDER_RESULTS.other;
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, version, { canceled: true });
-    await cancelRequisitionsOf(tx, order.id);
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId },
+    basedOn,
+    kind: ORDER_CHANGES.cancel,
+    plan: ({ order }) => planCancel(order),
   });
-  await savedOrder(db, order.id);
-  return CANCEL_ORDER_RESULTS.pass;
+  if (!saved.unchanged) return CANCEL_ORDER_RESULTS.pass;
+  return saved.order.canceled ? CANCEL_ORDER_RESULTS.alreadyRefunded : CANCEL_ORDER_RESULTS.other;
 }

@@ -377,7 +377,11 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     const uploaded = await ctx.app.inject({
       method: 'POST',
       url: '/gear/uploadInsuranceAttachment',
-      headers: { ...jane.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        ...jane.headers,
+        'if-match': String(jane.order.version),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
       payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(200);

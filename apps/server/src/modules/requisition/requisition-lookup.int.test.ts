@@ -376,7 +376,7 @@ describe('GET /gear/order?requisitionNumber', () => {
     if (defaultMessage) expect(body.errors?.[0]?.defaultMessage).toBe(defaultMessage);
   });
 
-  it('accepts a date of birth and GDX ID (patients prove orders with them in a later issue)', async () => {
+  it('accepts a date of birth and GDX ID (with them patients prove orders, decision 0040)', async () => {
     const response = await get(
       'dr.avery',
       '/gear/order?requisitionNumber=C824591515&dateOfBirth=04/12/1985&gdxId=p1001',

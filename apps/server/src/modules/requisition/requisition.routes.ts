@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, orderSchema } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf, practitionerCallerOf } from '../../plugins/auth.ts';
 import { catalogueRequisitionSchema, orderableItemSchema } from '../catalogue/catalogue.schemas.ts';
 import {
@@ -23,7 +24,12 @@ import { saveBulkTestSelection, saveSingleTestSelection } from './test-selection
 
 const tags = ['Panel selection'];
 const refusals = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-const saveRefusals = { ...refusals, 409: errorEnvelopeSchema, 410: errorEnvelopeSchema };
+const saveRefusals = {
+  ...refusals,
+  409: errorEnvelopeSchema,
+  410: errorEnvelopeSchema,
+  428: errorEnvelopeSchema,
+};
 const idQuery = z.coerce.number().pipe(databaseId);
 
 /** spec 1 §7: 'gearReqIds as a comma list (later variants repeat the parameter)'; both are accepted. */
@@ -116,14 +122,20 @@ export async function requisitionRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Save the ship-to-office (bulk) lines of an order',
-        body: bulkTestSelectionSchema,
+        body: bulkTestSelectionSchema.partial({ version: true }),
         response: { 200: orderSchema, ...saveRefusals },
       },
     },
     (request) =>
       // spec 1 §6: a patient has no order-type choice, so never ships packs to an office (decision 0041).
       asOrderResponse(
-        saveBulkTestSelection(app.db, practitionerCallerOf(request).userInfo, request.body, phoneMessages),
+        saveBulkTestSelection(
+          app.db,
+          practitionerCallerOf(request).userInfo,
+          request.body,
+          phoneMessages,
+          versionNamed(request, request.body.version),
+        ),
       ),
   );
 
@@ -135,10 +147,18 @@ export async function requisitionRoutes(app: FastifyInstance) {
         tags,
         summary: "Save one requisition's test selection (sent with the panel step's query string)",
         querystring: panelQuerySchema,
-        body: singleTestSelectionSchema,
+        body: singleTestSelectionSchema.partial({ version: true }),
         response: { 200: orderSchema, ...saveRefusals },
       },
     },
-    (request) => asOrderResponse(saveSingleTestSelection(app.db, callerOf(request).userInfo, request.body)),
+    (request) =>
+      asOrderResponse(
+        saveSingleTestSelection(
+          app.db,
+          callerOf(request).userInfo,
+          request.body,
+          versionNamed(request, request.body.version),
+        ),
+      ),
   );
 }

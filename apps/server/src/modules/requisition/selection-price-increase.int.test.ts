@@ -106,7 +106,7 @@ describe('PUT /gear/testSelection: the price-increase confirmation (spec 1 §4.4
     const recorded = await ctx.app.inject({
       method: 'PUT',
       url: `/gear/order/${after.id}/confirm-price-increase/${requisition.id}/PanelSelection`,
-      headers,
+      headers: { ...headers, 'if-match': String(after.version) },
     });
     expect(recorded.statusCode, recorded.body).toBe(200);
     const events = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.orderId, after.id));

@@ -584,7 +584,6 @@ describe('PUT /gear/testSelection (single requisition)', () => {
 
     it.each<[string, Body]>([
       ['an unsaved order', { id: 'new', version: 0, requisitions: [metabolomix()] }],
-      ['no version', { id: 100001, requisitions: [metabolomix()] }],
       ['two requisitions', { id: 100001, version: 1, requisitions: [metabolomix(), metabolomix()] }],
       [
         'a medical-necessity date that is no date',
@@ -601,6 +600,15 @@ describe('PUT /gear/testSelection (single requisition)', () => {
       ['an order id beyond a database integer', { id: 2 ** 40, version: 1, requisitions: [metabolomix()] }],
     ])('400 for %s', async (_case, payload) => {
       expectEnvelope(await saveSingle('dr.avery', payload), 400, MESSAGES.invalidInput);
+    });
+
+    it('428 for no version (decision 0065; was 400 before the one version rule)', async () => {
+      const order = await createOrder(ctx.app, (await signIn(ctx.app, 'dr.avery')).headers, 'P1001');
+      expectEnvelope(
+        await saveSingle('dr.avery', { id: order.id, requisitions: [metabolomix()] }),
+        428,
+        MESSAGES.orderVersionRequired,
+      );
     });
 
     it('answers 401 without a bearer token (a cookie alone cannot change anything)', async () => {

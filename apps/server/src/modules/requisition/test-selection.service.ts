@@ -10,7 +10,6 @@ import {
   type GearOrder,
   isMedicareEligibleItem,
   isPackCapApplied,
-  isPanelSelectionLocked,
   isTestSelected,
   keepsPaperlessSelection,
   MESSAGES,
@@ -43,39 +42,31 @@ import {
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, gone, HttpError, prefixed, refuseIfAny } from '../../lib/http-error.ts';
-import { claimOrder, claimOrderWith, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
-import { type OrderChanges, saveWorkflowSteps, workflowStepsWrite } from '../order/order.repository.ts';
-import { savedOrder } from '../order/order.service.ts';
+import type { OrderChanges } from '../order/order.repository.ts';
+import type { SavedOrder } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan, type OrderWrite } from '../order/order-change.ts';
 import { priceOfRequisition } from '../pricing/pricing.service.ts';
 import {
-  deleteRequisitions,
   findPackByNumbers,
   findRequisitionsUsingPack,
-  insertRequisition,
-  nextRequisitionPosition,
   type PackRow,
   type RequisitionValues,
-  updateRequisition,
-  updateRequisitionWrite,
 } from './requisition.repository.ts';
 import { removedPackNotice } from './requisition-lookup.service.ts';
 
 /**
- * The order a panel-selection save changes: one the caller may see (404/403), not received by the lab or
- * confirmed for a non-admin (409, spec 1 §4.2), with a practitioner (the practitioner step comes first).
+ * The practitioner of an order a panel-selection save changes (the practitioner step comes first: 400 without one).
+ * The locks (received by the lab, confirmed: 409, spec 1 §4.2) are the change core's.
  */
-async function panelOrderToChange(db: Db, user: UserInfo, id: number) {
-  const order = await orderToChange(db, user, id);
-  if (isPanelSelectionLocked(order, user)) throw conflict(MESSAGES.confirmedData);
+export function practitionerOfPanelOrder(order: SavedOrder): Practitioner {
   const { practitioner } = order;
   if (!practitioner)
     throw badRequest(MESSAGES.invalidInput, [
       { field: 'practitioner', defaultMessage: MESSAGES.invalidInput },
     ]);
-  return { order, practitioner };
+  return practitioner;
 }
 
 type SavedFlags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
@@ -106,6 +97,8 @@ export function stepsAfterPanelSave(
 }
 
 // --- Bulk (ship to office): PUT /gear/testSelection/ -------------------------------------------------------------
+
+type BulkInput = Pick<BulkTestSelectionBody, 'id' | 'requisitions'>;
 
 interface PlannedLine {
   existing: Requisition | null;
@@ -152,7 +145,7 @@ interface BulkPlan {
 
 /** Checks every line sent (quantities, products, selections) and plans the requisitions it becomes. */
 function planBulkSave(
-  body: BulkTestSelectionBody,
+  body: BulkInput,
   order: SavedOrder,
   practitioner: Practitioner,
   catalogue: CatalogueSnapshot,
@@ -208,45 +201,70 @@ function planBulkSave(
 }
 
 /**
- * Saves the ship-to-office lines of an order (spec 1 §4.4, §5): lines at 0 drop off; each line's product must be
- * orderable as Ship to Office, once per order; a line without a chosen test takes the product's base panel; the
- * international layout is capped at 25 packs. Ship-to-office requisitions not sent are removed.
+ * The ship-to-office lines' change (spec 1 §4.4, §5): lines at 0 drop off; each line's product must be orderable as
+ * Ship to Office, once per order; a line without a chosen test takes the product's base panel; the international
+ * layout is capped at 25 packs. Ship-to-office requisitions not sent are removed.
  */
-export async function saveBulkTestSelection(
-  db: Db,
+export function planBulkTestSelection(
+  order: SavedOrder,
   user: UserInfo,
-  body: BulkTestSelectionBody,
-  phoneMessages: PhoneMessages,
-): Promise<GearOrder> {
-  const { order, practitioner } = await panelOrderToChange(db, user, body.id);
-  const catalogue = await catalogueOf(db);
+  body: BulkInput,
+  facts: { catalogue: CatalogueSnapshot; phoneMessages: PhoneMessages },
+): OrderChangePlan {
+  const practitioner = practitionerOfPanelOrder(order);
   const { errors, planned, bulkOnOrder, othersOnOrder } = planBulkSave(
     body,
     order,
     practitioner,
-    catalogue,
-    phoneMessages,
+    facts.catalogue,
+    facts.phoneMessages,
   );
   refuseIfAny(errors);
+  const keptIds = new Set(planned.flatMap(({ existing }) => (existing ? [existing.id] : [])));
+  const removedIds = bulkOnOrder.filter((requisition) => !keptIds.has(requisition.id)).map((r) => r.id);
+  const writes: OrderWrite[] = [
+    ...(removedIds.length > 0 ? [{ kind: 'deleteRequisitions', ids: removedIds } as const] : []),
+    ...planned.map(
+      ({ existing, values }): OrderWrite =>
+        existing
+          ? { kind: 'updateRequisition', id: existing.id, values }
+          : { kind: 'insertRequisition', values },
+    ),
+  ];
+  const before = order.workflow.steps.filter(
+    (row) => row.gearReqId === null || !removedIds.includes(row.gearReqId),
+  );
+  return {
+    writes,
+    steps: (inserted) => {
+      const newIds = [...inserted];
+      const savedIds = planned.map(({ existing }) => existing?.id ?? (newIds.shift() as number));
+      const after = [
+        ...othersOnOrder,
+        ...savedIds.map((id) => ({ id, dropShip: false, shipToOffice: true })),
+      ];
+      return stepsAfterPanelSave(before, savedIds, after, user);
+    },
+  };
+}
 
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, body.version);
-    const keptIds = new Set(planned.flatMap(({ existing }) => (existing ? [existing.id] : [])));
-    const removedIds = bulkOnOrder.filter((requisition) => !keptIds.has(requisition.id)).map((r) => r.id);
-    await deleteRequisitions(tx, order.id, removedIds);
-    let position = await nextRequisitionPosition(tx, order.id);
-    const savedIds: number[] = [];
-    for (const { existing, values } of planned) {
-      if (existing) await updateRequisition(tx, existing.id, values);
-      savedIds.push(existing?.id ?? (await insertRequisition(tx, order.id, position++, values)));
-    }
-    const before = order.workflow.steps.filter(
-      (row) => row.gearReqId === null || !removedIds.includes(row.gearReqId),
-    );
-    const after = [...othersOnOrder, ...savedIds.map((id) => ({ id, dropShip: false, shipToOffice: true }))];
-    await saveWorkflowSteps(tx, order.id, before, stepsAfterPanelSave(before, savedIds, after, user));
+/** PUT /gear/testSelection/ (spec 1 §4.4, §5) through the change core (decision 0065). */
+export async function saveBulkTestSelection(
+  db: Db,
+  user: UserInfo,
+  body: BulkInput,
+  phoneMessages: PhoneMessages,
+  basedOn: number | undefined,
+): Promise<GearOrder> {
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId: body.id },
+    basedOn,
+    kind: ORDER_CHANGES.testSelection,
+    plan: async ({ order }) =>
+      planBulkTestSelection(order, user, body, { catalogue: await catalogueOf(db), phoneMessages }),
   });
-  return savedOrder(db, order.id);
+  return saved.order;
 }
 
 // --- Single requisition: PUT /gear/testSelection --------------------------------------------------------------
@@ -291,7 +309,7 @@ async function packInUse(
 }
 
 /** spec 1 §5 medical necessity: undefined leaves the order's acknowledgement as it is. */
-function acknowledgementAfter(body: SingleTestSelectionBody, order: SavedOrder): Date | null {
+function acknowledgementAfter(body: SingleInput, order: SavedOrder): Date | null {
   const sent = body.dateMedicalNecessityAcknowledged;
   if (sent === undefined)
     return order.dateMedicalNecessityAcknowledged ? new Date(order.dateMedicalNecessityAcknowledged) : null;
@@ -313,7 +331,12 @@ function medicareErrors(practitioner: Practitioner, others: readonly Requisition
     }));
 }
 
-interface SingleSave {
+type SingleInput = Pick<
+  SingleTestSelectionBody,
+  'id' | 'governmentPayor' | 'dateMedicalNecessityAcknowledged' | 'priceIncreaseConfirmed' | 'requisitions'
+>;
+
+export interface SingleSave {
   user: UserInfo;
   order: SavedOrder;
   practitioner: Practitioner;
@@ -493,67 +516,81 @@ async function refuseUnconfirmedPriceIncrease(
 }
 
 /**
- * Saves one requisition's test selection (spec 1 §4.4, §5): the product, panel, components, add-ons,
- * profile-specific answers, patient instructions and pack numbers, with the order's Medicare answer (governmentPayor)
- * and medical-necessity acknowledgement.
+ * The single test selection's change once its pack and prices are checked (spec 1 §4.4, §5): the requisition's
+ * values, the order's Medicare answer and acknowledgement, the other requisitions re-billed when the Medicare answer
+ * changes, and panel selection completed for the requisition (a new one brings its workflow rows).
  */
-export async function saveSingleTestSelection(
-  db: Db,
-  user: UserInfo,
-  body: SingleTestSelectionBody,
-): Promise<GearOrder> {
-  const { order, practitioner } = await panelOrderToChange(db, user, body.id);
-  const [input] = body.requisitions;
-  if (!input) throw badRequest(MESSAGES.invalidInput);
-  const { existing, item } = await subjectOfSave(db, order, input);
-  if (!keepsPaperlessSelection(user, existing, input))
-    throw badRequest(PAPERLESS_LOCKED_MESSAGE, [
-      { field: 'requisitions.0.panel', defaultMessage: PAPERLESS_LOCKED_MESSAGE },
-    ]);
-  const save: SingleSave = {
-    user,
-    order,
-    practitioner,
-    input,
-    existing,
-    item,
-    medicare: body.governmentPayor ?? order.governmentPayor,
-    acknowledged: acknowledgementAfter(body, order),
-  };
-  refuseIfAny(singleSaveErrors(save));
-  const packUse = await packInUse(db, input, existing, practitioner);
-  await refuseRepurposeNotAllowed(db, save, packUse);
-  const values = requisitionValues(save, packUse);
-  await refuseUnconfirmedPriceIncrease(db, save, values, body.priceIncreaseConfirmed === true);
+export function planSingleTestSelection(save: SingleSave, values: RequisitionValues): OrderChangePlan {
+  const { order, user, existing } = save;
   const flags = flagsOf(save);
-
   const changes: OrderChanges = {
     governmentPayor: save.medicare,
     dateMedicalNecessityAcknowledged: save.acknowledged,
     myGDXKitOrder: order.myGDXKitOrder || (flags.dropShip && user.type === 'myGDX'),
     covidRegistration: order.covidRegistration || flags.covidRegistration,
   };
-  const rebilled = rebilledOthers(save);
+  const rebilled = rebilledOthers(save).map(
+    ({ id, billingMethod }): OrderWrite => ({ kind: 'updateRequisition', id, values: { billingMethod } }),
+  );
   const steps = order.workflow.steps;
   const stepsAfter = (savedId: number) =>
     stepsAfterPanelSave(steps, [savedId], [...otherRequisitions(save), { id: savedId, ...flags }], user);
+  if (existing)
+    return {
+      changes,
+      writes: [{ kind: 'updateRequisition', id: existing.id, values }, ...rebilled],
+      steps: stepsAfter(existing.id),
+    };
+  // A new requisition: its id (from the insert) keys its workflow rows.
+  return {
+    changes,
+    writes: [{ kind: 'insertRequisition', values }, ...rebilled],
+    steps: ([savedId]) => stepsAfter(savedId as number),
+  };
+}
 
-  if (existing) {
-    // A requisition changed (the save made most often): the claim and every write in one statement.
-    await claimOrderWith(db, order, body.version, changes, [
-      updateRequisitionWrite(db, existing.id, values),
-      ...rebilled.map(({ id, billingMethod }) => updateRequisitionWrite(db, id, { billingMethod })),
-      workflowStepsWrite(order.id, steps, stepsAfter(existing.id)),
-    ]);
-  } else {
-    // A new requisition: its id (from the insert) keys its workflow rows.
-    await transaction(db, async (tx) => {
-      await claimOrder(tx, order, body.version, changes);
-      const position = await nextRequisitionPosition(tx, order.id);
-      const savedId = await insertRequisition(tx, order.id, position, values);
-      for (const { id, billingMethod } of rebilled) await updateRequisition(tx, id, { billingMethod });
-      await saveWorkflowSteps(tx, order.id, steps, stepsAfter(savedId));
-    });
-  }
-  return savedOrder(db, order.id);
+/**
+ * PUT /gear/testSelection (spec 1 §4.4, §5) through the change core (decision 0065): one requisition's product,
+ * panel, components, add-ons, profile-specific answers, patient instructions and pack numbers, with the order's
+ * Medicare answer (governmentPayor) and medical-necessity acknowledgement.
+ */
+export async function saveSingleTestSelection(
+  db: Db,
+  user: UserInfo,
+  body: SingleInput,
+  basedOn: number | undefined,
+): Promise<GearOrder> {
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId: body.id },
+    basedOn,
+    kind: ORDER_CHANGES.testSelection,
+    plan: async ({ order }) => {
+      const practitioner = practitionerOfPanelOrder(order);
+      const [input] = body.requisitions;
+      if (!input) throw badRequest(MESSAGES.invalidInput);
+      const { existing, item } = await subjectOfSave(db, order, input);
+      if (!keepsPaperlessSelection(user, existing, input))
+        throw badRequest(PAPERLESS_LOCKED_MESSAGE, [
+          { field: 'requisitions.0.panel', defaultMessage: PAPERLESS_LOCKED_MESSAGE },
+        ]);
+      const save: SingleSave = {
+        user,
+        order,
+        practitioner,
+        input,
+        existing,
+        item,
+        medicare: body.governmentPayor ?? order.governmentPayor,
+        acknowledged: acknowledgementAfter(body, order),
+      };
+      refuseIfAny(singleSaveErrors(save));
+      const packUse = await packInUse(db, input, existing, practitioner);
+      await refuseRepurposeNotAllowed(db, save, packUse);
+      const values = requisitionValues(save, packUse);
+      await refuseUnconfirmedPriceIncrease(db, save, values, body.priceIncreaseConfirmed === true);
+      return planSingleTestSelection(save, values);
+    },
+  });
+  return saved.order;
 }

@@ -47,6 +47,7 @@ async function readyDropShipOrder(): Promise<SavedOrder> {
     await callAs(ctx.app, as.avery, 'PUT', '/gear/billingMethod/', {
       billingMethod: BILLING_METHODS.physicianAccount,
       gearReqId: requisition?.id,
+      version: withPatient.version,
     }),
   );
 }
@@ -184,6 +185,7 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
       await callAs(ctx.app, as.avery, 'PUT', '/gear/billingMethod/', {
         billingMethod: BILLING_METHODS.patientPay,
         gearReqId: saved.requisitions[0]?.id,
+        version: saved.version,
       }),
     );
     const payer = await signInPatient(ctx.app, ctx.database.db, [patientPays.id]);

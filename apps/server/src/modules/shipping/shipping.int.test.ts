@@ -193,13 +193,21 @@ describe('PUT /gear/order/{id}/shippingInfo/', () => {
   it.each<[string, Body]>([
     ['an unknown method', { shippingMethod: 'Pigeon' }],
     ['a NUL byte', { company: 'a\u0000b' }],
-    ['no version', { version: undefined }],
   ])('answers 400 for bad input: %s', async (_case, overrides) => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
     expectEnvelope(
       await putShipping('dr.avery', order, shippingBody(order, overrides)),
       400,
       MESSAGES.invalidInput,
+    );
+  });
+
+  it('answers 428 for a save naming no version (decision 0065; was 400 before the one version rule)', async () => {
+    const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+    expectEnvelope(
+      await putShipping('dr.avery', order, shippingBody(order, { version: undefined })),
+      428,
+      MESSAGES.orderVersionRequired,
     );
   });
 });

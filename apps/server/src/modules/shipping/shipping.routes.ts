@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asOrderResponse, errorEnvelopeSchema, idParam, orderSchema } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { type Carrier, rateTableCarrier } from './carrier.ts';
 import { availableShippingCharges, saveShippingInfo } from './shipping.service.ts';
@@ -37,7 +38,7 @@ const shippingChargeSchema = z
 const noNul = (value: unknown) => !JSON.stringify(value).includes('\\u0000');
 
 const shippingInfoBodySchema = shippingStepSchema
-  .extend({ version: orderVersion })
+  .extend({ version: orderVersion.optional() })
   .refine(noNul, { error: 'Some of the information entered is not valid.' });
 
 export function shippingRoutes(carrier: Carrier = rateTableCarrier()) {
@@ -78,7 +79,13 @@ export function shippingRoutes(carrier: Carrier = rateTableCarrier()) {
       },
       (request) =>
         asOrderResponse(
-          saveShippingInfo(app.db, callerOf(request).userInfo, request.params.id, request.body),
+          saveShippingInfo(
+            app.db,
+            callerOf(request).userInfo,
+            request.params.id,
+            request.body,
+            versionNamed(request, request.body.version),
+          ),
         ),
     );
   };

@@ -16,10 +16,8 @@ import {
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, refuseIfAny } from '../../lib/http-error.ts';
-import { claimOrder, orderToChange } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
-import { saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller, savedOrder } from '../order/order.service.ts';
+import { orderForCaller, type SavedOrder } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import type { Carrier } from './carrier.ts';
 
 type AddressLines = { address1: string | null; address2: string | null; country: string | null };
@@ -57,29 +55,19 @@ export async function availableShippingCharges(
 }
 
 /**
- * PUT /gear/order/{id}/shippingInfo/ (spec 2 §5, §7, §8): the shipping method and address of an order that ships
- * packs. validateShipping refuses what the spec refuses (missing fields, the limits, NY with products ending in *,
- * listing them, ordering.restricted.found; a country other than the practitioner's,
- * shipping.practitioner.country.mismatch); a PO box only warns. The method is kept to those the address allows
- * (Canada Ground, PO box Smart Post: shippingMethodFor). Completes step 14.
+ * The shipping step's change (spec 2 §5, §7, §8): the shipping method and address of an order that ships packs.
+ * validateShipping refuses what the spec refuses (missing fields, the limits, NY with products ending in *, listing
+ * them, ordering.restricted.found; a country other than the practitioner's, shipping.practitioner.country.mismatch);
+ * a PO box only warns. The method is kept to those the address allows (Canada Ground, PO box Smart Post:
+ * shippingMethodFor). Completes step 14.
  */
-export async function saveShippingInfo(
-  db: Db,
-  user: UserInfo,
-  orderId: number,
-  body: ShippingStepBody & { version: number },
-): Promise<GearOrder> {
-  if (body.gearOrderId !== orderId) {
-    const message = SHIPPING_STEP_REFUSALS.orderIdMismatch;
-    throw badRequest(message, [{ field: 'gearOrderId', defaultMessage: message }]);
-  }
-  const order = await orderToChange(db, user, orderId);
+export function planShippingSave(order: SavedOrder, user: UserInfo, sent: ShippingStepBody): OrderChangePlan {
   if (!shipsPacks(order)) throw badRequest(SHIPPING_STEP_REFUSALS.noPacksToShip);
-  const { gearOrderId: _id, version, ...sent } = body;
+  const { gearOrderId: _id, ...fields } = sent;
   const practitioner = order.practitioner;
   // The field errors keep the spec's error key when they have one.
   refuseIfAny(
-    validateShipping(sent, {
+    validateShipping(fields, {
       practitionerCountry: practitioner?.office.address.country ?? null,
       reqLayoutId: practitioner?.office.reqLayoutId ?? null,
       productNames: order.requisitions
@@ -88,20 +76,39 @@ export async function saveShippingInfo(
     }),
   );
   const info: ShippingInformation = {
-    ...sent,
-    shippingMethod: shippingMethodFor(sent.shippingMethod, asDestination(sent)),
+    ...fields,
+    shippingMethod: shippingMethodFor(fields.shippingMethod, asDestination(fields)),
   };
-
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, version, { shippingInformation: info, shippingMethod: info.shippingMethod });
-    const steps = order.workflow.steps;
-    const after = completeStep(steps, {
+  return {
+    changes: { shippingInformation: info, shippingMethod: info.shippingMethod },
+    steps: completeStep(order.workflow.steps, {
       id: STEP_IDS.shipping,
       gearReqId: null,
       userType: user.type,
       stepDate: new Date().toISOString(),
-    });
-    await saveWorkflowSteps(tx, order.id, steps, after);
+    }),
+  };
+}
+
+/** PUT /gear/order/{id}/shippingInfo/ (spec 2 §5, §7, §8) through the change core (decision 0065). */
+export async function saveShippingInfo(
+  db: Db,
+  user: UserInfo,
+  orderId: number,
+  body: ShippingStepBody & { version?: number | undefined },
+  basedOn: number | undefined,
+): Promise<GearOrder> {
+  if (body.gearOrderId !== orderId) {
+    const message = SHIPPING_STEP_REFUSALS.orderIdMismatch;
+    throw badRequest(message, [{ field: 'gearOrderId', defaultMessage: message }]);
+  }
+  const { version: _version, ...sent } = body;
+  const saved = await changeOrder(db, {
+    user,
+    subject: { orderId },
+    basedOn,
+    kind: ORDER_CHANGES.shipping,
+    plan: ({ order }) => planShippingSave(order, user, sent),
   });
-  return savedOrder(db, order.id);
+  return saved.order;
 }

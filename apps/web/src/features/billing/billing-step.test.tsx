@@ -268,6 +268,43 @@ describe('price-increase confirmation (spec 1 §4.3)', () => {
     ]);
   });
 
+  it('decision 0066: Yes resends the choice as confirmed; the record carries the saved version as If-Match', async () => {
+    const app = openBilling(confirmedByPatient(PA));
+    await app.user.click(await option(INS));
+    await app.user.click(next());
+    await app.user.click(within(await modal()).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(app.location()).toBe('/order/42/dxCodes/9'));
+    const [saved] = app.server.callsTo('PUT /gear/billingMethod/');
+    expect(saved?.body).toMatchObject({ billingMethod: INS, priceIncreaseConfirmed: true });
+    const [record] = app.server.callsTo('PUT /gear/order/42/confirm-price-increase/9/BillingOptions');
+    expect(record?.headers['if-match']).toBe('"2"');
+  });
+
+  it('decision 0066: the server asking for the confirmation opens it; Yes saves as confirmed', async () => {
+    let asked = false;
+    const app = openBilling(orderWith540({ billingMethod: PA }), {
+      'PUT /gear/billingMethod/': (call) => {
+        const body = call.body as { billingMethod: BillingMethod; priceIncreaseConfirmed?: boolean };
+        if (!body.priceIncreaseConfirmed) {
+          asked = true;
+          const message =
+            'The patient has already confirmed this order, and this change raises its price. Please confirm the price increase.';
+          return envelope(409, message, [{ field: 'priceIncreaseConfirmed', defaultMessage: message }]);
+        }
+        return json(savedWith(orderWith540({ billingMethod: PA }), body.billingMethod));
+      },
+    });
+    await app.user.click(await option(PAY));
+    await app.user.click(next());
+    await app.user.click(within(await modal()).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(app.location()).toBe('/order/42/dxCodes/9'));
+    expect(asked).toBe(true);
+    expect(app.server.callsTo('PUT /gear/billingMethod/').map((c) => c.body)).toEqual([
+      { billingMethod: PAY, gearReqId: 9, version: 1 },
+      { billingMethod: PAY, gearReqId: 9, version: 1, priceIncreaseConfirmed: true },
+    ]);
+  });
+
   it('never for a move to Physician Account', async () => {
     const app = openBilling(confirmedByPatient(PAY));
     await app.user.click(await option(PA));

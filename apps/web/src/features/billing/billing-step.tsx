@@ -2,6 +2,7 @@ import {
   BILLING_METHODS,
   type BillingMethod,
   type BillingOption,
+  billingChoiceNeedsMedicalNecessity,
   billingOptions,
   type GearOrder,
   isOrderLocked,
@@ -118,11 +119,11 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
   const others = order.requisitions.filter((other) => other.id !== requisition.id && !other.canceled);
   const togglesMedicare =
     choice !== null && (choice === BILLING_METHODS.medicare) !== order.governmentPayor && choice !== saved;
-  const needsAcknowledgement =
-    choice === BILLING_METHODS.medicare &&
-    !order.governmentPayor &&
-    user.type === 'myGDX' &&
-    !order.dateMedicalNecessityAcknowledged;
+  const needsAcknowledgement = billingChoiceNeedsMedicalNecessity({
+    chosen: choice,
+    order,
+    userType: user.type,
+  });
   const busy = save.isPending || confirm.isPending || checking;
 
   /** The applied price of an option, or null when it is not fetched (Physician Account) or cannot be had. */
@@ -149,6 +150,7 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
         gearReqId: requisition.id,
         version: order.version,
         ...(needsAcknowledgement ? { dateMedicalNecessityAcknowledged: new Date().toISOString() } : {}),
+        ...(confirmed ? { priceIncreaseConfirmed: true } : {}),
       },
       {
         onSuccess: async (savedOrder) => {
@@ -159,6 +161,7 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
                 orderId: order.id,
                 gearReqId: requisition.id,
                 source: PRICE_INCREASE_SOURCE,
+                version: savedOrder.version,
               });
             } catch (error) {
               setSaveError(isApiError(error) ? error.message : MESSAGES.invalidInput);
@@ -170,6 +173,12 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
         onError: (error) => {
           if (!isApiError(error)) return;
           const fieldErrors = error.fieldErrors;
+          // spec 1 §4.3: the server asks for the confirmation the browser did not (prices it could not read).
+          if (fieldErrors.some((e) => e.field === 'priceIncreaseConfirmed')) {
+            save.reset();
+            setPendingIncrease(billingMethod);
+            return;
+          }
           const onChoice = fieldErrors.find((e) => e.field === 'billingMethod');
           const onAcknowledgement = fieldErrors.find((e) => e.field === 'dateMedicalNecessityAcknowledged');
           if (onChoice) setChoiceError(onChoice.defaultMessage);

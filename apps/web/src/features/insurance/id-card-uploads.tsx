@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { deleteIdCard, idCardImageUrl, refreshOrder, uploadIdCard } from '../../api/insurance.ts';
+import { queryKeys } from '../../api/keys.ts';
 import { reencodeAsJpeg } from './reencode-jpeg.ts';
 
 export const SLOT_LABELS: Record<IdCardAttachmentType, string> = {
@@ -39,18 +40,23 @@ export async function refusalOf(file: File): Promise<string | null> {
 
 interface SlotProps {
   orderId: number;
+  /** The order's version as this screen last read it. */
+  version: number;
   type: IdCardAttachmentType;
   attachment: NonNullable<GearOrder['attachments']>[IdCardAttachmentType];
   disabled: boolean;
   onBusy(busy: boolean): void;
 }
 
-function CardSlot({ orderId, type, attachment, disabled, onBusy }: SlotProps) {
+function CardSlot({ orderId, version, type, attachment, disabled, onBusy }: SlotProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'upload' | 'delete' | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const label = SLOT_LABELS[type];
+  /** The version a card change is based on: the order as last read (each card re-reads it; decision 0065). */
+  const currentVersion = () =>
+    queryClient.getQueryData<GearOrder>(queryKeys.order(orderId))?.version ?? version;
 
   const work = async (kind: 'upload' | 'delete', task: () => Promise<void>) => {
     setBusy(kind);
@@ -80,7 +86,13 @@ function CardSlot({ orderId, type, attachment, disabled, onBusy }: SlotProps) {
         return;
       }
       try {
-        await uploadIdCard(api, { orderId, type, file: jpeg, fileName: `${type}.jpg` });
+        await uploadIdCard(api, {
+          orderId,
+          version: currentVersion(),
+          type,
+          file: jpeg,
+          fileName: `${type}.jpg`,
+        });
       } catch (error) {
         const first = isApiError(error) ? error.fieldErrors[0] : undefined;
         setMessage(first?.defaultMessage ?? UPLOAD_MESSAGES.saveFailed);
@@ -93,7 +105,7 @@ function CardSlot({ orderId, type, attachment, disabled, onBusy }: SlotProps) {
   const remove = () =>
     void work('delete', async () => {
       try {
-        await deleteIdCard(api, { orderId, type });
+        await deleteIdCard(api, { orderId, version: currentVersion(), type });
       } catch {
         setMessage(UPLOAD_MESSAGES.deleteFailed);
         return;
@@ -179,6 +191,7 @@ export function IdCardUploads({
           <CardSlot
             key={type}
             orderId={order.id}
+            version={order.version}
             type={type}
             attachment={order.attachments?.[type]}
             disabled={disabled}

@@ -231,7 +231,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
           <IdCardUploads
             order={order}
             hasSecondary={values.hasSecondary}
-            disabled={disabled}
+            disabled={disabled || cardsBusy > 0}
             onBusy={(busy) => setCardsBusy((count) => count + (busy ? 1 : -1))}
           />
           {hasErrors && !saveError && (

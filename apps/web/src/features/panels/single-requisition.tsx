@@ -322,6 +322,7 @@ export function SingleRequisition(props: SingleRequisitionProps) {
                 orderId: saved.id,
                 gearReqId,
                 source: PRICE_INCREASE_SOURCE,
+                version: saved.version,
               });
             } catch (error) {
               setConfirmError(errorMessage(error, supportPhone));

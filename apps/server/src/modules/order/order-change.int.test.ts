@@ -1,0 +1,426 @@
+// Decision 0065: every route that changes an order goes through the one change core and its one version rule.
+import { readFileSync } from 'node:fs';
+import { BILLING_METHODS, type Insurance, MESSAGES, STEP_IDS } from '@gear/domain';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bundles } from '../../db/schema/index.ts';
+import { DEMO_BUNDLE } from '../../db/seed/demo-panels.ts';
+import {
+  createOrder,
+  type DemoLogin,
+  expectEnvelope,
+  headersOf,
+  METABOLOMIX,
+  type SavedOrder,
+  useTestApp,
+} from '../../test/helper.ts';
+import {
+  componentsOf,
+  dropShipOrder,
+  ok,
+  PRODUCTS,
+  shippingBody,
+  shipToOfficeOrder,
+} from '../../test/order-builders.ts';
+import { patientInfo } from '../patient/test-orders.ts';
+
+const ctx = useTestApp();
+type Response = Awaited<ReturnType<typeof ctx.app.inject>>;
+type Body = Record<string, unknown>;
+
+const FRONT = readFileSync(new URL('../../../../../e2e/fixtures/insurance-card-front.jpg', import.meta.url));
+
+const insurance: Insurance = {
+  insuranceProvider: 'aetna',
+  subscriberId: 'W123-456-789',
+  subscriberName: 'Ada Patient',
+  subscriberDOB: '1980-02-03',
+  groupNumber: 'G 100',
+  subscriberRelation: 'Self',
+  otherSubscriberRelation: null,
+  otherProvider: null,
+  phoneNumber: '800-555-0199',
+  claimsAddress: {
+    type: 'claims',
+    address1: 'PO Box 981106',
+    address2: null,
+    city: 'El Paso',
+    state: 'TX',
+    zipCode: '79998',
+    country: 'United States',
+    county: null,
+    voicePhone: null,
+    alternatePhone: null,
+    schoolDistrict: null,
+  },
+  insuranceRank: 0,
+};
+
+/** How a route names the version: in its JSON body, in its query, or in If-Match. */
+type Carrier = 'body' | 'query' | 'if-match';
+
+interface Call {
+  method: 'PUT' | 'POST' | 'DELETE';
+  url: string;
+  body?: Body;
+  raw?: { payload: Buffer; contentType: string };
+  carrier: Carrier;
+  login?: DemoLogin;
+}
+
+async function send(call: Call, version: number | undefined): Promise<Response> {
+  const headers: Record<string, string> = await headersOf(ctx.app, call.login ?? 'dr.avery');
+  let url = call.url;
+  let payload: Body | Buffer | undefined = call.body;
+  if (version !== undefined) {
+    if (call.carrier === 'body') payload = { ...call.body, version };
+    if (call.carrier === 'query') url += `${url.includes('?') ? '&' : '?'}version=${version}`;
+    if (call.carrier === 'if-match') headers['if-match'] = `"${version}"`;
+  }
+  if (call.raw) {
+    headers['content-type'] = call.raw.contentType;
+    payload = call.raw.payload;
+  }
+  return ctx.app.inject(
+    payload === undefined
+      ? { method: call.method, url, headers }
+      : { method: call.method, url, headers, payload },
+  );
+}
+
+const reqId = (order: SavedOrder, index = 0) => order.requisitions[index]?.id as number;
+const twoTests = () => dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects, PRODUCTS.sibo3Hour]);
+const read = async (orderId: number) =>
+  ok(
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/gear/order/${orderId}`,
+      headers: await headersOf(ctx.app, 'admin.ops'),
+    }),
+  );
+
+async function demoBundleId(): Promise<number> {
+  const [row] = await ctx.database.db.select().from(bundles).where(eq(bundles.name, DEMO_BUNDLE.name));
+  if (!row) throw new Error('the demo bundle is not seeded');
+  return row.id;
+}
+
+/** Every route that changes an existing order: an order to change, and the call that changes it. */
+const ROUTES: [string, () => Promise<{ order: SavedOrder; call: Call }>][] = [
+  [
+    'PUT /gear/practitioner/',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      const body = { id: order.id, practAgreement: true, practitioner: { gsdlNo: 'P1002' } };
+      return { order, call: { method: 'PUT', url: '/gear/practitioner/', body, carrier: 'body' } };
+    },
+  ],
+  [
+    'PUT /gear/testSelection (a requisition changed)',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      const body = {
+        id: order.id,
+        requisitions: [
+          {
+            id: reqId(order),
+            ...PRODUCTS.giEffects,
+            components: componentsOf(PRODUCTS.giEffects.panel),
+            addons: [],
+            dropShip: true,
+            patientInstructions: 'First morning sample.',
+          },
+        ],
+      };
+      return { order, call: { method: 'PUT', url: '/gear/testSelection', body, carrier: 'body' } };
+    },
+  ],
+  [
+    'PUT /gear/testSelection (a requisition added)',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      const body = { id: order.id, requisitions: [{ id: null, ...METABOLOMIX, dropShip: true }] };
+      return { order, call: { method: 'PUT', url: '/gear/testSelection', body, carrier: 'body' } };
+    },
+  ],
+  [
+    'PUT /gear/testSelection/ (bulk)',
+    async () => {
+      const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+      const line = {
+        id: reqId(order),
+        omsOrderableItemId: 540,
+        dropShip: false,
+        shipToOffice: true,
+        quantity: 2,
+        panel: null,
+        components: [],
+        addons: [],
+        patientInstructions: null,
+      };
+      return {
+        order,
+        call: {
+          method: 'PUT',
+          url: '/gear/testSelection/',
+          body: { id: order.id, requisitions: [line] },
+          carrier: 'body',
+        },
+      };
+    },
+  ],
+  [
+    'PUT /gear/bundle/{gearBundleId}/order (an existing order)',
+    async () => {
+      const order = (await createOrder(ctx.app, await headersOf(ctx.app, 'dr.avery'), 'P1001')) as SavedOrder;
+      const gearBundleId = await demoBundleId();
+      const body = { gearBundleId, gearOrderId: order.id, practAgreement: true };
+      return {
+        order,
+        call: { method: 'PUT', url: `/gear/bundle/${gearBundleId}/order`, body, carrier: 'body' },
+      };
+    },
+  ],
+  [
+    'PUT /gear/billingMethod/',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      const body = { gearReqId: reqId(order), billingMethod: BILLING_METHODS.patientPay };
+      return { order, call: { method: 'PUT', url: '/gear/billingMethod/', body, carrier: 'body' } };
+    },
+  ],
+  [
+    'PUT /gear/order/{id}/confirm-price-increase/{reqId}/{source}',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      const url = `/gear/order/${order.id}/confirm-price-increase/${reqId(order)}/BillingOptions`;
+      return { order, call: { method: 'PUT', url, carrier: 'if-match' } };
+    },
+  ],
+  [
+    'PUT /gear/diagnosisCodes/',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      const body = { gearReqId: reqId(order), selectedCodes: [], otherCodes: ['1_E55.9'] };
+      return { order, call: { method: 'PUT', url: '/gear/diagnosisCodes/', body, carrier: 'body' } };
+    },
+  ],
+  [
+    'PUT /gear/sampleCollection',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      const body = {
+        id: reqId(order),
+        gearOrderId: order.id,
+        lastSampleCollected: false,
+        dateLastSampleCollected: null,
+        sampleCollectionData: [],
+        patientInstructions: 'Keep it cool.',
+        clinicalFindings: null,
+        routeNumber: null,
+      };
+      return { order, call: { method: 'PUT', url: '/gear/sampleCollection', body, carrier: 'body' } };
+    },
+  ],
+  [
+    'PUT /gear/dropShipInstructions',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      const body = {
+        gearOrderId: order.id,
+        gearReqId: reqId(order),
+        patientInstructions: 'Fast overnight.',
+        clinicalFindings: null,
+        routeNumber: null,
+      };
+      return { order, call: { method: 'PUT', url: '/gear/dropShipInstructions', body, carrier: 'body' } };
+    },
+  ],
+  [
+    'PUT /gear/order/{id}/patient/',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [METABOLOMIX]);
+      const body = { id: order.id, patientInfo: patientInfo() };
+      return {
+        order,
+        call: { method: 'PUT', url: `/gear/order/${order.id}/patient/`, body, carrier: 'body' },
+      };
+    },
+  ],
+  [
+    'PUT /gear/order/{id}/insurance/',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [METABOLOMIX]);
+      const body = { id: order.id, insurance, secondaryInsurance: null };
+      return {
+        order,
+        call: { method: 'PUT', url: `/gear/order/${order.id}/insurance/`, body, carrier: 'body' },
+      };
+    },
+  ],
+  [
+    'POST /gear/uploadInsuranceAttachment',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [METABOLOMIX]);
+      const url = `/gear/uploadInsuranceAttachment?orderId=${order.id}&cardImgType=gov-id-front`;
+      return {
+        order,
+        call: {
+          method: 'POST',
+          url,
+          raw: { payload: FRONT, contentType: 'image/jpeg' },
+          carrier: 'if-match',
+        },
+      };
+    },
+  ],
+  [
+    'DELETE /gear/deleteInsuranceAttachment',
+    async () => {
+      const created = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [METABOLOMIX]);
+      const upload: Call = {
+        method: 'POST',
+        url: `/gear/uploadInsuranceAttachment?orderId=${created.id}&cardImgType=gov-id-front`,
+        raw: { payload: FRONT, contentType: 'image/jpeg' },
+        carrier: 'if-match',
+      };
+      expect((await send(upload, created.version)).statusCode).toBe(200);
+      const order = await read(created.id);
+      const url = `/gear/deleteInsuranceAttachment?orderId=${order.id}&cardImgType=gov-id-front`;
+      return { order, call: { method: 'DELETE', url, carrier: 'if-match' } };
+    },
+  ],
+  [
+    'PUT /gear/order/{id}/shippingInfo/',
+    async () => {
+      const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+      const { version: _version, ...body } = shippingBody(order);
+      return {
+        order,
+        call: { method: 'PUT', url: `/gear/order/${order.id}/shippingInfo/`, body, carrier: 'body' },
+      };
+    },
+  ],
+  [
+    'PUT /gear/order/{id}/skip-step/{stepId}/{reqId}',
+    async () => {
+      const order = await twoTests();
+      const url = `/gear/order/${order.id}/skip-step/${STEP_IDS.collection}/${reqId(order, 1)}`;
+      return { order, call: { method: 'PUT', url, carrier: 'query' } };
+    },
+  ],
+  [
+    'DELETE /gear/order/{id}/requisition/{reqId}',
+    async () => {
+      const order = await twoTests();
+      const url = `/gear/order/${order.id}/requisition/${reqId(order, 1)}`;
+      return { order, call: { method: 'DELETE', url, carrier: 'query' } };
+    },
+  ],
+  [
+    'PUT /gear/order/{id}/requisition/{reqId}/save-for-later',
+    async () => {
+      const order = await twoTests();
+      const url = `/gear/order/${order.id}/requisition/${reqId(order, 1)}/save-for-later`;
+      return { order, call: { method: 'PUT', url, carrier: 'query', login: 'admin.ops' } };
+    },
+  ],
+  [
+    'DELETE /gear/order/cancel/{id}',
+    async () => {
+      const order = await twoTests();
+      return { order, call: { method: 'DELETE', url: `/gear/order/cancel/${order.id}`, carrier: 'query' } };
+    },
+  ],
+];
+
+describe('decision 0065: every route that changes an order', () => {
+  it.each(ROUTES)(
+    '%s refuses a stale version (409), none (428), and bumps the version once',
+    async (_route, prepare) => {
+      const { order, call } = await prepare();
+      expectEnvelope(await send(call, order.version - 1), 409, MESSAGES.staleOrder);
+      expectEnvelope(await send(call, undefined), 428, MESSAGES.orderVersionRequired);
+      expect((await read(order.id)).version).toBe(order.version);
+      const saved = await send(call, order.version);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await read(order.id)).version).toBe(order.version + 1);
+    },
+  );
+
+  it('takes If-Match where the body names no version, and refuses an If-Match that is not a version (400)', async () => {
+    const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+    const call: Call = {
+      method: 'PUT',
+      url: '/gear/billingMethod/',
+      body: { gearReqId: reqId(order), billingMethod: BILLING_METHODS.patientPay },
+      carrier: 'if-match',
+    };
+    const headers = await headersOf(ctx.app, 'dr.avery');
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: call.url,
+      headers: { ...headers, 'if-match': '"v7"' },
+      payload: call.body,
+    });
+    expectEnvelope(bad, 400, MESSAGES.invalidInput);
+    expect((await send(call, order.version)).statusCode).toBe(200);
+  });
+});
+
+describe('decision 0065: concurrent saves of one order', () => {
+  /** 50 saves at once, half naming the version read and half naming none: the version moves once per 200. */
+  it.each<[string, (order: SavedOrder) => Call]>([
+    [
+      'PUT /gear/billingMethod/ (version in the body)',
+      (order) => ({
+        method: 'PUT',
+        url: '/gear/billingMethod/',
+        body: { gearReqId: reqId(order), billingMethod: BILLING_METHODS.patientPay },
+        carrier: 'body',
+      }),
+    ],
+    [
+      'PUT /gear/testSelection (version in the body, one statement)',
+      (order) => ({
+        method: 'PUT',
+        url: '/gear/testSelection',
+        body: {
+          id: order.id,
+          requisitions: [
+            {
+              id: reqId(order),
+              ...PRODUCTS.giEffects,
+              components: componentsOf(PRODUCTS.giEffects.panel),
+              addons: [],
+              dropShip: true,
+              patientInstructions: 'Concurrent save.',
+            },
+          ],
+        },
+        carrier: 'body',
+      }),
+    ],
+    [
+      'POST /gear/uploadInsuranceAttachment (If-Match)',
+      (order) => ({
+        method: 'POST',
+        url: `/gear/uploadInsuranceAttachment?orderId=${order.id}&cardImgType=gov-id-front`,
+        raw: { payload: FRONT, contentType: 'image/jpeg' },
+        carrier: 'if-match',
+      }),
+    ],
+  ])('%s', async (_route, callOf) => {
+    const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+    const call = callOf(order);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => send(call, index % 2 === 0 ? order.version : undefined)),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    const succeeded = statuses.filter((status) => status === 200).length;
+    expect(succeeded).toBe(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(24);
+    expect(statuses.filter((status) => status === 428)).toHaveLength(25);
+    expect((await read(order.id)).version).toBe(order.version + succeeded);
+  });
+});

@@ -1,0 +1,200 @@
+import {
+  type GearOrder,
+  isOrderLocked,
+  isPanelSelectionLocked,
+  isPractitionerStepLocked,
+  MESSAGES,
+  maySaveStep,
+  orderLockMessage,
+  type Requisition,
+  STEP_IDS,
+  type StepId,
+  type UserInfo,
+  type WorkflowStep,
+} from '@gear/domain';
+import type { Db } from '../../db/client.ts';
+import { conflict, forbidden, preconditionRequired } from '../../lib/http-error.ts';
+import { transaction } from '../../lib/transaction.ts';
+import { updateRequisitionWrite } from '../requisition/requisition.repository.ts';
+import {
+  claimVersion,
+  claimVersionWith,
+  type OrderChanges,
+  saveWorkflowSteps,
+  workflowStepsWrite,
+} from './order.repository.ts';
+import { orderForCaller, requisitionForCaller, type SavedOrder, savedOrder } from './order.service.ts';
+import { type OrderWrite, runOrderWrite, type WriteOutcome } from './order-writes.ts';
+
+export type { OrderWrite } from './order-writes.ts';
+
+/** Which of the order's locks a change reads (spec 1 §4.2, spec 3 §4; decision 0050). */
+export type ChangeLock = 'order' | 'panelSelection' | 'practitionerStep' | 'cancel';
+
+/** A kind of change to an order: the wizard step it saves and the lock it obeys. */
+export interface ChangeKind {
+  /** The step saved, whose user types the step table gives (maySaveStep: 403 for a step skipped for the caller). */
+  step: StepId | null;
+  lock: ChangeLock;
+  /** The step stays open to every user type (decision 0041: shipping, which spec 3's patient confirmation edits). */
+  openToAllUsers?: true;
+}
+
+/** Every change the API makes to an existing order (decision 0065). */
+export const ORDER_CHANGES = {
+  practitioner: { step: STEP_IDS.pract, lock: 'practitionerStep' },
+  testSelection: { step: STEP_IDS.panels, lock: 'panelSelection' },
+  bundle: { step: STEP_IDS.panels, lock: 'panelSelection' },
+  billingMethod: { step: STEP_IDS.billing, lock: 'order' },
+  priceIncreaseConfirmation: { step: null, lock: 'order' },
+  diagnosisCodes: { step: STEP_IDS.dxCodes, lock: 'order' },
+  sampleCollection: { step: STEP_IDS.collection, lock: 'order' },
+  patient: { step: STEP_IDS.patient, lock: 'order' },
+  insurance: { step: STEP_IDS.insurance, lock: 'order' },
+  idCard: { step: STEP_IDS.insurance, lock: 'order' },
+  shipping: { step: STEP_IDS.shipping, lock: 'order', openToAllUsers: true },
+  skipStep: { step: null, lock: 'order' },
+  removeRequisition: { step: null, lock: 'order' },
+  saveForLater: { step: null, lock: 'order' },
+  cancel: { step: null, lock: 'cancel' },
+} as const satisfies Record<string, ChangeKind>;
+
+/**
+ * What a change does to the order, decided by the step from the order as read and the body (a pure function, tested
+ * without a database): the order's own facts, the rows to write, and the workflow rows after the change (given the
+ * ids of the requisitions the writes insert, in order).
+ */
+export interface OrderChangePlan {
+  changes?: OrderChanges;
+  writes?: readonly OrderWrite[];
+  steps?: readonly WorkflowStep[] | ((inserted: readonly number[]) => readonly WorkflowStep[]);
+}
+
+/** A plan that leaves the order as it is (cancel of an order already canceled): nothing claimed, nothing written. */
+export const UNCHANGED = { unchanged: true } as const;
+
+export interface ChangeRequest {
+  user: UserInfo;
+  /** The order, or the requisition whose order, the change is about. */
+  subject: { orderId: number } | { gearReqId: number };
+  /** The version of the order the client read (the body's `version`, else If-Match: versionNamed). */
+  basedOn: number | undefined;
+  kind: ChangeKind;
+  plan: (found: {
+    order: SavedOrder;
+    requisition: Requisition | null;
+  }) => OrderChangePlan | typeof UNCHANGED | Promise<OrderChangePlan | typeof UNCHANGED>;
+}
+
+export interface ChangeOutcome extends WriteOutcome {
+  /** The order as saved (read afresh), or as read when the plan changed nothing. */
+  order: GearOrder;
+  unchanged: boolean;
+}
+
+function refuseLocked(order: SavedOrder, user: UserInfo, lock: ChangeLock): void {
+  if (lock === 'cancel') {
+    // A canceled order answers the cancel with its own result (decision 0034); a received one is locked.
+    if (!order.canceled && isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+    return;
+  }
+  if (lock === 'practitionerStep') {
+    if (isPractitionerStepLocked(order, user))
+      throw conflict(orderLockMessage(order, user) ?? MESSAGES.orderReceivedByLab);
+    return;
+  }
+  const message = orderLockMessage(order, user);
+  if (message !== null) throw conflict(message);
+  if (lock === 'panelSelection' && isPanelSelectionLocked(order, user))
+    throw conflict(MESSAGES.confirmedData);
+}
+
+async function subjectFor(db: Db, user: UserInfo, subject: ChangeRequest['subject']) {
+  if ('orderId' in subject)
+    return { order: (await orderForCaller(db, user, subject.orderId)) as SavedOrder, requisition: null };
+  return requisitionForCaller(db, user, subject.gearReqId);
+}
+
+const stale = () => conflict(MESSAGES.staleOrder);
+
+/**
+ * The one way to change an order (decision 0065): loads the order for the caller (404, 403 with none of its data),
+ * refuses a step skipped for the caller (403) and a locked order (409), runs the step's plan (its refusals are the
+ * step's 400s), requires the version the change was based on (428 without one), then claims that version (409 when
+ * another change came first, nothing written) with the plan's writes and workflow rows, and answers the order as
+ * saved. Updates of the order and its requisitions go as one statement; anything else in one transaction.
+ */
+export async function changeOrder(db: Db, request: ChangeRequest): Promise<ChangeOutcome> {
+  const { user, kind, basedOn } = request;
+  const found = await subjectFor(db, user, request.subject);
+  if (kind.step !== null && !kind.openToAllUsers && !maySaveStep(user, kind.step))
+    throw forbidden(MESSAGES.forbidden);
+  refuseLocked(found.order, user, kind.lock);
+  const plan = await request.plan(found);
+  if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
+  if ('unchanged' in plan)
+    return { order: found.order, unchanged: true, newOrderId: null, removedStorageKeys: [] };
+  const outcome = await applyChangePlan(db, found.order, basedOn, plan);
+  return { ...outcome, order: await savedOrder(db, found.order.id), unchanged: false };
+}
+
+const onlyUpdates = (writes: readonly OrderWrite[]) =>
+  writes.every((write) => write.kind === 'updateRequisition');
+
+/** The workflow rows as read, less those of requisitions the writes delete or move (they go with them). */
+function stepsKept(order: SavedOrder, writes: readonly OrderWrite[]): WorkflowStep[] {
+  const gone = new Set(
+    writes.flatMap((write) =>
+      write.kind === 'deleteRequisitions'
+        ? write.ids
+        : write.kind === 'moveToNewOrder'
+          ? [write.gearReqId]
+          : [],
+    ),
+  );
+  return order.workflow.steps.filter((row) => row.gearReqId === null || !gone.has(row.gearReqId));
+}
+
+/**
+ * Claims the version and writes the plan: 409 with the stale-order message, and nothing written, when it is stale.
+ * changeOrder's last part; called alone only for an order created in the same transaction (a custom profile ordered
+ * on a new order), which no one else can have read.
+ */
+export async function applyChangePlan(
+  db: Db,
+  order: SavedOrder,
+  basedOn: number,
+  plan: OrderChangePlan,
+): Promise<WriteOutcome> {
+  const writes = plan.writes ?? [];
+  const changes = plan.changes ?? {};
+  const before = stepsKept(order, writes);
+  const stepsAfter = (inserted: readonly number[]) =>
+    plan.steps === undefined ? null : typeof plan.steps === 'function' ? plan.steps(inserted) : plan.steps;
+
+  if (onlyUpdates(writes)) {
+    // The changes made most often: the claim and every write in one statement (decision 0055).
+    const after = stepsAfter([]);
+    const claimed = await claimVersionWith(db, order.id, basedOn, changes, [
+      ...writes
+        .map((write) =>
+          write.kind === 'updateRequisition' ? updateRequisitionWrite(db, write.id, write.values) : null,
+        )
+        .filter((write) => write !== null),
+      ...(after ? [workflowStepsWrite(order.id, before, after)].filter((write) => write !== null) : []),
+    ]);
+    if (!claimed) throw stale();
+    return { newOrderId: null, removedStorageKeys: [] };
+  }
+
+  return transaction(db, async (tx) => {
+    if (!(await claimVersion(tx, order.id, basedOn, changes))) throw stale();
+    const outcome: WriteOutcome = { newOrderId: null, removedStorageKeys: [] };
+    const inserted: number[] = [];
+    const position = { next: null as number | null };
+    for (const write of writes) await runOrderWrite(tx, order, write, { inserted, outcome, position });
+    const after = stepsAfter(inserted);
+    if (after) await saveWorkflowSteps(tx, order.id, before, after);
+    return outcome;
+  });
+}
