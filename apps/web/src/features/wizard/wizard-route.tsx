@@ -10,7 +10,7 @@ import { NotFoundPage } from '../../app/pages.tsx';
 import { useCurrentUser } from '../../app/services.tsx';
 import { PageLoader } from '../../app/startup.tsx';
 import { hasNoRequisitionsLeft, WizardStepExtras } from '../removal/wizard-extras.tsx';
-import { CartDropdown } from '../review/cart-dropdown.tsx';
+import { CartDropdown } from './cart-dropdown.tsx';
 import { StepBar } from './step-bar.tsx';
 import { stepComponents } from './step-components.ts';
 import { useWizardNavigation } from './use-wizard-navigation.ts';

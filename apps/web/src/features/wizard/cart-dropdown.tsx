@@ -13,7 +13,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
-import type { WizardOrder } from '../wizard/wizard-order.ts';
+import type { WizardOrder } from './wizard-order.ts';
 
 type SavedOrder = GearOrder & { id: number };
 
