@@ -2,6 +2,7 @@ import { awaitsAuthorization, type GearOrder, nextStep, STEP_IDS, type UserInfo 
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { HandoffForm } from '../handoff/index.ts';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { ConfirmationCodeImage } from './confirmation-code-image.tsx';
 
@@ -99,7 +100,11 @@ export function OrderConfirmation({
           record.
         </Alert>
       )}
-      {/* The patient handoff form (Send Email, spec 3 §2 'Patient Information handoff form') goes here. */}
+      {user.type !== 'prc' && (
+        <Paper withBorder p="md">
+          <HandoffForm order={order} />
+        </Paper>
+      )}
       <Group justify="space-between" mt="md">
         <Button variant="default" mih={44} onClick={() => void navigation.back()}>
           Back
