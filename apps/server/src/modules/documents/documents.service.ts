@@ -1,8 +1,7 @@
 import { documentAccess, MESSAGES, PATIENT_MESSAGES, type UserInfo } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import type { SavedOrder } from '../../lib/order-write.ts';
-import { orderForCaller } from '../order/order.service.ts';
+import { orderForCaller, type SavedOrder } from '../order/order.service.ts';
 
 /**
  * An order whose documents the caller may open (docs/decisions/0092): one they may see (404, 403 with no data), and
