@@ -101,7 +101,8 @@ describe('GET /gear/practitioner/{gsdl}/orderableItems', () => {
     const answer = await lists('dr.avery', 'P1002');
     const everything = JSON.stringify(answer);
     expect(everything).not.toContain('Rhythm Plus*');
-    expect(ids(answer.recentlyOrderedItems)).toEqual([215]);
+    // P1002's demo orders: the order awaiting its authorizing practitioner (GI Effects, decision 0080), then 215.
+    expect(ids(answer.recentlyOrderedItems)).toEqual([540, 215]);
     expect(JSON.stringify(await lists('dr.avery', 'P1001'))).toContain('Rhythm Plus*');
   });
 

@@ -1,7 +1,6 @@
-import { documentAccess, MESSAGES, PATIENT_MESSAGES, type UserInfo } from '@gear/domain';
+import { documentAccess, MESSAGES, PATIENT_MESSAGES, type SavedOrder, type UserInfo } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import type { SavedOrder } from '../../lib/order-write.ts';
 import { orderForCaller } from '../order/order.service.ts';
 
 /**

@@ -11,8 +11,10 @@ import {
   isPatientLastNameLocked,
   labToday,
   patientAfterHandoff,
+  type SavedOrder,
   STEP_IDS,
   shippingAddressOf,
+  type UserInfo,
   validateHandoff,
 } from '@gear/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -20,11 +22,9 @@ import { MailDeliveryError, type Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { badGateway, unprocessable } from '../../lib/http-error.ts';
-import { claimOrder, orderToChange, type SavedOrder } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
 import type { Caller } from '../../plugins/auth.ts';
-import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { savedOrder } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan, VERSION_READ } from '../order/order-change.ts';
 import { handoffEmail } from './handoff-email.ts';
 
 export interface HandoffRequest {
@@ -54,11 +54,39 @@ function handoffFacts(order: SavedOrder): HandoffFacts {
 }
 
 /**
+ * The handoff's change (spec 3 §5, §8): refused 422 with the spec's messages when a rule of the form fails; else the
+ * patient's date of birth, last name (unless locked for the caller) and email, the drop-ship shipping method, and the
+ * handoff step completed.
+ */
+export function planHandoff(
+  order: SavedOrder,
+  user: UserInfo,
+  form: HandoffForm,
+  facts: HandoffFacts,
+  stepDate: string,
+): OrderChangePlan {
+  const errors = validateHandoff(form, facts);
+  const [first] = errors;
+  if (first) throw unprocessable(first.defaultMessage, errors);
+  const handedOff = patientAfterHandoff(order.patientInfo, form);
+  const patientInfo =
+    order.patientInfo && isPatientLastNameLocked(order, user)
+      ? { ...handedOff, nameLast: order.patientInfo.nameLast }
+      : handedOff;
+  const shippingMethod = facts.dropShip && form.shippingMethod ? form.shippingMethod : order.shippingMethod;
+  return {
+    changes: { patientInfo, shippingMethod },
+    steps: completeStep(order.workflow.steps, { id: STEP_IDS.handoff, userType: user.type, stepDate }),
+  };
+}
+
+/**
  * POST /gear/order/{id}/handoff[/{shippingMethod}] (spec 3 §2 handoff form, §5, §7, §8; docs/decisions/0091): the
  * order's practitioner (or staff on their behalf, or an admin) gives the patient's date of birth, last name and email
  * (and for drop-ship the shipping method). They are saved on the order (the date of birth is what the patient proves
  * it with), the handoff step is completed, and an email with the link /connect/{id} goes to the patient.
- * Rule failures answer 422 with the spec's messages; a mail server's refusal 502 with the spec's message.
+ * Rule failures answer 422 with the spec's messages; a mail server's refusal 502 with the spec's message. The call
+ * names no version: of concurrent handoffs one is saved, the others 409 (decision 0065).
  */
 export async function handOffToPatient(
   context: HandoffContext,
@@ -67,54 +95,38 @@ export async function handOffToPatient(
 ): Promise<{ gearOrder: GearOrder; email: string }> {
   const { db } = context;
   const user = caller.userInfo;
-  const order = await orderToChange(db, user, request.orderId);
-  const facts = handoffFacts(order);
   const form: HandoffForm = {
     dateOfBirth: request.body.dateOfBirth ?? null,
     nameLast: request.body.nameLast ?? null,
     email: request.body.email ?? null,
     shippingMethod: request.shippingMethod,
   };
-  const errors = validateHandoff(form, facts);
-  const [first] = errors;
-  if (first) throw unprocessable(first.defaultMessage, errors);
-
-  const handedOff = patientAfterHandoff(order.patientInfo, form);
-  const patientInfo =
-    order.patientInfo && isPatientLastNameLocked(order, user)
-      ? { ...handedOff, nameLast: order.patientInfo.nameLast }
-      : handedOff;
-  const shippingMethod = facts.dropShip && form.shippingMethod ? form.shippingMethod : order.shippingMethod;
-  const email = patientInfo.email ?? '';
-  const actor = `user:${caller.userId}`;
-
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, order.version, { patientInfo, shippingMethod });
-    const steps = completeStep(order.workflow.steps, {
-      id: STEP_IDS.handoff,
-      userType: user.type,
-      stepDate: new Date().toISOString(),
-    });
-    await saveWorkflowSteps(tx, order.id, order.workflow.steps, steps);
+  const { order } = await changeOrder(db, {
+    user,
+    subject: { orderId: request.orderId },
+    basedOn: VERSION_READ,
+    kind: ORDER_CHANGES.handoff,
+    plan: ({ order: read }) => planHandoff(read, user, form, handoffFacts(read), new Date().toISOString()),
   });
+  const { orderId } = request;
+  const email = order.patientInfo?.email ?? '';
+  const actor = `user:${caller.userId}`;
 
   try {
     await context.mailer.send(
       handoffEmail({
         to: email,
-        orderId: order.id,
+        orderId,
         publicUrl: context.publicUrl,
         supportPhone: context.supportPhone,
       }),
     );
   } catch (error) {
     const code = error instanceof MailDeliveryError ? error.code : 'EOUTBOX';
-    context.log.warn({ mailError: code, orderId: order.id }, 'handoff email not delivered');
-    await db
-      .insert(auditEvents)
-      .values({ orderId: order.id, actor, action: 'handoffEmailFailed', detail: { code } });
+    context.log.warn({ mailError: code, orderId }, 'handoff email not delivered');
+    await db.insert(auditEvents).values({ orderId, actor, action: 'handoffEmailFailed', detail: { code } });
     throw badGateway(HANDOFF_MESSAGES.emailFailed);
   }
-  await db.insert(auditEvents).values({ orderId: order.id, actor, action: 'handoffEmailSent', detail: {} });
-  return { gearOrder: await savedOrder(db, order.id), email };
+  await db.insert(auditEvents).values({ orderId, actor, action: 'handoffEmailSent', detail: {} });
+  return { gearOrder: await savedOrder(db, orderId), email };
 }

@@ -1,7 +1,6 @@
 import { BILLING_METHODS, type IdCardAttachmentType } from '@gear/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { changing } from '../../db/kept.ts';
 import { attachments, requisitions } from '../../db/schema/index.ts';
 
 /**

@@ -368,6 +368,48 @@ describe('decision 0065: every route that changes an order', () => {
   });
 });
 
+/** Idempotent saves whose version is optional (decision 0065, 'Calls without a version'): checked when named. */
+const VERSION_WHEN_NAMED: [string, () => Promise<{ order: SavedOrder; call: Call }>][] = [
+  [
+    'PUT /gear/gear-requisition/{id}/quantity',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      return {
+        order,
+        call: {
+          method: 'PUT',
+          url: `/gear/gear-requisition/${reqId(order)}/quantity?quantity=2`,
+          carrier: 'query',
+        },
+      };
+    },
+  ],
+  [
+    'PUT /gear/updateWorkflow/',
+    async () => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+      const body = { id: order.id, workflow: { steps: [] } };
+      return { order, call: { method: 'PUT', url: '/gear/updateWorkflow/', body, carrier: 'body' } };
+    },
+  ],
+];
+
+describe("decision 0065: idempotent saves check the version they name, and claim the one read when they don't", () => {
+  it.each(VERSION_WHEN_NAMED)(
+    '%s refuses a stale version (409), saves on the current one (one bump) and answers a repeat without one 200',
+    async (_route, prepare) => {
+      const { order, call } = await prepare();
+      expectEnvelope(await send(call, order.version - 1), 409, MESSAGES.staleOrder);
+      expect((await read(order.id)).version).toBe(order.version);
+      const saved = await send(call, order.version);
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect((await read(order.id)).version).toBe(order.version + 1);
+      const repeated = await send(call, undefined);
+      expect(repeated.statusCode, repeated.body).toBe(200);
+    },
+  );
+});
+
 describe('decision 0065: concurrent saves of one order', () => {
   /** 50 saves at once, half naming the version read and half naming none: the version moves once per 200. */
   it.each<[string, (order: SavedOrder) => Call]>([

@@ -14,12 +14,13 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { conflict, forbidden, preconditionRequired } from '../../lib/http-error.ts';
+import { conflict, forbidden, notFound, preconditionRequired } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { updateRequisitionWrite } from '../requisition/requisition.repository.ts';
 import {
   claimVersion,
   claimVersionWith,
+  loadOrder,
   type OrderChanges,
   saveWorkflowSteps,
   workflowStepsWrite,
@@ -58,6 +59,14 @@ export const ORDER_CHANGES = {
   removeRequisition: { step: null, lock: 'order' },
   saveForLater: { step: null, lock: 'order' },
   cancel: { step: null, lock: 'cancel' },
+  handoff: { step: null, lock: 'order' },
+  submit: { step: null, lock: 'order' },
+  medicalNecessity: { step: null, lock: 'order' },
+  authorization: { step: null, lock: 'order' },
+  quantity: { step: null, lock: 'order' },
+  customization: { step: null, lock: 'order' },
+  workflow: { step: null, lock: 'order' },
+  practitionerChange: { step: null, lock: 'order' },
 } as const satisfies Record<string, ChangeKind>;
 
 /**
@@ -74,17 +83,29 @@ export interface OrderChangePlan {
 /** A plan that leaves the order as it is (cancel of an order already canceled): nothing claimed, nothing written. */
 export const UNCHANGED = { unchanged: true } as const;
 
+/**
+ * The version of a once-only or idempotent call whose body has no version in the spec (submit, medical necessity,
+ * authorize, handoff, change practitioner; decision 0065 'Calls without a version'): the one the core read, claimed
+ * with the change, so of concurrent calls one is made and the others find it stale.
+ */
+export const VERSION_READ = 'versionRead' as const;
+
 export interface ChangeRequest {
   user: UserInfo;
   /** The order, or the requisition whose order, the change is about. */
   subject: { orderId: number } | { gearReqId: number };
   /** The version of the order the client read (the body's `version`, else If-Match: versionNamed). */
-  basedOn: number | undefined;
+  basedOn: number | undefined | typeof VERSION_READ;
   kind: ChangeKind;
   plan: (found: {
     order: SavedOrder;
     requisition: Requisition | null;
   }) => OrderChangePlan | typeof UNCHANGED | Promise<OrderChangePlan | typeof UNCHANGED>;
+  /**
+   * What must commit with the change, given the order as saved, inside its transaction (the submit's answer kept
+   * under its Idempotency-Key, which a concurrent repeat finding the version stale then replays).
+   */
+  record?: (tx: Db, saved: GearOrder) => Promise<void>;
 }
 
 export interface ChangeOutcome extends WriteOutcome {
@@ -118,6 +139,12 @@ async function subjectFor(db: Db, user: UserInfo, subject: ChangeRequest['subjec
 
 const stale = () => conflict(MESSAGES.staleOrder);
 
+async function savedIn(tx: Db, id: number): Promise<GearOrder> {
+  const order = await loadOrder(tx, id);
+  if (!order) throw notFound(MESSAGES.orderNotFound);
+  return order;
+}
+
 /**
  * The one way to change an order (decision 0065): loads the order for the caller (404, 403 with none of its data),
  * refuses a step skipped for the caller (403) and a locked order (409), runs the step's plan (its refusals are the
@@ -135,7 +162,8 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
   if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
   if ('unchanged' in plan)
     return { order: found.order, unchanged: true, newOrderId: null, removedStorageKeys: [] };
-  const outcome = await applyChangePlan(db, found.order, basedOn, plan);
+  const version = basedOn === VERSION_READ ? found.order.version : basedOn;
+  const outcome = await applyChangePlan(db, found.order, version, plan, request.record);
   return { ...outcome, order: await savedOrder(db, found.order.id), unchanged: false };
 }
 
@@ -166,6 +194,7 @@ export async function applyChangePlan(
   order: SavedOrder,
   basedOn: number,
   plan: OrderChangePlan,
+  record?: ChangeRequest['record'],
 ): Promise<WriteOutcome> {
   const writes = plan.writes ?? [];
   const changes = plan.changes ?? {};
@@ -173,7 +202,7 @@ export async function applyChangePlan(
   const stepsAfter = (inserted: readonly number[]) =>
     plan.steps === undefined ? null : typeof plan.steps === 'function' ? plan.steps(inserted) : plan.steps;
 
-  if (onlyUpdates(writes)) {
+  if (onlyUpdates(writes) && !record) {
     // The changes made most often: the claim and every write in one statement (decision 0055).
     const after = stepsAfter([]);
     const claimed = await claimVersionWith(db, order.id, basedOn, changes, [
@@ -196,6 +225,7 @@ export async function applyChangePlan(
     for (const write of writes) await runOrderWrite(tx, order, write, { inserted, outcome, position });
     const after = stepsAfter(inserted);
     if (after) await saveWorkflowSteps(tx, order.id, before, after);
+    if (record) await record(tx, await savedIn(tx, order.id));
     return outcome;
   });
 }

@@ -17,6 +17,7 @@ import {
   mayChangePractitioner,
   messages,
   REVIEW_MESSAGES,
+  type Requisition,
   requisitionPermissions,
   reviewQuantityErrors,
   type SavedOrder,
@@ -30,27 +31,30 @@ import {
   updateStepApplicability,
   type WorkflowStep,
 } from '@gear/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditEvents, orders } from '../../db/schema/index.ts';
 import {
   badRequest,
   conflict,
   forbidden,
+  HttpError,
   notFound,
   refuseIfAny,
   unprocessable,
 } from '../../lib/http-error.ts';
-import { claimOrder, refuseLockedOrder } from '../../lib/order-write.ts';
-import { transaction } from '../../lib/transaction.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
-import { loadOrder, saveWorkflowSteps } from '../order/order.repository.ts';
-import { orderForCaller, requisitionForCaller, savedOrder } from '../order/order.service.ts';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
+import { orderForCaller } from '../order/order.service.ts';
+import {
+  changeOrder,
+  ORDER_CHANGES,
+  type OrderChangePlan,
+  UNCHANGED,
+  VERSION_READ,
+} from '../order/order-change.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 import { practitionerOptionsForOrder } from '../practitioner/practitioner.service.ts';
-import { updateRequisition } from '../requisition/requisition.repository.ts';
-import { bodyHashOf, findSubmission, lockOrderRow, storeSubmission } from './submission.repository.ts';
+import { bodyHashOf, findSubmission, storeSubmission } from './submission.repository.ts';
 
 const actorOf = (caller: Caller) => (caller.userId === null ? 'patient' : `user:${caller.userId}`);
 
@@ -87,15 +91,19 @@ function refuseUnpaidSubmit(order: GearOrder, user: UserInfo, body: ConfirmAndPa
     ]);
 }
 
-/** Every check of a submit, in the order the user fixes them: closed order, already placed, blockers, agreements. */
-async function refuseSubmit(db: Db, order: GearOrder, user: UserInfo, body: ConfirmAndPayBody) {
-  refuseLockedOrder(order, user);
+/** Every check of a submit the core leaves to it, in the order the user fixes them: placed, blockers, agreements. */
+function refuseSubmit(
+  order: GearOrder,
+  user: UserInfo,
+  body: ConfirmAndPayBody,
+  mixedPricing: boolean,
+): void {
   if (isReviewConfirmed(order, user)) throw conflict(REVIEW_MESSAGES.alreadyConfirmed);
   const blockers = submitBlockers({ order, user, today: labToday() });
   const acknowledgements = submitAcknowledgementErrors({
     order,
     user,
-    mixedPricing: await hasMixedPricing(db, order),
+    mixedPricing,
     patientAgreement: body.patientAgreement,
   });
   const [first] = [...blockers, ...acknowledgements];
@@ -103,51 +111,32 @@ async function refuseSubmit(db: Db, order: GearOrder, user: UserInfo, body: Conf
   refuseUnpaidSubmit(order, user, body);
 }
 
-/** The order's facts a submit records besides the workflow rows (spec 3 §3): the patient's agreements, data confirmed. */
-const confirmationChanges = (user: UserInfo, body: ConfirmAndPayBody) =>
-  user.type === 'prc'
-    ? { dataConfirmed: true, patientAgreement: true, nsaAcknowledged: body.nsaAcknowledged }
-    : {};
-
 /**
- * The write of a submit, in one transaction holding the order's row: the stored answer when this key was already
- * answered (a concurrent repeat that waited for the lock), else the claim of the version, the workflow rows of the
- * confirmation (who and when), the audit event and the answer kept under the key.
+ * The submit's change (spec 3 §3, §5): refused as refuseSubmit says; else the patient's agreements and data confirmed
+ * (for a patient), the workflow rows of the confirmation (who and when) and the audit event.
  */
-async function writeSubmit(
-  db: Db,
-  caller: Caller,
+export function planSubmit(
   order: SavedOrder,
+  user: UserInfo,
   body: ConfirmAndPayBody,
-  key: { value: string; hash: string } | null,
-): Promise<SubmitOutcome> {
-  return transaction(db, async (tx) => {
-    await lockOrderRow(tx, order.id);
-    if (key) {
-      const stored = await findSubmission(tx, order.id, key.value);
-      if (stored) return replayOf(stored, key.hash);
-    }
-    const user = caller.userInfo;
-    await claimOrder(tx, order, body.version, confirmationChanges(user, body));
-    const steps = confirmationSteps(order, user, new Date().toISOString());
-    await saveWorkflowSteps(tx, order.id, order.workflow.steps, steps);
-    await tx.insert(auditEvents).values({
-      orderId: order.id,
-      actor: actorOf(caller),
-      action: user.type === 'prc' ? 'patientConfirmed' : 'practitionerConfirmed',
-      detail: { userType: user.type, idempotencyKey: key?.value ?? null },
-    });
-    const gearOrder = await loadOrder(tx, order.id);
-    if (!gearOrder) throw notFound(MESSAGES.orderNotFound);
-    const answer: ConfirmAndPayResult = { gearOrder, error: null, message: null };
-    if (key)
-      await storeSubmission(tx, order.id, key.value, {
-        statusCode: 200,
-        answer: answer as unknown as Record<string, unknown>,
-        bodyHash: key.hash,
-      });
-    return { answer, replayed: false };
-  });
+  facts: { mixedPricing: boolean; actor: string; idempotencyKey: string | null; stepDate: string },
+): OrderChangePlan {
+  refuseSubmit(order, user, body, facts.mixedPricing);
+  return {
+    changes:
+      user.type === 'prc'
+        ? { dataConfirmed: true, patientAgreement: true, nsaAcknowledged: body.nsaAcknowledged }
+        : {},
+    steps: confirmationSteps(order, user, facts.stepDate),
+    writes: [
+      {
+        kind: 'audit',
+        actor: facts.actor,
+        action: user.type === 'prc' ? 'patientConfirmed' : 'practitionerConfirmed',
+        detail: { userType: user.type, idempotencyKey: facts.idempotencyKey },
+      },
+    ],
+  };
 }
 
 function replayOf(
@@ -162,7 +151,9 @@ function replayOf(
  * PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080): places the order for a submitter with
  * nothing to pay. Records the practitioner's or the patient's confirmation on the workflow (never a status); 422
  * with errors[{field, defaultMessage}] when a rule of spec 3 §5 is not met; 409 once placed. Idempotent by key: a
- * repeat replays the first answer; the same key with another body answers 422.
+ * repeat replays the first answer, kept in the transaction of the change; the same key with another body answers
+ * 422. Without a version in the body, the version read is claimed (decision 0065): of concurrent submits one places
+ * the order.
  */
 export async function confirmAndPay(
   db: Db,
@@ -171,35 +162,67 @@ export async function confirmAndPay(
   body: ConfirmAndPayBody,
   idempotencyKey: string | null,
 ): Promise<SubmitOutcome> {
-  const order = (await orderForCaller(db, caller.userInfo, orderId)) as SavedOrder;
+  const user = caller.userInfo;
+  await orderForCaller(db, user, orderId);
   const key = idempotencyKey ? { value: idempotencyKey, hash: bodyHashOf(body) } : null;
-  if (key) {
-    const stored = await findSubmission(db, order.id, key.value);
-    if (stored) return replayOf(stored, key.hash);
-  }
+  const storedAnswer = async () => (key ? await findSubmission(db, orderId, key.value) : null);
+  const first = await storedAnswer();
+  if (first && key) return replayOf(first, key.hash);
+  const kept: { answer?: ConfirmAndPayResult } = {};
   try {
-    await refuseSubmit(db, order, caller.userInfo, body);
+    await changeOrder(db, {
+      user,
+      subject: { orderId },
+      basedOn: body.version ?? VERSION_READ,
+      kind: ORDER_CHANGES.submit,
+      plan: async ({ order }) =>
+        planSubmit(order, user, body, {
+          mixedPricing: await hasMixedPricing(db, order),
+          actor: actorOf(caller),
+          idempotencyKey: key?.value ?? null,
+          stepDate: new Date().toISOString(),
+        }),
+      record: async (tx, gearOrder) => {
+        kept.answer = { gearOrder, error: null, message: null };
+        if (key)
+          await storeSubmission(tx, orderId, key.value, {
+            statusCode: 200,
+            answer: kept.answer as unknown as Record<string, unknown>,
+            bodyHash: key.hash,
+          });
+      },
+    });
   } catch (refusal) {
-    // A repeat that read the order just after the first submit of its key committed: that answer is its answer.
-    const stored = key ? await findSubmission(db, order.id, key.value) : null;
+    // A repeat that found the order placed or its version stale: the first submit of its key answered it.
+    const stored = await storedAnswer();
     if (stored && key) return replayOf(stored, key.hash);
     throw refusal;
   }
-  const outcome = await writeSubmit(db, caller, order, body, key).catch(async (error: unknown) => {
-    // A stale version: another submit of this key won the lock first; its stored answer is this one's.
-    const stored = key ? await findSubmission(db, order.id, key.value) : null;
-    if (stored && key) return replayOf(stored, key.hash);
-    throw error;
-  });
-  if (!outcome.replayed) await savedOrder(db, order.id);
-  return outcome;
+  if (!kept.answer) throw notFound(MESSAGES.orderNotFound);
+  return { answer: kept.answer, replayed: false };
 }
 
 // --- Acknowledgements -----------------------------------------------------------------------------------------------
 
+/** The medical-necessity acknowledgement (spec 3 §4): given at `at`, or withdrawn (null), with its audit event. */
+export function planMedicalNecessity(at: Date | null, user: UserInfo, actor: string): OrderChangePlan {
+  return {
+    changes: { dateMedicalNecessityAcknowledged: at },
+    writes: [
+      {
+        kind: 'audit',
+        actor,
+        action: at ? 'medicalNecessityAcknowledged' : 'medicalNecessityWithdrawn',
+        detail: { userType: user.type },
+      },
+    ],
+  };
+}
+
 /**
  * POST /gear/order/{id}/update-medical-necessity (spec 3 §4, §7 'JSON date or null'): records that the caller
- * acknowledged medical necessity (the server's time) or withdraws it (null). Answers the order.
+ * acknowledged medical necessity (the server's time) or withdraws it (null). Answers the order. The body is only the
+ * date: the version read is claimed (decision 0065).
  */
 export async function updateMedicalNecessity(
   db: Db,
@@ -207,59 +230,88 @@ export async function updateMedicalNecessity(
   orderId: number,
   acknowledged: string | null,
 ): Promise<GearOrder> {
-  const order = (await orderForCaller(db, caller.userInfo, orderId)) as SavedOrder;
-  refuseLockedOrder(order, caller.userInfo);
-  const value = acknowledged === null ? null : new Date();
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, undefined, { dateMedicalNecessityAcknowledged: value });
-    await tx.insert(auditEvents).values({
-      orderId: order.id,
-      actor: actorOf(caller),
-      action: value ? 'medicalNecessityAcknowledged' : 'medicalNecessityWithdrawn',
-      detail: { userType: caller.userInfo.type },
-    });
+  const user = caller.userInfo;
+  const at = acknowledged === null ? null : new Date();
+  const { order } = await changeOrder(db, {
+    user,
+    subject: { orderId },
+    basedOn: VERSION_READ,
+    kind: ORDER_CHANGES.medicalNecessity,
+    plan: () => planMedicalNecessity(at, user, actorOf(caller)),
   });
-  return savedOrder(db, order.id);
+  return order;
 }
 
 /**
- * POST /gear/orders/{id}/authorize (spec 3 §4 'The authorization checkbox saves once', §6 '403 if the user lacks
- * permission'): the authorizing practitioner's agreement, given once (one conditional statement: concurrent calls
- * record it once). Answers the order; a repeat answers it unchanged.
+ * The authorizing practitioner's agreement (spec 3 §4 'The authorization checkbox saves once', §6 '403 if the user
+ * lacks permission'): 403 for a caller who may not give it; unchanged once given; else given at `at`, audited.
+ */
+export function planAuthorization(order: SavedOrder, user: UserInfo, at: Date, actor: string) {
+  if (!mayAuthorizeOrder(user, order)) throw forbidden(REVIEW_MESSAGES.authorizationForbidden);
+  if (order.practAgreement === true) return UNCHANGED;
+  return {
+    changes: { practAgreement: true, practAgreementDate: at },
+    writes: [
+      {
+        kind: 'audit',
+        actor,
+        action: 'orderAuthorized',
+        detail: { gsdlNo: user.gsdlNo, onBehalfOf: user.onBehalfOf },
+      },
+    ],
+  } satisfies OrderChangePlan;
+}
+
+const isStale = (error: unknown) =>
+  error instanceof HttpError && error.statusCode === 409 && error.message === MESSAGES.staleOrder;
+
+/**
+ * POST /gear/orders/{id}/authorize: the agreement, given once. The call names no version: the version read is
+ * claimed (decision 0065), and a concurrent call that finds it stale because the agreement was just given answers
+ * the order with it, as a repeat does.
  */
 export async function authorizeOrder(db: Db, caller: Caller, orderId: number): Promise<GearOrder> {
   const user = caller.userInfo;
-  const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
-  if (!mayAuthorizeOrder(user, order)) throw forbidden(REVIEW_MESSAGES.authorizationForbidden);
-  refuseLockedOrder(order, user);
-  if (order.practAgreement === true) return order;
-  await transaction(db, async (tx) => {
-    const claimed = await tx
-      .update(orders)
-      .set({
-        practAgreement: true,
-        practAgreementDate: sql`now()`,
-        version: sql`${orders.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(orders.id, order.id), sql`${orders.practAgreement} is not true`))
-      .returning({ id: orders.id });
-    if (claimed.length === 0) return;
-    await tx.insert(auditEvents).values({
-      orderId: order.id,
-      actor: actorOf(caller),
-      action: 'orderAuthorized',
-      detail: { gsdlNo: user.gsdlNo, onBehalfOf: user.onBehalfOf },
+  const authorize = () =>
+    changeOrder(db, {
+      user,
+      subject: { orderId },
+      basedOn: VERSION_READ,
+      kind: ORDER_CHANGES.authorization,
+      plan: ({ order }) => planAuthorization(order, user, new Date(), actorOf(caller)),
     });
-  });
-  return savedOrder(db, order.id);
+  try {
+    return (await authorize()).order;
+  } catch (error) {
+    if (!isStale(error)) throw error;
+    const order = await orderForCaller(db, user, orderId);
+    if (order.practAgreement !== true) throw error;
+    return order;
+  }
 }
 
 // --- Quantity ---------------------------------------------------------------------------------------------------------
 
 /**
- * PUT /gear/gear-requisition/{id}/quantity?quantity={n} (spec 3 §5, §7): 1 to 99, and for Canada at most 25 packs
- * on the order (400 with the spec's message); only where the review lets the caller edit the requisition (403).
+ * A requisition's quantity from the review (spec 3 §5, §7): only where the review lets the caller edit the
+ * requisition (403); 1 to 99, and for Canada at most 25 packs on the order (400 with the spec's message).
+ */
+export function planQuantity(
+  order: SavedOrder,
+  requisition: Requisition,
+  user: UserInfo,
+  quantity: number,
+  phone: string,
+): OrderChangePlan | typeof UNCHANGED {
+  if (!requisitionPermissions(order, requisition, user).edit) throw forbidden(MESSAGES.forbidden);
+  refuseIfAny(reviewQuantityErrors(order, requisition.id, quantity, messages(phone)));
+  if (quantity === requisition.quantity) return UNCHANGED;
+  return { writes: [{ kind: 'updateRequisition', id: requisition.id, values: { quantity } }] };
+}
+
+/**
+ * PUT /gear/gear-requisition/{id}/quantity?quantity={n}[&version={v}] (spec 3 §5, §7): setting a quantity is
+ * idempotent: the version named is checked, else the version read is claimed (decision 0065).
  */
 export async function saveQuantity(
   db: Db,
@@ -270,25 +322,85 @@ export async function saveQuantity(
   phone: string,
 ): Promise<GearOrder> {
   const user = caller.userInfo;
-  const { order, requisition } = await requisitionForCaller(db, user, gearReqId);
-  refuseLockedOrder(order, user);
-  if (!requisitionPermissions(order, requisition, user).edit) throw forbidden(MESSAGES.forbidden);
-  refuseIfAny(reviewQuantityErrors(order, gearReqId, quantity, messages(phone)));
-  if (quantity === requisition.quantity) return order;
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, version);
-    await updateRequisition(tx, requisition.id, { quantity });
+  const { order } = await changeOrder(db, {
+    user,
+    subject: { gearReqId },
+    basedOn: version ?? VERSION_READ,
+    kind: ORDER_CHANGES.quantity,
+    plan: ({ order, requisition }) => {
+      if (!requisition) throw notFound(MESSAGES.requisitionUnknown);
+      return planQuantity(order, requisition, user, quantity, phone);
+    },
   });
-  return savedOrder(db, order.id);
+  return order;
 }
 
 // --- Customize (13) ------------------------------------------------------------------------------------------------
 
 /**
+ * A practitioner's customization of a pack of a ship-to-office order (spec 1 §4.3; decision 0081): another kind of
+ * requisition 400; only where the review lets them edit it (403); its tests by the panel-selection rules and a
+ * billing option offered (400); then its tests, patient instructions and billing option, and its customize step
+ * completed.
+ */
+export function planCustomization(
+  order: SavedOrder,
+  requisition: Requisition,
+  user: UserInfo,
+  body: CustomizeTestSelectionsBody,
+  facts: { catalogue: CatalogueSnapshot; hrsaGsdlNumbers: readonly string[]; stepDate: string },
+): OrderChangePlan {
+  if (!requisition.shipToOffice)
+    throw badRequest(REVIEW_MESSAGES.customizeNotApplicable, [
+      { field: 'id', defaultMessage: REVIEW_MESSAGES.customizeNotApplicable },
+    ]);
+  if (!requisitionPermissions(order, requisition, user).edit) throw forbidden(MESSAGES.forbidden);
+  const item = facts.catalogue.activeItem(requisition.omsOrderableItemId);
+  if (!item) throw notFound(MESSAGES.requisitionUnknown);
+  const billingMethod = body.billingMethod ?? BILLING_METHODS.patientSelects;
+  const offered =
+    order.practitioner === null
+      ? []
+      : billingOptions({
+          user,
+          practitioner: order.practitioner,
+          order,
+          requisition,
+          hrsaGsdlNumbers: facts.hrsaGsdlNumbers,
+        });
+  refuseIfAny([
+    ...testSelectionErrors(item, body, { shipToOffice: true }),
+    ...(offered.some((option) => option.name === billingMethod)
+      ? []
+      : [{ field: 'billingMethod', defaultMessage: MESSAGES.billingOptionRequired }]),
+  ]);
+  return {
+    writes: [
+      {
+        kind: 'updateRequisition',
+        id: requisition.id,
+        values: {
+          panel: body.panel,
+          components: body.components,
+          addons: body.addons,
+          patientInstructions: body.patientInstructions,
+          billingMethod,
+        },
+      },
+    ],
+    steps: completeStep(order.workflow.steps, {
+      id: STEP_IDS.customize,
+      gearReqId: requisition.id,
+      userType: user.type,
+      stepDate: facts.stepDate,
+    }),
+  };
+}
+
+/**
  * PUT /gear/customizeTestSelections/ (spec 3 §7; spec 1 §4.3; decision 0081): a practitioner customizes a pack of a
- * ship-to-office order: its tests (the product's, by the panel-selection rules), patient instructions and default
- * billing option ('Let my patient select their billing option' when none is given). Completes the customize step
- * of that requisition. Patients 403; another kind of requisition 400.
+ * ship-to-office order (planCustomization). Patients 403. The body's version is checked, else the version read is
+ * claimed (decision 0065: it sets the pack's values, so a repeat is the same change).
  */
 export async function customizeTestSelections(
   db: Db,
@@ -298,44 +410,21 @@ export async function customizeTestSelections(
 ): Promise<GearOrder> {
   const user = caller.userInfo;
   if (user.type !== 'myGDX') throw forbidden(MESSAGES.forbidden);
-  const { order, requisition } = await requisitionForCaller(db, user, body.id);
-  refuseLockedOrder(order, user);
-  if (!requisition.shipToOffice)
-    throw badRequest(REVIEW_MESSAGES.customizeNotApplicable, [
-      { field: 'id', defaultMessage: REVIEW_MESSAGES.customizeNotApplicable },
-    ]);
-  if (!requisitionPermissions(order, requisition, user).edit) throw forbidden(MESSAGES.forbidden);
-  const item = (await catalogueOf(db)).activeItem(requisition.omsOrderableItemId);
-  if (!item) throw notFound(MESSAGES.requisitionUnknown);
-  const billingMethod = body.billingMethod ?? BILLING_METHODS.patientSelects;
-  const offered =
-    order.practitioner === null
-      ? []
-      : billingOptions({ user, practitioner: order.practitioner, order, requisition, hrsaGsdlNumbers });
-  refuseIfAny([
-    ...testSelectionErrors(item, body, { shipToOffice: true }),
-    ...(offered.some((option) => option.name === billingMethod)
-      ? []
-      : [{ field: 'billingMethod', defaultMessage: MESSAGES.billingOptionRequired }]),
-  ]);
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, body.version);
-    await updateRequisition(tx, requisition.id, {
-      panel: body.panel,
-      components: body.components,
-      addons: body.addons,
-      patientInstructions: body.patientInstructions,
-      billingMethod,
-    });
-    const steps = completeStep(order.workflow.steps, {
-      id: STEP_IDS.customize,
-      gearReqId: requisition.id,
-      userType: user.type,
-      stepDate: new Date().toISOString(),
-    });
-    await saveWorkflowSteps(tx, order.id, order.workflow.steps, steps);
+  const { order } = await changeOrder(db, {
+    user,
+    subject: { gearReqId: body.id },
+    basedOn: body.version ?? VERSION_READ,
+    kind: ORDER_CHANGES.customization,
+    plan: async ({ order, requisition }) => {
+      if (!requisition) throw notFound(MESSAGES.requisitionUnknown);
+      return planCustomization(order, requisition, user, body, {
+        catalogue: await catalogueOf(db),
+        hrsaGsdlNumbers,
+        stepDate: new Date().toISOString(),
+      });
+    },
   });
-  return savedOrder(db, order.id);
+  return order;
 }
 
 // --- Workflow ---------------------------------------------------------------------------------------------------------
@@ -346,14 +435,16 @@ const COMPLETED_BY_VIEWING: ReadonlySet<number> = new Set([STEP_IDS.registration
 const rowKey = (row: { id: number; gearReqId: number | null }) => `${row.id}:${row.gearReqId ?? ''}`;
 
 /**
- * PUT /gear/updateWorkflow/ (spec 3 §7 'Body is the order; returns the order or errors[]'; decision 0080): brings
- * the rows that depend on the requisitions up to date and completes the read-only steps the caller viewed (the
- * Practitioner Summary, while it is valid for them). Any other change of a row answers 400 with errors[].
+ * The workflow brought up to date (decision 0080): the rows that depend on the requisitions, and the read-only steps
+ * the caller viewed (the Practitioner Summary, while it is valid for them) completed. Any other change of a row is
+ * refused 400 with errors[].
  */
-export async function updateWorkflow(db: Db, caller: Caller, body: UpdateWorkflowBody): Promise<GearOrder> {
-  const user = caller.userInfo;
-  const order = (await orderForCaller(db, user, body.id)) as SavedOrder;
-  refuseLockedOrder(order, user);
+export function planWorkflow(
+  order: SavedOrder,
+  user: UserInfo,
+  body: UpdateWorkflowBody,
+  stepDate: string,
+): OrderChangePlan {
   const current = new Map(order.workflow.steps.map((row) => [rowKey(row), row]));
   const asked = body.workflow.steps.filter((row) => row.completed && !current.get(rowKey(row))?.completed);
   refuseIfAny(
@@ -367,25 +458,67 @@ export async function updateWorkflow(db: Db, caller: Caller, body: UpdateWorkflo
         defaultMessage: `${stepById(row.id)?.label ?? `Step ${row.id}`} cannot be completed here.`,
       })),
   );
-  const stepDate = new Date().toISOString();
-  const steps = asked.reduce<WorkflowStep[]>(
-    (rows, row) =>
-      completeStep(rows, { id: row.id, gearReqId: row.gearReqId, userType: user.type, stepDate }),
-    updateStepApplicability(order.workflow.steps, order),
-  );
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, body.version);
-    await saveWorkflowSteps(tx, order.id, order.workflow.steps, steps);
+  return {
+    steps: asked.reduce<WorkflowStep[]>(
+      (rows, row) =>
+        completeStep(rows, { id: row.id, gearReqId: row.gearReqId, userType: user.type, stepDate }),
+      updateStepApplicability(order.workflow.steps, order),
+    ),
+  };
+}
+
+/**
+ * PUT /gear/updateWorkflow/ (spec 3 §7 'Body is the order; returns the order or errors[]'; decision 0080): the
+ * body's version is checked, else the version read is claimed (decision 0065: bringing rows up to date is idempotent).
+ */
+export async function updateWorkflow(db: Db, caller: Caller, body: UpdateWorkflowBody): Promise<GearOrder> {
+  const user = caller.userInfo;
+  const { order } = await changeOrder(db, {
+    user,
+    subject: { orderId: body.id },
+    basedOn: body.version ?? VERSION_READ,
+    kind: ORDER_CHANGES.workflow,
+    plan: ({ order }) => planWorkflow(order, user, body, new Date().toISOString()),
   });
-  return savedOrder(db, order.id);
+  return order;
 }
 
 // --- Practitioner change ------------------------------------------------------------------------------------------
 
 /**
- * PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4 Practitioner change, §6, §7): saved only when the
- * chosen practitioner differs; allowed to admins, and otherwise when the caller has more than one practitioner option,
- * the chosen one among them, on a patient registration without the practitioner's agreement (403 otherwise).
+ * The practitioner change from the review (spec 3 §4 Practitioner change, §6): unchanged for the same practitioner;
+ * allowed to admins, and otherwise when the caller has more than one practitioner option, the chosen one among them,
+ * on a patient registration without the practitioner's agreement (403 otherwise). Audited.
+ */
+export function planChangeOfPractitioner(
+  order: SavedOrder,
+  user: UserInfo,
+  chosen: { gsdlNo: string },
+  options: readonly { gsdlNo: string }[],
+  actor: string,
+): OrderChangePlan | typeof UNCHANGED {
+  if (order.practitioner?.gsdlNo === chosen.gsdlNo) return UNCHANGED;
+  const allowed =
+    mayChangePractitioner({ user, order, optionCount: options.length }) &&
+    (isAdmin(user) || options.some((option) => option.gsdlNo === chosen.gsdlNo));
+  if (!allowed) throw forbidden(MESSAGES.forbidden);
+  return {
+    changes: { practitionerGsdlNo: chosen.gsdlNo },
+    writes: [
+      {
+        kind: 'audit',
+        actor,
+        action: 'practitionerChanged',
+        detail: { from: order.practitioner?.gsdlNo ?? null, to: chosen.gsdlNo },
+      },
+    ],
+  };
+}
+
+/**
+ * PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6, §7): saved only when the chosen practitioner
+ * differs (planChangeOfPractitioner); 404 for an unknown practitioner. The call names no version: the version read is
+ * claimed (decision 0065).
  */
 export async function changePractitioner(
   db: Db,
@@ -395,24 +528,18 @@ export async function changePractitioner(
 ): Promise<GearOrder> {
   const user = caller.userInfo;
   if (user.type !== 'myGDX') throw forbidden(MESSAGES.forbidden);
-  const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
-  refuseLockedOrder(order, user);
-  const chosen = await findPractitioner(db, gsdlNo.toUpperCase());
-  if (!chosen) throw notFound(MESSAGES.practitionerNotFound(gsdlNo.toUpperCase()));
-  if (order.practitioner?.gsdlNo === chosen.gsdlNo) return order;
-  const options = await practitionerOptionsForOrder(db, user, orderId);
-  const allowed =
-    mayChangePractitioner({ user, order, optionCount: options.length }) &&
-    (isAdmin(user) || options.some((option) => option.gsdlNo === chosen.gsdlNo));
-  if (!allowed) throw forbidden(MESSAGES.forbidden);
-  await transaction(db, async (tx) => {
-    await claimOrder(tx, order, undefined, { practitionerGsdlNo: chosen.gsdlNo });
-    await tx.insert(auditEvents).values({
-      orderId: order.id,
-      actor: actorOf(caller),
-      action: 'practitionerChanged',
-      detail: { from: order.practitioner?.gsdlNo ?? null, to: chosen.gsdlNo },
-    });
+  const { order } = await changeOrder(db, {
+    user,
+    subject: { orderId },
+    basedOn: VERSION_READ,
+    kind: ORDER_CHANGES.practitionerChange,
+    plan: async ({ order }) => {
+      const chosen = await findPractitioner(db, gsdlNo.toUpperCase());
+      if (!chosen) throw notFound(MESSAGES.practitionerNotFound(gsdlNo.toUpperCase()));
+      if (order.practitioner?.gsdlNo === chosen.gsdlNo) return UNCHANGED;
+      const options = await practitionerOptionsForOrder(db, user, orderId);
+      return planChangeOfPractitioner(order, user, chosen, options, actorOf(caller));
+    },
   });
-  return savedOrder(db, order.id);
+  return order;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, submissions } from '../../db/schema/index.ts';
+import { submissions } from '../../db/schema/index.ts';
 
 export interface StoredAnswer {
   statusCode: number;
@@ -49,12 +49,4 @@ export async function storeSubmission(
   stored: StoredAnswer,
 ): Promise<void> {
   await db.insert(submissions).values({ orderId, idempotencyKey: key, ...stored });
-}
-
-/**
- * Locks the order's row until the transaction ends: submits of one order run one after another, so a repeat sees
- * the first one's answer (or its confirmation) once that one has committed.
- */
-export async function lockOrderRow(db: Db, orderId: number): Promise<void> {
-  await db.execute(sql`select ${orders.id} from ${orders} where ${orders.id} = ${orderId} for update`);
 }

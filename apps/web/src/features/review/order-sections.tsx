@@ -9,6 +9,7 @@ import {
 import { List, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useRequisitionProduct } from '../../api/requisitions.ts';
+import { ReviewQuantity } from './review-quantity.tsx';
 import { Fact, ReviewSection } from './section.tsx';
 
 interface OrderSectionsProps {
@@ -124,6 +125,7 @@ const billingText = (requisition: Requisition) => {
  * step.
  */
 export function RequisitionFacts({
+  order,
   user,
   requisition,
   canEdit,
@@ -150,7 +152,12 @@ export function RequisitionFacts({
     .map((addOn) => addOn.name);
   return (
     <Stack gap="sm">
-      {requisition.shipToOffice && <Fact label="Quantity" value={requisition.quantity} />}
+      {(requisition.shipToOffice || user.type === 'prc') &&
+        (canEdit('panels') ? (
+          <ReviewQuantity order={order} requisition={requisition} />
+        ) : (
+          <Fact label="Quantity" value={requisition.quantity} />
+        ))}
       {user.type === 'myGDX' && (
         <ReviewSection
           level={4}

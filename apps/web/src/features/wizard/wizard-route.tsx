@@ -1,5 +1,5 @@
 import { MESSAGES, type StepDefinition, stepBar, stepByRoute, type UserInfo } from '@gear/domain';
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Group, Stack, Title } from '@mantine/core';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
@@ -10,6 +10,7 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { useCurrentUser } from '../../services/app-services.tsx';
 import { RequireSignIn } from '../login/require-sign-in.tsx';
 import { hasNoRequisitionsLeft, WizardStepExtras } from '../removal/wizard-extras.tsx';
+import { CartDropdown } from './cart-dropdown.tsx';
 import { StepBar } from './step-bar.tsx';
 import { stepComponents } from './step-components.ts';
 import { useWizardNavigation } from './use-wizard-navigation.ts';
@@ -100,7 +101,10 @@ function WizardShell({
   }, [place]);
   return (
     <Stack gap="md">
-      <OrderBreadcrumbs current={step.label} />
+      <Group justify="space-between" wrap="wrap">
+        <OrderBreadcrumbs current={step.label} />
+        <CartDropdown order={order} user={user} />
+      </Group>
       <StepBar items={stepBar(order, user, route, gearReqId)} orderId={order.id} search={search} />
       <Title order={1} ref={heading} tabIndex={-1}>
         {step.label}

@@ -1,0 +1,174 @@
+import {
+  type CartPriceLine,
+  cartActions,
+  cartCount,
+  formatCents,
+  type GearOrder,
+  paymentDueToday,
+  type Requisition,
+  type UserInfo,
+} from '@gear/domain';
+import { Anchor, Button, Divider, Group, Popover, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
+import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
+import type { WizardOrder } from './wizard-order.ts';
+
+type SavedOrder = GearOrder & { id: number };
+
+const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
+
+const isSaved = (order: WizardOrder): order is SavedOrder => typeof order.id === 'number';
+
+/** The wizard header's cart: shown for a saved order with requisitions. */
+export function CartDropdown({ order, user }: { order: WizardOrder; user: UserInfo }) {
+  if (!isSaved(order) || order.requisitions.length === 0) return null;
+  return <Cart order={order} user={user} />;
+}
+
+/**
+ * spec 3 §2 Cart dropdown in the wizard header: the order number, the quantity or requisition count, each
+ * requisition's number, name and price line, Edit and Remove (domain cartActions) and 'Payment Due Today'.
+ */
+function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
+  const navigate = useNavigate();
+  const [opened, setOpened] = useState(false);
+  const [removing, setRemoving] = useState<Requisition | null>(null);
+  const [prices, setPrices] = useState<Record<number, CartPriceLine>>({});
+  const live = order.requisitions.filter((requisition) => !requisition.canceled);
+  const { count, unit } = cartCount(order);
+  const reportPrice = useCallback(
+    (gearReqId: number, line: CartPriceLine) =>
+      setPrices((known) =>
+        known[gearReqId]?.price === line.price && known[gearReqId]?.billingMethod === line.billingMethod
+          ? known
+          : { ...known, [gearReqId]: line },
+      ),
+    [],
+  );
+  const lines = live.map(
+    (requisition) => prices[requisition.id] ?? { billingMethod: requisition.billingMethod, price: null },
+  );
+  const due = paymentDueToday(lines, user);
+
+  return (
+    <>
+      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" trapFocus>
+        <Popover.Target>
+          <Button
+            variant="default"
+            mih={44}
+            onClick={() => setOpened((open) => !open)}
+            aria-expanded={opened}
+          >
+            Cart ({plural(count, unit)})
+          </Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <Stack gap="sm">
+            <Text fw={700}>Order {order.id}</Text>
+            <Text size="sm">{plural(count, unit)}</Text>
+            {live.map((requisition) => {
+              const actions = cartActions(order, requisition, user);
+              return (
+                <Stack
+                  key={requisition.id}
+                  gap={4}
+                  component="section"
+                  aria-label={requisition.omsOrderableItemName}
+                >
+                  <Text size="sm" fw={600}>
+                    {requisition.reqNumber ? `#${requisition.reqNumber} ` : ''}
+                    {requisition.omsOrderableItemName}
+                    {requisition.shipToOffice ? ` × ${requisition.quantity}` : ''}
+                  </Text>
+                  <CartPrice order={order} user={user} requisition={requisition} onPrice={reportPrice} />
+                  {(actions.edit || actions.remove) && (
+                    <Group gap="xs">
+                      {actions.edit && (
+                        <Anchor
+                          component={Link}
+                          size="sm"
+                          to={`/order/${order.id}/panels/${requisition.id}`}
+                          onClick={() => setOpened(false)}
+                          aria-label={`Edit ${requisition.omsOrderableItemName}`}
+                        >
+                          Edit
+                        </Anchor>
+                      )}
+                      {actions.remove && (
+                        <Button
+                          variant="subtle"
+                          color="red"
+                          size="compact-sm"
+                          onClick={() => {
+                            setOpened(false);
+                            setRemoving(requisition);
+                          }}
+                          aria-label={`Remove ${requisition.omsOrderableItemName}`}
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </Group>
+                  )}
+                </Stack>
+              );
+            })}
+            <Divider />
+            <Group justify="space-between">
+              <Text fw={700}>Payment Due Today</Text>
+              <Text fw={700}>{due === null ? 'Calculating…' : formatCents(due)}</Text>
+            </Group>
+          </Stack>
+        </Popover.Dropdown>
+      </Popover>
+      {removing && (
+        <RemoveRequisitionModal
+          opened
+          onClose={() => setRemoving(null)}
+          order={order}
+          user={user}
+          requisition={removing}
+          onRemoved={() => setRemoving(null)}
+          onCanceled={() => void navigate('/')}
+        />
+      )}
+    </>
+  );
+}
+
+interface CartPriceProps {
+  order: SavedOrder;
+  user: UserInfo;
+  requisition: Requisition;
+  onPrice(gearReqId: number, line: CartPriceLine): void;
+}
+
+/** A requisition's price line: its price under its billing method (the payment page's price cell). */
+function CartPrice({ order, user, requisition, onPrice }: CartPriceProps) {
+  const practitioner = order.practitioner;
+  const cell = usePriceCell({
+    requisition,
+    billingMethod: requisition.billingMethod,
+    facts: {
+      doNotQuotePrices: practitioner?.doNotQuotePrices ?? false,
+      insuranceProvider: order.insurance?.insuranceProvider ?? null,
+    },
+    user,
+  });
+  const price = cell.state === 'priced' || cell.state === 'physicianAccount' ? cell.price : null;
+  useEffect(() => {
+    onPrice(requisition.id, { billingMethod: requisition.billingMethod, price });
+  }, [onPrice, requisition.id, requisition.billingMethod, price]);
+  if (!practitioner) return null;
+  return (
+    <PriceCellView
+      cell={cell}
+      billingMethod={requisition.billingMethod}
+      office={practitioner.office}
+      label={requisition.omsOrderableItemName}
+    />
+  );
+}

@@ -1,0 +1,212 @@
+// Submit benchmark (spec 3 §7, decision 0080): PUT /gear/order/{id}/confirm-and-pay at 10 concurrent clients on an
+// in-memory embedded database with the demo data, beside the bare route measured in the same run.
+//   npm run bench:submit -w apps/server            (BENCH_SUBMITS=600 placeable orders, BENCH_SECONDS=5)
+// Two scenarios: each request places a fresh order (the real cost of a submit: the order's row locked, the rules
+// checked, the workflow rows written, the answer kept for replays), and the idempotent replay of one placed order
+// with the same Idempotency-Key (what a browser retry after a lost answer costs).
+import { randomUUID } from 'node:crypto';
+import { BILLING_METHODS } from '@gear/domain';
+import { patientInfo } from '@gear/domain/test-support';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.ts';
+import { openPglite } from '../apps/server/src/db/client.ts';
+import { INPUT_FIELDS } from '../apps/server/src/db/seed/catalogue-data.ts';
+import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
+import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
+import { addBareRoute, BENCH_CONFIG } from './config.ts';
+
+const CONNECTIONS = 10;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 600);
+const SUBMIT_BODY = JSON.stringify({
+  patientAgreement: false,
+  nsaAcknowledged: false,
+  recaptcha: null,
+  payments: [],
+});
+
+/** GI Effects 3-day (540) with its default tests, drop-shipped. */
+const GI_EFFECTS_REQUISITION = {
+  id: null,
+  omsOrderableItemId: 540,
+  panel: 5400,
+  components: INPUT_FIELDS.filter((field) => field.parentId === 5400 && !field.isAddOn).map(
+    (field) => field.id,
+  ),
+  addons: [],
+  profileSpecificFields: [],
+  patientInstructions: null,
+  dropShip: true,
+};
+
+const progress = (what: string) => console.error(`${new Date().toISOString().slice(11, 19)} ${what}`);
+
+async function main() {
+  const database = await openPglite(null);
+  await seedDemoData(database.db);
+  const app = await buildApp(BENCH_CONFIG(), database.db);
+  addBareRoute(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const base = `http://127.0.0.1:${address.port}`;
+
+  const avery = DEMO_USERS.find((user) => user.loginName === 'dr.avery');
+  const login = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: avery?.loginName, password: avery?.password }),
+  });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const { token } = (await (
+    await fetch(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } })
+  ).json()) as {
+    token: string;
+  };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const call = async <T>(method: string, path: string, body: unknown, headers = {}): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...auth, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+
+  type Saved = { id: number; version: number; requisitions: { id: number }[] };
+  /** A drop-ship order of P1001 with the patient's details, billed to the practitioner's account: placeable. */
+  const placeableOrder = async (): Promise<number> => {
+    const created = await call<Saved>('PUT', '/gear/practitioner/', {
+      id: 'new',
+      practAgreement: true,
+      practitioner: { gsdlNo: 'P1001' },
+    });
+    const selected = await call<Saved>('PUT', '/gear/testSelection', {
+      id: created.id,
+      version: created.version,
+      requisitions: [GI_EFFECTS_REQUISITION],
+    });
+    const patient = patientInfo({
+      email: 'ada.patient@example.com',
+      voicePhone: '828-555-0100',
+      addresses: [
+        {
+          type: 'shipping',
+          address1: '200 Main Street',
+          address2: null,
+          city: 'Asheville',
+          state: 'NC',
+          zipCode: '28801',
+          country: 'United States',
+          county: null,
+          voicePhone: '828-555-0100',
+          alternatePhone: null,
+          schoolDistrict: null,
+        },
+      ],
+    });
+    const withPatient = await call<Saved>('PUT', `/gear/order/${created.id}/patient/`, {
+      id: created.id,
+      version: selected.version,
+      patientInfo: patient,
+    });
+    await call('PUT', '/gear/billingMethod/', {
+      billingMethod: BILLING_METHODS.physicianAccount,
+      gearReqId: withPatient.requisitions[0]?.id,
+    });
+    return created.id;
+  };
+
+  progress(`making ${SUBMITS + 1} placeable orders`);
+  const fresh: number[] = [];
+  for (let i = 0; i < SUBMITS; i += 1) fresh.push(await placeableOrder());
+  const replayed = await placeableOrder();
+  const replayKey = randomUUID();
+  await call('PUT', `/gear/order/${replayed}/confirm-and-pay`, SUBMIT_BODY, { 'idempotency-key': replayKey });
+
+  const run = (options: autocannon.Options) =>
+    autocannon({ headers: auth, connections: CONNECTIONS, ...options });
+  const rows: { name: string; requests: number; rps: number; p50: number; p99: number; errors: number }[] =
+    [];
+  const record = (name: string, result: autocannon.Result) =>
+    rows.push({
+      name,
+      requests: result.requests.total,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.non2xx + result.errors,
+    });
+
+  progress('bare route');
+  record('bare route (baseline)', await run({ url: `${base}/bench/bare`, duration: DURATION_SECONDS }));
+  progress('submit, a fresh order each');
+  const queue = [...fresh];
+  record(
+    'submit (fresh order each)',
+    await run({
+      url: base,
+      amount: SUBMITS,
+      requests: [
+        {
+          method: 'PUT',
+          setupRequest: (request) => ({
+            ...request,
+            path: `/gear/order/${queue.shift()}/confirm-and-pay`,
+            headers: { ...auth, 'idempotency-key': randomUUID() },
+            body: SUBMIT_BODY,
+          }),
+        },
+      ],
+    }),
+  );
+  progress('submit, idempotent replay');
+  record(
+    'submit (idempotent replay)',
+    await run({
+      url: `${base}/gear/order/${replayed}/confirm-and-pay`,
+      method: 'PUT',
+      headers: { ...auth, 'idempotency-key': replayKey },
+      body: SUBMIT_BODY,
+      duration: DURATION_SECONDS,
+    }),
+  );
+  progress('bare route again');
+  record('bare route (again, at end)', await run({ url: `${base}/bench/bare`, duration: DURATION_SECONDS }));
+
+  const bare = rows.filter((row) => row.name.startsWith('bare route'));
+  const bareP99 = bare.reduce((sum, row) => sum + row.p99, 0) / bare.length || 1;
+  const bareRps = bare.reduce((sum, row) => sum + row.rps, 0) / bare.length || 1;
+  console.log(
+    `\n${CONNECTIONS} connections, embedded database in memory; ratios against the mean of the bare-route runs\n`,
+  );
+  console.log(
+    'scenario'.padEnd(30),
+    'requests'.padStart(9),
+    'req/s'.padStart(8),
+    'rps ratio'.padStart(10),
+    'p50 ms'.padStart(7),
+    'p99 ms'.padStart(7),
+    'p99 ratio'.padStart(10),
+    'non-2xx'.padStart(8),
+  );
+  for (const row of rows)
+    console.log(
+      row.name.padEnd(30),
+      String(row.requests).padStart(9),
+      row.rps.toFixed(0).padStart(8),
+      (row.rps / bareRps).toFixed(3).padStart(10),
+      String(row.p50).padStart(7),
+      String(row.p99).padStart(7),
+      (row.p99 / bareP99).toFixed(1).padStart(10),
+      String(row.errors).padStart(8),
+    );
+  await app.close();
+  await database.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
