@@ -43,6 +43,7 @@ export const PAYMENT_MESSAGES = {
   processingError: 'An error occurred while processing your card. Please try again.',
   tokenUnknown: 'The card details have expired. Please enter the card again.',
   customAmountNegative: 'The payment amount cannot be negative.',
+  noReceipt: 'There is no payment on this order yet.',
   practitionerMethodNotAllowed:
     'Practitioners pay with the card on file, the shipping card on file or a check.',
 } as const;

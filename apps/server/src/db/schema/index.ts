@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './commerce.ts';
+export * from './gateway.ts';
 export * from './lab-events.ts';
 export * from './marketing.ts';
 export * from './orders.ts';
