@@ -245,9 +245,11 @@ export interface Charge {
   plan: { count: number; amounts: number[]; dates: string[] } | null;
 }
 
+/** Refuses the payments with their field errors (never called without one). */
 const refuse = (errors: FieldError[]): never => {
   const [first] = errors;
-  throw unprocessable(first?.defaultMessage ?? PAYMENT_MESSAGES.paymentTypeRequired, errors);
+  if (!first) throw new Error('a payment refusal needs a field error');
+  throw unprocessable(first.defaultMessage, errors);
 };
 
 /**
@@ -317,12 +319,11 @@ export async function chargesOf(
         ]);
         break;
       case 'check': {
-        refuse(
-          paymentFieldErrors(
-            { ...payment, paymentType: 'check' },
-            { international: false, prefix: prefix(index) },
-          ),
+        const errors = paymentFieldErrors(
+          { ...payment, paymentType: 'check' },
+          { international: false, prefix: prefix(index) },
         );
+        if (errors.length > 0) refuse(errors);
         charges.push({ ...base, method: 'check', checkNo: (payment.checkNo ?? '').trim() });
         break;
       }

@@ -207,7 +207,10 @@ async function submitFacts(
     charges = await chargesOf(db, deps, order, user, body.payments, dues, labToday());
   } catch (refusal) {
     if (!(refusal instanceof HttpError) || refusal.statusCode !== 422) throw refusal;
-    paymentErrors = refusal.errors ?? [{ field: 'payments', defaultMessage: refusal.message }];
+    // A refusal always names a field: one without would let the submit through unpaid.
+    paymentErrors = refusal.errors?.length
+      ? refusal.errors
+      : [{ field: 'payments', defaultMessage: refusal.message }];
   }
   return {
     charges,
