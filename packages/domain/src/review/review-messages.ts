@@ -32,6 +32,7 @@ export const REVIEW_MESSAGES = {
   alreadyConfirmed: 'This order has already been submitted.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different submission.',
   notAuthorizingPractitioner: 'You do not have permission to authorize this order.',
+  fixPaymentFields: 'Please correct the payment information above.',
   customizeNotApplicable: 'Only the collection packs of a ship-to-office order are customized.',
 } as const;
 

@@ -28,6 +28,19 @@ const refusals = {
   422: errorEnvelopeSchema,
 };
 
+/**
+ * The refund policy (spec 3 §7 'Returns the refund policy text'; ours, decision 0120), with the non-refundable $40
+ * cancellation fee of spec 3 §9.
+ */
+const REFUND_POLICY_HTML = [
+  '<h2>Refund policy</h2>',
+  '<p>You may cancel an order for a refund until the laboratory receives your specimen.</p>',
+  '<p>A non-refundable fee of $40.00 is kept when an order is canceled after its collection pack has shipped.</p>',
+  '<p>Once the laboratory has received a specimen, testing has begun and the order cannot be refunded.</p>',
+  '<p>Refunds go back to the card or account that paid, within 5 to 10 business days.</p>',
+  '<p>For a payment plan, instalments not yet charged are canceled with the order.</p>',
+].join('');
+
 /** Tokenization is the card-testing target of a payment form: a few a minute per client. */
 const TOKENIZE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' } as const;
 
@@ -70,6 +83,20 @@ export const paymentRoutes = (deps: PaymentDeps) => async (app: FastifyInstance)
       }
       return { token: result.token, brand: result.brand, last4: result.last4 };
     },
+  );
+
+  api.get(
+    '/html/connect/refund-policy/index.html',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        operationId: 'refundPolicy',
+        summary: 'The refund policy text (spec 3 §7), HTML',
+        response: { 200: z.any().describe('An HTML fragment (text/html)') },
+      },
+    },
+    async (_request, reply) => reply.type('text/html; charset=utf-8').send(REFUND_POLICY_HTML),
   );
 
   api.get(
