@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { CAPTCHA_INVALID_MESSAGE } from '../messages.ts';
-import { CAPTCHA_PAYLOAD_MAX_LENGTH, type CaptchaPayload, decodeCaptchaPayload } from './captcha.ts';
+import {
+  CAPTCHA_PAYLOAD_MAX_LENGTH,
+  type CaptchaPayload,
+  decodeCaptchaPayload,
+  toBase64,
+} from './captcha.ts';
 
 const payload: CaptchaPayload = {
   challenge: {
@@ -18,7 +23,7 @@ const payload: CaptchaPayload = {
   },
   solution: { counter: 7, derivedKey: '5f'.repeat(32), time: 12.5 },
 };
-const encode = (value: unknown) => btoa(JSON.stringify(value));
+const encode = (value: unknown) => toBase64(JSON.stringify(value));
 const withParameters = (change: Record<string, unknown>) =>
   encode({
     ...payload,
@@ -38,7 +43,7 @@ describe('decodeCaptchaPayload (docs/decisions/0150; spec 3 §8 RecaptchaInvalid
     ['empty', ''],
     ['not base64', 'not base64!'],
     ['base64 without its padding', encode(payload).replace(/=+$/, '') || 'x'],
-    ['base64 of something not JSON', btoa('hello')],
+    ['base64 of something not JSON', toBase64('hello')],
     ['JSON of another shape', encode({ challenge: 'x', solution: 'y' })],
     ["the widget's test mode", encode({ challenge: null, solution: null, test: true })],
     [

@@ -48,6 +48,11 @@ export type CaptchaPayload = z.infer<typeof captchaPayloadSchema>;
 /** Longer than any payload the widget sends for our challenges (about 700 characters). */
 export const CAPTCHA_PAYLOAD_MAX_LENGTH = 4096;
 
+/** Base64 as browsers and Node (16+) both provide it; the domain package is typed without either's library. */
+const base64 = globalThis as unknown as { atob(text: string): string; btoa(text: string): string };
+export const fromBase64 = (text: string): string => base64.atob(text);
+export const toBase64 = (text: string): string => base64.btoa(text);
+
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 /**
@@ -60,7 +65,7 @@ export function decodeCaptchaPayload(payload: unknown): CaptchaPayload | null {
   if (!BASE64.test(payload)) return null;
   let json: unknown;
   try {
-    json = JSON.parse(atob(payload));
+    json = JSON.parse(fromBase64(payload));
   } catch {
     return null;
   }
