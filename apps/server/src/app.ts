@@ -31,6 +31,7 @@ import { orderRoutes } from './modules/order/order.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { localGateway } from './modules/payment/gateway/local-gateway.ts';
+import { startInstalmentJob } from './modules/payment/instalment-job.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import type { PaymentDeps } from './modules/payment/payment.service.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
@@ -133,6 +134,13 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     fingerprintKey: config.sessionSecret,
   };
   await app.register(reviewRoutes(payments));
+  if (config.instalmentJob) {
+    const job = startInstalmentJob(db, payments.gateway, {
+      everyMs: 60 * 60 * 1000,
+      log: (message) => app.log.warn(message),
+    });
+    app.addHook('onClose', async () => job.stop());
+  }
   await app.register(paymentRoutes(payments));
   await app.register(clientLogRoutes);
   await app.register(

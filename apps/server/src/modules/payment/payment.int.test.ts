@@ -28,6 +28,8 @@ import {
 } from '../../test/order-builders.ts';
 import { readPdf } from '../../test/pdf-text.ts';
 import { patientInfo } from '../patient/test-orders.ts';
+import { localGateway } from './gateway/local-gateway.ts';
+import { chargeDueInstalments } from './instalment-job.ts';
 
 /** Everything the app writes to its log during the tests (the canary must never reach it). */
 const logged: string[] = [];
@@ -356,6 +358,53 @@ describe('PUT /gear/order/{id}/confirm-and-pay with payments (spec 3 §5, §7, �
     ]);
     const [authorization] = await authorizationsOf(token);
     expect(authorization).toMatchObject({ amountCents: first, status: 'captured' });
+
+    // The job charges what is due: nothing today, both later instalments once their dates pass, and only once.
+    const gateway = localGateway(ctx.database.db);
+    expect(
+      await chargeDueInstalments(ctx.database.db, gateway, payment?.instalments[0]?.dueDate as string),
+    ).toEqual({
+      charged: 0,
+      failed: 0,
+    });
+    const last = payment?.instalments[2]?.dueDate as string;
+    const runs = await Promise.all([1, 2, 3].map(() => chargeDueInstalments(ctx.database.db, gateway, last)));
+    expect(runs.reduce((sum, run) => sum + run.charged, 0)).toBe(2);
+    expect((await authorizationsOf(token)).map((a) => [a.amountCents, a.status])).toEqual([
+      [first, 'captured'],
+      [first, 'captured'],
+      [full - 2 * first, 'captured'],
+    ]);
+  });
+
+  it('decision 0121: a later instalment the card declines is recorded as failed, with the reason, on the order', async () => {
+    const order = await patientPaysOrder();
+    const patient = await patientFor(order);
+    const { token } = ok<{ token: string }>(await tokenize('4000000000000341'));
+    ok<Answer>(
+      await submit(order, patient, {
+        recaptcha: await solvedCaptcha(ctx.app),
+        payments: [
+          cardPayment(order.requisitions[0]?.id as number, token, {
+            installmentIntervalType: 'month',
+            installmentCount: 2,
+          }),
+        ],
+      }),
+    );
+    const gateway = localGateway(ctx.database.db);
+    expect(await chargeDueInstalments(ctx.database.db, gateway, '2099-12-31')).toMatchObject({ failed: 1 });
+    const [payment] = ok<RecordedPayment[]>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/gear/order/${order.id}/payments`,
+        headers: patient.headers,
+      }),
+    );
+    expect(payment?.instalments.map((i) => [i.status, i.failureMessage])).toEqual([
+      ['charged', null],
+      ['failed', PAYMENT_MESSAGES.cardDeclined],
+    ]);
   });
 
   it('refuses a plan of 5 instalments before authorizing anything (spec 3 §5)', async () => {
