@@ -1,3 +1,5 @@
+import { CAPTCHA_INVALID_MESSAGE } from '../messages.ts';
+
 /**
  * The payment messages of spec 3 §5 'Card payment', 'Other payment rules' and §8 'Review' (submit errors), verbatim,
  * and ours where the spec names a condition without a text (docs/decisions/0120).
@@ -25,7 +27,7 @@ export const PAYMENT_MESSAGES = {
   // spec 3 §8 Review submit errors, verbatim.
   testPaymentPrefix: 'There was a problem with your test payment.',
   shippingPaymentPrefix: 'There was a problem with your shipping charges payment.',
-  captchaInvalid: 'Error verifying reCAPTCHA. Please try again.',
+  captchaInvalid: CAPTCHA_INVALID_MESSAGE,
   // Ours (decision 0120): conditions the spec names without a text.
   cvvTooLong: 'Please provide a valid CVV code.',
   zipTooLong: 'Please provide a valid billing zip code.',
