@@ -1,6 +1,7 @@
 export * from './access/patient-proof.ts';
 export * from './access/practitioner-rules.ts';
 export * from './access/step-access.ts';
+export * from './availability/availability.ts';
 export * from './billing/billing-options.ts';
 export * from './billing/price-increase.ts';
 export * from './catalogue/bulk-quantities.ts';
