@@ -30,6 +30,7 @@ export * from './contract/collection.ts';
 export * from './contract/dx-codes.ts';
 export * from './contract/errors.ts';
 export * from './contract/handoff.ts';
+export * from './contract/health.ts';
 export * from './contract/insurance.ts';
 export * from './contract/lookups.ts';
 export * from './contract/order.ts';

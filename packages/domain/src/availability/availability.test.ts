@@ -30,6 +30,7 @@ describe('issue 21 §2: outageOf classifies database failures by SQLSTATE or sys
       'connect-timeout',
       'message',
     ],
+    ['a database refusing connections (ALLOW_CONNECTIONS false)', { code: '55000', severity: 'FATAL' }, 'session-ended', '55000'],
     ['drizzle wrapping a 57P01', wrapped({ code: '57P01' }), 'shutting-down', '57P01'],
     [
       'an AggregateError of refused addresses',
@@ -44,6 +45,7 @@ describe('issue 21 §2: outageOf classifies database failures by SQLSTATE or sys
   it.each([
     ['a unique violation', { code: '23505' }],
     ['a syntax error', { code: '42601' }],
+    ['an ERROR 55000 (object not in prerequisite state)', { code: '55000', severity: 'ERROR' }],
     ['a serialization failure (retried by the core, not an outage)', { code: '40001' }],
     ['a bug', new TypeError('x is undefined')],
     ['nothing', undefined],

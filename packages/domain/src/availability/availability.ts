@@ -14,7 +14,9 @@ export type OutageKind =
   | 'too-many-connections'
   | 'disk-full'
   | 'out-of-resources'
-  | 'timeout';
+  | 'timeout'
+  /** Any other FATAL from the server (such as ALLOW_CONNECTIONS false, 55000): the session is over, a new one may work. */
+  | 'session-ended';
 
 export interface Outage {
   kind: OutageKind;
@@ -77,7 +79,8 @@ const MAX_DEPTH = 5;
 export function outageOf(error: unknown): Outage | null {
   let current: unknown = error;
   for (let depth = 0; depth < MAX_DEPTH && current && typeof current === 'object'; depth += 1) {
-    const { code, message, cause, errors } = current as {
+    const { code, message, cause, errors, severity } = current as {
+      severity?: unknown;
       code?: unknown;
       message?: unknown;
       cause?: unknown;
@@ -86,6 +89,7 @@ export function outageOf(error: unknown): Outage | null {
     if (typeof code === 'string') {
       const kind = SQLSTATES[code] ?? SYSTEM_CODES[code];
       if (kind) return { kind, code };
+      if (severity === 'FATAL' || severity === 'PANIC') return { kind: 'session-ended', code };
     }
     if (typeof message === 'string') {
       for (const [pattern, kind] of MESSAGES) if (pattern.test(message)) return { kind, code: 'message' };
