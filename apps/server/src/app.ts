@@ -107,6 +107,9 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.setSerializerCompiler(snapshotAwareSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, every answer closes its connection, so no client sends its next request on a kept-alive
+    // connection just as the server closes it (docs/decisions/0156).
+    if (app.lifecycle.draining) reply.header('connection', 'close');
   });
 
   registerErrorHandling(app, messages(config.supportPhone).unexpectedError);

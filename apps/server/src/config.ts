@@ -57,7 +57,7 @@ export interface DatabaseSettings {
 }
 
 export interface ShutdownSettings {
-  /** SHUTDOWN_READY_DELAY_MS: after SIGTERM, /readyz answers 503 this long before the server stops accepting (0–60000, 0). */
+  /** SHUTDOWN_READY_DELAY_MS: after SIGTERM, /readyz answers 503 this long before the server stops accepting, and every answer closes its connection (0–60000, 1000). */
   readyDelayMs: number;
   /** SHUTDOWN_TIMEOUT_MS: in-flight requests get this long to finish before their connections are cut (100–120000, 10000). */
   timeoutMs: number;
@@ -172,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaMaxNumber: captchaMaxNumberOf(env.CAPTCHA_MAX_NUMBER, env.NODE_ENV === 'test'),
     database: databaseSettingsOf(env),
     shutdown: {
-      readyDelayMs: millisecondsOf(env, 'SHUTDOWN_READY_DELAY_MS', 0, 0, 60_000),
+      readyDelayMs: millisecondsOf(env, 'SHUTDOWN_READY_DELAY_MS', 1_000, 0, 60_000),
       timeoutMs: millisecondsOf(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
     },
   };

@@ -32,6 +32,14 @@ async function serve(config: Config) {
   // Graceful shutdown (docs/decisions/0156): /readyz turns 503 first, then the server stops accepting, in-flight
   // requests finish (their connections are cut after SHUTDOWN_TIMEOUT_MS), the pool closes and the embedded
   // database's lock is released.
+  // Every request the server reads is counted, and every answer it finishes: the shutdown's log line shows they match.
+  const requests = { received: 0, answered: 0 };
+  app.server.on('request', (_request, response) => {
+    requests.received += 1;
+    response.once('finish', () => {
+      requests.answered += 1;
+    });
+  });
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -51,7 +59,7 @@ async function serve(config: Config) {
     await app.close();
     clearTimeout(cut);
     await database.close();
-    app.log.info({ ms: Date.now() - started }, 'stopped');
+    app.log.info({ ms: Date.now() - started, ...requests }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
