@@ -52,10 +52,15 @@ describe('issue 21 §4: SIGTERM during a load', () => {
     await sleep(1000);
     const signalled = performance.now();
     server.child.kill('SIGTERM');
-    await sleep(100);
-    const ready = await fetch(`${server.base}/readyz`);
-    expect(ready.status).toBe(503);
-    expect(ready.headers.get('retry-after')).toBe('2');
+    // Readiness turns 503 while the server still accepts (the ready delay), before connections are refused.
+    let readiness: Response | null = null;
+    while (!readiness || readiness.status === 200) {
+      readiness = await fetch(`${server.base}/readyz`).catch(() => null);
+      if (!readiness) break;
+      if (readiness.status === 200) await sleep(25);
+    }
+    expect(readiness?.status).toBe(503);
+    expect(readiness?.headers.get('retry-after')).toBe('2');
     const exit = await server.exited;
     const exitMs = Math.round(performance.now() - signalled);
     await sleep(200);
