@@ -2,6 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  answersSeen,
+  fetchCounted,
   load,
   newServerStore,
   type ServerProcess,
@@ -55,7 +57,7 @@ describe('issue 21 §4: SIGTERM during a load', () => {
     // Readiness turns 503 while the server still accepts (the ready delay), before connections are refused.
     let readiness: Response | null = null;
     while (!readiness || readiness.status === 200) {
-      readiness = await fetch(`${server.base}/readyz`).catch(() => null);
+      readiness = await fetchCounted(`${server.base}/readyz`).catch(() => null);
       if (!readiness) break;
       if (readiness.status === 200) await sleep(25);
     }
@@ -76,13 +78,15 @@ describe('issue 21 §4: SIGTERM during a load', () => {
       .split('\n')
       .find((line) => line.includes('"msg":"stopped"'));
     const counts = JSON.parse(stoppedLine ?? '{}') as { received?: number; answered?: number };
-    console.log(`server: received ${counts.received}, answered ${counts.answered}`);
-    expect(counts.received).toBeGreaterThanOrEqual(tally.ok + tally.retryLater + 3);
+    console.log(
+      `server: received ${counts.received}, answered ${counts.answered}; answers the clients got ${answersSeen.count}`,
+    );
+    // Every request the server read was answered, and every answer reached its client: so a connection reset the
+    // clients saw was a connection the server never read a request from (the kernel's backlog as the listener
+    // closed). Anything else (a 500, a wrong status) is a failure.
     expect(counts.answered).toBe(counts.received);
-    // A connection reset without an answer is a connection the server had not read a request from (the count above);
-    // anything else (a 500, a wrong status) is a failure.
+    expect(answersSeen.count).toBe(counts.answered);
     expect(tally.failures.filter((failure) => !/^(ECONNRESET|UND_ERR_SOCKET)$/.test(failure))).toEqual([]);
-    expect(tally.failed).toBeLessThanOrEqual(3);
     expect(tally.ok).toBeGreaterThan(10);
     expect(tally.notAccepted).toBeGreaterThan(0);
     expect(exitMs).toBeLessThan(500 + 5000 + 2000);

@@ -10,6 +10,16 @@ import pg from 'pg';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Every answer the tests' requests to server processes received (to compare with the server's own count). */
+export const answersSeen = { count: 0 };
+
+/** fetch, counting the answers in answersSeen. */
+export async function fetchCounted(url: string, init?: RequestInit): Promise<Response> {
+  const response = await fetch(url, init);
+  answersSeen.count += 1;
+  return response;
+}
+
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -103,7 +113,7 @@ export async function waitUntilReady(server: ServerProcess, ms: number): Promise
   while (Date.now() < until) {
     if (server.child.exitCode !== null) throw new Error(`the server exited: ${server.output()}`);
     try {
-      const response = await fetch(`${server.base}/readyz`);
+      const response = await fetchCounted(`${server.base}/readyz`);
       if (response.status === 200) return;
     } catch {
       // not listening yet
@@ -115,14 +125,14 @@ export async function waitUntilReady(server: ServerProcess, ms: number): Promise
 
 /** Signs a demo user in over HTTP and returns the bearer headers, as the browser does. */
 export async function signInOverHttp(base: string, username: string, password: string) {
-  const session = await fetch(`${base}/api/session`, {
+  const session = await fetchCounted(`${base}/api/session`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
   if (session.status !== 200) throw new Error(`sign-in answered ${session.status}`);
   const cookie = (session.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const jwt = await fetch(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } });
+  const jwt = await fetchCounted(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } });
   const { token } = (await jwt.json()) as { token: string };
   return { authorization: `Bearer ${token}` };
 }
@@ -150,7 +160,7 @@ export async function load(
   const client = async () => {
     while (!stopped()) {
       try {
-        const response = await fetch(urls(), { headers });
+        const response = await fetchCounted(urls(), { headers });
         const body = await response.text();
         if (response.status === 200) tally.ok += 1;
         else if (response.status === 503 && response.headers.get('retry-after') && body.includes('"message"'))
