@@ -114,10 +114,13 @@ describe.skipIf(!serverUrl)('issue 21: two API processes through a database outa
     stopped = true;
     await loading;
 
-    const rows = await admin.query<{ count: number }>(
-      `select count(*)::int as count from orders where id = any($1::int[])`,
-      [acknowledged],
-    );
+    const reader = new pg.Client({ connectionString: store.env.DATABASE_URL });
+    await reader.connect();
+    const rows = await reader
+      .query<{ count: number }>('select count(*)::int as count from orders where id = any($1::int[])', [
+        acknowledged,
+      ])
+      .finally(() => reader.end());
     // The database's own pool came through: read it again through the processes too.
     console.log(
       `outage: reads ${tally.reads}, saves ${tally.saves} (stored ${rows.rows[0]?.count}), 503s ${tally.retryLater}, ` +
