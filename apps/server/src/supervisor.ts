@@ -38,6 +38,7 @@ export function supervise(workers: number, shutdownTimeoutMs: number) {
   const fork = (): Worker => {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());
+    worker.once('online', () => log('worker started', { worker: worker.process.pid }));
     return worker;
   };
 
