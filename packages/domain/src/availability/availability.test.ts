@@ -30,7 +30,12 @@ describe('issue 21 §2: outageOf classifies database failures by SQLSTATE or sys
       'connect-timeout',
       'message',
     ],
-    ['a database refusing connections (ALLOW_CONNECTIONS false)', { code: '55000', severity: 'FATAL' }, 'session-ended', '55000'],
+    [
+      'a database refusing connections (ALLOW_CONNECTIONS false)',
+      { code: '55000', severity: 'FATAL' },
+      'session-ended',
+      '55000',
+    ],
     ['drizzle wrapping a 57P01', wrapped({ code: '57P01' }), 'shutting-down', '57P01'],
     [
       'an AggregateError of refused addresses',
