@@ -34,6 +34,7 @@ rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: path.join(server, 'src/main.ts'),
+    start: path.join(server, 'src/start.ts'),
     'icd10-import': path.join(server, 'src/modules/dx-codes/import-command.ts'),
   },
   outdir: dist,

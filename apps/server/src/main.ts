@@ -1,11 +1,10 @@
-import cluster from 'node:cluster';
 import { outageOf } from '@gear/domain';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedDemoData } from './db/seed/index.ts';
-import { EXIT_CONFIG, supervise, workerCountOf } from './supervisor.ts';
+import { EXIT_CONFIG } from './supervisor.ts';
 
 /**
  * A database failure that escaped a request (a connection lost between queries, a timer's query) is logged as its
@@ -70,20 +69,14 @@ async function serve(config: Config) {
   app.log.info(`Gear portal at http://localhost:${config.port} on ${where}`);
 }
 
+/** One portal process: a worker of the supervisor (start.ts, `npm start`), or alone (`node dist/main.js`). */
 async function main() {
   let config: Config;
-  let workers: number;
   try {
     config = loadConfig();
-    workers = workerCountOf(process.env.WEB_CONCURRENCY, !config.databaseUrl);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(EXIT_CONFIG);
-  }
-  // SUPERVISE=false runs one process with no supervisor (for systemd or an orchestrator that restarts it itself).
-  if (cluster.isPrimary && process.env.SUPERVISE !== 'false') {
-    supervise(workers, config.shutdown.readyDelayMs + config.shutdown.timeoutMs);
-    return;
   }
   await serve(config);
 }

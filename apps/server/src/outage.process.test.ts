@@ -29,7 +29,7 @@ describe.skipIf(!serverUrl)('issue 21: two API processes through a database outa
     store = await newServerStore();
     admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    const settings = { ...store.env, SUPERVISE: 'false', DB_CONNECT_TIMEOUT_MS: '1000' };
+    const settings = { ...store.env, DB_CONNECT_TIMEOUT_MS: '1000' };
     // The first migrates and seeds; the second starts on the ready database (as the supervisor does).
     servers.push(await startServerProcess(settings));
     await waitUntilReady(servers[0] as ServerProcess, 110_000);

@@ -29,7 +29,6 @@ describe('issue 21 §4: SIGTERM during a load', () => {
     store = await newServerStore();
     server = await startServerProcess({
       ...store.env,
-      SUPERVISE: 'false',
       LOG_LEVEL: 'info',
       SHUTDOWN_READY_DELAY_MS: '500',
       SHUTDOWN_TIMEOUT_MS: '5000',

@@ -24,7 +24,7 @@ describe('issue 21 §5: the supervisor', () => {
 
   beforeAll(async () => {
     store = await newServerStore();
-    supervisor = await startServerProcess({ ...store.env, WEB_CONCURRENCY: String(workers) });
+    supervisor = await startServerProcess({ ...store.env, WEB_CONCURRENCY: String(workers) }, 'start');
     await waitUntilReady(supervisor, 110_000);
   }, 120_000);
   afterAll(async () => {

@@ -78,10 +78,16 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts the portal as `npm start` does (src/main.ts through tsx), with the given settings. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the portal from its source through tsx, with the given settings: one process (main.ts, as
+ * `node dist/main.js`), or the supervisor with its workers (start.ts, as `npm start`).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  entry: 'main' | 'start' = 'main',
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', `src/${entry}.ts`], {
     cwd: serverDir,
     env: {
       PATH: process.env.PATH ?? '',
