@@ -55,4 +55,6 @@ if (undeclared.length) {
   );
   process.exit(1);
 }
-console.log(`Server built to ${path.relative(root, dist)}/ (main.js, start.js, icd10-import.js, migrations/)`);
+console.log(
+  `Server built to ${path.relative(root, dist)}/ (main.js, start.js, icd10-import.js, migrations/)`,
+);
