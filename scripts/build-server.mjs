@@ -34,6 +34,7 @@ rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: path.join(server, 'src/main.ts'),
+    start: path.join(server, 'src/start.ts'),
     'icd10-import': path.join(server, 'src/modules/dx-codes/import-command.ts'),
   },
   outdir: dist,
@@ -54,4 +55,6 @@ if (undeclared.length) {
   );
   process.exit(1);
 }
-console.log(`Server built to ${path.relative(root, dist)}/ (main.js, icd10-import.js, migrations/)`);
+console.log(
+  `Server built to ${path.relative(root, dist)}/ (main.js, start.js, icd10-import.js, migrations/)`,
+);

@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { MAX_UPLOAD_BYTES, messages } from '@gear/domain';
+import { MAX_UPLOAD_BYTES, MESSAGES, messages, RETRY_AFTER_SECONDS } from '@gear/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { localEmrPatientSource } from './adapters/emr/emr-source.ts';
@@ -26,6 +26,7 @@ import { collectionRoutes } from './modules/collection/collection.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
@@ -52,7 +53,17 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    lifecycle: Lifecycle;
   }
+}
+
+/**
+ * Where the process is in a graceful shutdown (docs/decisions/0156): `draining` turns /readyz 503 while requests are
+ * still served; `closing` refuses requests that arrive after the server stopped accepting (503, Retry-After).
+ */
+export interface Lifecycle {
+  draining: boolean;
+  closing: boolean;
 }
 
 /** Request logs carry the method, the path (never the query: it may hold a date of birth) and the id. */
@@ -78,13 +89,33 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
+    // A request arriving on a kept-alive connection while the server closes gets the one envelope with Retry-After
+    // (the hook below), not Fastify's bare 503.
+    return503OnClosing: false,
   });
   app.decorate('db', db);
+  app.decorate('lifecycle', { draining: false, closing: false });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!app.lifecycle.closing) return;
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .header('connection', 'close')
+      .header('cache-control', 'no-store')
+      .send({ error: 'Service Unavailable', message: MESSAGES.temporarilyUnavailable });
+  });
+  app.addHook('preClose', async () => {
+    app.lifecycle.draining = true;
+    app.lifecycle.closing = true;
+  });
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(snapshotAwareSerializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // While draining, every answer closes its connection, so no client sends its next request on a kept-alive
+    // connection just as the server closes it (docs/decisions/0156).
+    if (app.lifecycle.draining) reply.header('connection', 'close');
   });
 
   registerErrorHandling(app, messages(config.supportPhone).unexpectedError);
@@ -113,6 +144,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     staticCSP: true,
   });
 
+  await app.register(healthRoutes);
   await app.register(sessionRoutes(sessions, config.production));
   await app.register(captchaRoutes);
   await app.register(practitionerRoutes);

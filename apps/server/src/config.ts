@@ -38,6 +38,47 @@ export interface Config {
   captchaMaxNumber: number;
   /** The instalment job (decision 0121) runs in this process: INSTALMENT_JOB, on by default, off when NODE_ENV=test. */
   instalmentJob: boolean;
+  /** Limits on the database connections (docs/decisions/0153). */
+  database: DatabaseSettings;
+  /** How a SIGTERM drains the process (docs/decisions/0156). */
+  shutdown: ShutdownSettings;
+}
+
+/** docs/decisions/0153: each setting a whole number of milliseconds within its range, with a default. */
+export interface DatabaseSettings {
+  /** DB_POOL_MAX: connections per process to a PostgreSQL server (1–100, 10). */
+  poolMax: number;
+  /** DB_CONNECT_TIMEOUT_MS: a new connection not made within this fails its request with a 503 (100–60000, 5000). */
+  connectTimeoutMs: number;
+  /** DB_STATEMENT_TIMEOUT_MS: the server cancels a statement running longer (100–600000, 30000). */
+  statementTimeoutMs: number;
+  /** DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: the server ends a transaction left idle this long (100–600000, 60000). */
+  idleInTransactionTimeoutMs: number;
+  /** READY_TIMEOUT_MS: /readyz's SELECT 1 must answer within this (50–30000, 2000). */
+  readyTimeoutMs: number;
+}
+
+export interface ShutdownSettings {
+  /** SHUTDOWN_READY_DELAY_MS: after SIGTERM, /readyz answers 503 this long before the server stops accepting, and every answer closes its connection (0–60000, 1000). */
+  readyDelayMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: in-flight requests get this long to finish before their connections are cut (100–120000, 10000). */
+  timeoutMs: number;
+}
+
+/** A whole number of milliseconds from the environment, within [min, max]; the default when unset. */
+export function millisecondsOf(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value.trim());
+  if (!/^\d+$/.test(value.trim()) || number < min || number > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
+  return number;
 }
 
 /** One random captcha key per process outside production, shared by every app the process builds. */
@@ -92,6 +133,15 @@ function publicUrlOf(value: string | undefined, port: number): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** The database limits of docs/decisions/0153 (also read by the test databases). */
+export const databaseSettingsOf = (env: NodeJS.ProcessEnv = process.env): DatabaseSettings => ({
+  poolMax: millisecondsOf(env, 'DB_POOL_MAX', 10, 1, 100),
+  connectTimeoutMs: millisecondsOf(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 100, 60_000),
+  statementTimeoutMs: millisecondsOf(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 100, 600_000),
+  idleInTransactionTimeoutMs: millisecondsOf(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 100, 600_000),
+  readyTimeoutMs: millisecondsOf(env, 'READY_TIMEOUT_MS', 2_000, 50, 30_000),
+});
+
 /** Reads the environment once. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = env.NODE_ENV === 'production';
@@ -124,5 +174,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaMaxNumber: captchaMaxNumberOf(env.CAPTCHA_MAX_NUMBER, env.NODE_ENV === 'test'),
     instalmentJob:
       env.INSTALMENT_JOB === undefined ? env.NODE_ENV !== 'test' : env.INSTALMENT_JOB !== 'false',
+    database: databaseSettingsOf(env),
+    shutdown: {
+      readyDelayMs: millisecondsOf(env, 'SHUTDOWN_READY_DELAY_MS', 1_000, 0, 60_000),
+      timeoutMs: millisecondsOf(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
   };
 }

@@ -1,36 +1,91 @@
+import { outageOf } from '@gear/domain';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { type Config, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedDemoData } from './db/seed/index.ts';
+import { EXIT_CONFIG } from './supervisor.ts';
 
-async function main() {
-  const config = loadConfig();
+/**
+ * A database failure that escaped a request (a connection lost between queries, a timer's query) is logged as its
+ * kind and code and the process lives on (docs/decisions/0153); anything else is a bug and ends the process, which
+ * the supervisor starts again.
+ */
+function surviveDatabaseFailures() {
+  process.on('unhandledRejection', (reason) => {
+    const outage = outageOf(reason);
+    if (outage) {
+      console.warn(JSON.stringify({ level: 'warn', msg: 'database unavailable', ...outage }));
+      return;
+    }
+    throw reason;
+  });
+}
+
+async function serve(config: Config) {
+  surviveDatabaseFailures();
   const database = await openConfiguredDatabase(config);
   if (config.seedDemoData) await seedDemoData(database.db);
   const app = await buildApp(config, database.db);
 
+  // Graceful shutdown (docs/decisions/0156): /readyz turns 503 first, then the server stops accepting, in-flight
+  // requests finish (their connections are cut after SHUTDOWN_TIMEOUT_MS), the pool closes and the embedded
+  // database's lock is released.
+  // Every request the server reads is counted, and every answer it finishes: the shutdown's log line shows they match.
+  const requests = { received: 0, answered: 0 };
+  app.server.on('request', (_request, response) => {
+    requests.received += 1;
+    response.once('finish', () => {
+      requests.answered += 1;
+    });
+  });
   let closing = false;
-  const shutdown = async () => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    const started = Date.now();
+    app.lifecycle.draining = true;
+    app.log.info({ signal }, 'shutting down: readiness 503');
+    const hardStop = setTimeout(
+      () => process.exit(1),
+      config.shutdown.readyDelayMs + config.shutdown.timeoutMs + 5_000,
+    );
+    hardStop.unref();
+    if (config.shutdown.readyDelayMs > 0)
+      await new Promise((resolve) => setTimeout(resolve, config.shutdown.readyDelayMs));
+    const cut = setTimeout(() => app.server.closeAllConnections(), config.shutdown.timeoutMs);
+    cut.unref();
     await app.close();
+    clearTimeout(cut);
     await database.close();
+    app.log.info({ ms: Date.now() - started, ...requests }, 'stopped');
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`Gear portal at http://localhost:${config.port} on ${where}`);
 }
 
+/** One portal process: a worker of the supervisor (start.ts, `npm start`), or alone (`node dist/main.js`). */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(EXIT_CONFIG);
+  }
+  await serve(config);
+}
+
 main().catch((error: unknown) => {
   if (error instanceof DataDirInUseError) {
     console.error(error.message);
-  } else {
-    console.error(error);
+    process.exit(EXIT_CONFIG);
   }
+  console.error(error);
   process.exit(1);
 });

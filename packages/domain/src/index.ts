@@ -1,6 +1,7 @@
 export * from './access/patient-proof.ts';
 export * from './access/practitioner-rules.ts';
 export * from './access/step-access.ts';
+export * from './availability/availability.ts';
 export * from './billing/billing-options.ts';
 export * from './billing/price-increase.ts';
 export * from './catalogue/bulk-quantities.ts';
@@ -29,6 +30,7 @@ export * from './contract/collection.ts';
 export * from './contract/dx-codes.ts';
 export * from './contract/errors.ts';
 export * from './contract/handoff.ts';
+export * from './contract/health.ts';
 export * from './contract/insurance.ts';
 export * from './contract/lookups.ts';
 export * from './contract/order.ts';

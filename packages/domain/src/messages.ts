@@ -31,6 +31,12 @@ export const MESSAGES = {
   signInFailed: 'The login name or password is incorrect.',
   signInThrottled: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   signInRequired: 'Please sign in to continue.',
+  /**
+   * Ours (issue 21, docs/decisions/0154): the database cannot be reached for now (a restart, a full disk): a 503 with
+   * Retry-After; the browser says so while it tries again by itself.
+   */
+  temporarilyUnavailable: 'The portal is temporarily unavailable. Please try again in a few seconds.',
+  temporarilyUnavailableRetrying: 'The portal is temporarily unavailable. Trying again…',
   /** Ours (decision 0040): failed order proofs are throttled per requisition number and per address. */
   orderProofThrottled:
     'Too many attempts to find an order with this number. Please wait an hour and try again, or contact your provider.',

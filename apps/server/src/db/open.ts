@@ -5,7 +5,7 @@ import { lockDataDir } from './data-dir-lock.ts';
 
 /** The configured database, migrated: PostgreSQL when DATABASE_URL is set, else PGlite in the data folder. */
 export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.database);
   const release = lockDataDir(config.dataDir);
   try {
     const database = await openPglite(path.join(config.dataDir, 'pglite'));

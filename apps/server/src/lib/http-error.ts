@@ -14,6 +14,7 @@ const reasons: Record<number, string> = {
   428: 'Precondition Required',
   429: 'Too Many Requests',
   502: 'Bad Gateway',
+  503: 'Service Unavailable',
 };
 
 export const reasonFor = (statusCode: number) => reasons[statusCode] ?? 'Error';

@@ -1,4 +1,4 @@
-import { type ErrorEnvelope, MESSAGES } from '@gear/domain';
+import { type ErrorEnvelope, MESSAGES, outageOf, RETRY_AFTER_SECONDS } from '@gear/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, reasonFor } from '../lib/http-error.ts';
@@ -34,6 +34,17 @@ export function registerErrorHandling(app: FastifyInstance, supportMessage: stri
       const message =
         statusCode === 400 || statusCode === 415 ? MESSAGES.invalidInput : reasonFor(statusCode);
       return reply.code(statusCode).send({ error: reasonFor(statusCode), message });
+    }
+    // The database cannot serve for now (a restart, a crash, a full disk, too many connections): "try again", with
+    // Retry-After, logged as kind and code only (docs/decisions/0154).
+    const outage = outageOf(error);
+    if (outage) {
+      request.log.warn({ outage: outage.kind, code: outage.code }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .send({ error: reasonFor(503), message: MESSAGES.temporarilyUnavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'Internal Server Error', message: supportMessage });

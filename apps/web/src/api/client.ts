@@ -1,4 +1,4 @@
-import type { UserType } from '@gear/domain';
+import { retryAfterMs, type UserType } from '@gear/domain';
 import { ApiError, httpError, networkError } from './errors.ts';
 import { type AccessToken, createTokenSource, type TokenSource } from './token.ts';
 
@@ -101,7 +101,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch {
       body = null;
     }
-    return httpError(response.status, body, options.getPhone());
+    const retryAfter = retryAfterMs(response.headers.get('retry-after'), options.now?.() ?? Date.now());
+    return httpError(response.status, body, options.getPhone(), retryAfter);
   };
 
   /** The token type that last worked, for start-up when the user type is not known yet. */

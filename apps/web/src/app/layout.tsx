@@ -1,6 +1,7 @@
 import { messages } from '@gear/domain';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, Outlet, useNavigate, useRouteError } from 'react-router';
+import { UnavailableNotice } from '../components/unavailable-notice.tsx';
 import { useServices, useSession } from '../services/app-services.tsx';
 import classes from './layout.module.css';
 import { useSessionTimers, useSignOut } from './session-timers.ts';
@@ -15,6 +16,7 @@ export function AppLayout() {
       </a>
       <AppHeader />
       <Container component="main" id="main" tabIndex={-1} size="lg" py="lg" className={classes.main}>
+        <UnavailableNotice />
         <Outlet />
       </Container>
     </Box>

@@ -1,3 +1,4 @@
+import { READ_RETRIES, retryDelayMs } from '@gear/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import { type ApiClient, createApiClient } from '../api/client.ts';
@@ -22,6 +23,19 @@ export interface AppServicesOptions {
   now?: () => number;
 }
 
+/**
+ * Reads asked again by themselves (docs/decisions/0154): once after a network failure, and while the server answers
+ * 503 (temporarily unavailable) up to READ_RETRIES times; any other answer from the server stands. Saves are never
+ * retried by themselves: the person's form keeps what they typed and they save again.
+ */
+export const readRetry = (count: number, error: unknown): boolean =>
+  isApiError(error) &&
+  ((error.kind === 'network' && count < 1) || (error.kind === 'unavailable' && count < READ_RETRIES));
+
+/** The wait before a read's next try: the 503's Retry-After, else a doubling from one second. */
+export const readRetryDelay = (count: number, error: unknown): number =>
+  retryDelayMs(count, isApiError(error) ? error.retryAfterMs : null);
+
 export function createAppServices(options: AppServicesOptions = {}): AppServices {
   const session = createSessionStore();
   session.subscribe(() => {
@@ -33,8 +47,8 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        // Only a network failure is worth retrying; an answer from the server stands.
-        retry: (count, error) => count < 1 && isApiError(error) && error.kind === 'network',
+        retry: readRetry,
+        retryDelay: readRetryDelay,
       },
       mutations: { retry: false },
     },

@@ -16,6 +16,7 @@ export function saveFailure(error: unknown, saveFailed: string): SaveFailure {
   if (!isApiError(error)) return { fieldErrors: [], message: saveFailed };
   if (error.kind === 'validation') return { fieldErrors: error.fieldErrors, message: null };
   if (error.kind === 'conflict') return { fieldErrors: [], message: error.serverMessage ?? error.message };
-  if (error.kind === 'network') return { fieldErrors: [], message: error.message };
+  if (error.kind === 'network' || error.kind === 'unavailable')
+    return { fieldErrors: [], message: error.message };
   return { fieldErrors: [], message: saveFailed };
 }

@@ -94,7 +94,8 @@ export async function searchRequisition(input: string, context: SearchContext): 
     if (isRedirect(error)) return { kind: 'redirected' };
     if (error.status === 410)
       return { kind: 'notice', message: error.text ?? MESSAGES.productNoLongerAvailable };
-    if (error.kind === 'network') return { kind: 'error', message: error.message };
+    if (error.kind === 'network' || error.kind === 'unavailable')
+      return { kind: 'error', message: error.message };
     // A patient's activation number on no order (decision 0040): pending, with no catalogue lookup.
     if (error.body?.error === ACTIVATION_MISSING_ERROR) return { kind: 'unknownActivation', number };
     if (error.status !== 404) return { kind: 'error', message: text.orderLookupFailure };

@@ -16,7 +16,7 @@ import {
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate } from 'react-router';
-import { isApiError } from '../../api/errors.ts';
+import { isApiError, isTransient } from '../../api/errors.ts';
 import { useSubmitOrder } from '../../api/review.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
@@ -120,8 +120,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
             { orderId: order.id, idempotencyKey: idempotencyKey.current, version: order.version, ...paying },
             {
               onError: (error) => {
-                if (!isApiError(error) || error.kind !== 'network')
-                  idempotencyKey.current = newIdempotencyKey();
+                if (!isTransient(error)) idempotencyKey.current = newIdempotencyKey();
                 setFieldErrors(isApiError(error) ? error.fieldErrors : []);
                 const paymentMessage = payment.refused(error);
                 setSubmitError(

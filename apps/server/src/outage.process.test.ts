@@ -1,0 +1,138 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  answersSeen,
+  fetchCounted,
+  newServerStore,
+  type ServerProcess,
+  type ServerStore,
+  signInOverHttp,
+  startServerProcess,
+  waitUntilReady,
+} from './test/server-process.ts';
+
+// Issue 21 "Tests and measurements" (docs/decisions/0153, 0154): two API processes on one PostgreSQL database under a
+// load of reads and saves; the database's backends are terminated (57P01, as a restart) and then connections are
+// refused (ALLOW_CONNECTIONS false) mid-load. 0 process exits, 0 acknowledged saves lost, every failure a 503 with
+// Retry-After, both processes ready within 5 s of the database returning. Skipped without TEST_DATABASE_URL.
+const serverUrl = process.env.TEST_DATABASE_URL;
+const DB_READ = '/gear/practitioner/P1001/previousInstructions/540';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!serverUrl)('issue 21: two API processes through a database outage', () => {
+  let store: ServerStore;
+  const servers: ServerProcess[] = [];
+  const headers: Record<string, string>[] = [];
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    store = await newServerStore();
+    admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const settings = { ...store.env, DB_CONNECT_TIMEOUT_MS: '1000' };
+    // The first migrates and seeds; the second starts on the ready database (as the supervisor does).
+    servers.push(await startServerProcess(settings));
+    await waitUntilReady(servers[0] as ServerProcess, 110_000);
+    servers.push(await startServerProcess({ ...settings, SEED_DEMO_DATA: 'false' }));
+    await waitUntilReady(servers[1] as ServerProcess, 60_000);
+    for (const server of servers)
+      headers.push(await signInOverHttp(server.base, 'dr.avery', 'demo-Avery-2026'));
+  }, 120_000);
+  afterAll(async () => {
+    if (store?.database) await admin?.query(`ALTER DATABASE ${store.database} ALLOW_CONNECTIONS true`);
+    await admin?.end();
+    for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await Promise.all(servers.map((server) => server.exited));
+    await store?.drop();
+  });
+
+  it('backends terminated, then connections refused: 0 exits, 0 saves lost, only 503s, ready again within 5 s', async () => {
+    const name = store.database as string;
+    const acknowledged: number[] = [];
+    const tally = { reads: 0, saves: 0, retryLater: 0, failures: [] as string[] };
+    let stopped = false;
+    const client = async (index: number) => {
+      for (let round = 0; !stopped; round += 1) {
+        const which = (index + round) % 2;
+        const server = servers[which] as ServerProcess;
+        const save = round % 3 === 0;
+        try {
+          const response = await fetchCounted(
+            `${server.base}${save ? '/gear/practitioner/' : DB_READ}`,
+            save
+              ? {
+                  method: 'PUT',
+                  headers: { ...headers[which], 'content-type': 'application/json' },
+                  body: JSON.stringify({
+                    id: 'new',
+                    practAgreement: true,
+                    practitioner: { gsdlNo: 'P1001' },
+                  }),
+                }
+              : { headers: headers[which] },
+          );
+          const body = await response.text();
+          if (response.status === 200) {
+            if (save) {
+              tally.saves += 1;
+              acknowledged.push((JSON.parse(body) as { id: number }).id);
+            } else tally.reads += 1;
+          } else if (
+            response.status === 503 &&
+            response.headers.get('retry-after') &&
+            body.includes('"message"')
+          ) {
+            tally.retryLater += 1;
+            await sleep(50);
+          } else tally.failures.push(`${response.status} ${body.slice(0, 160)}`);
+        } catch (error) {
+          tally.failures.push(String((error as { cause?: { code?: string } }).cause?.code ?? error));
+        }
+      }
+    };
+    const loading = Promise.all(Array.from({ length: 10 }, (_, index) => client(index)));
+    const terminate = () =>
+      admin.query('select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = $1', [name]);
+
+    await sleep(1000);
+    for (let i = 0; i < 3; i += 1) {
+      await terminate();
+      await sleep(300);
+    }
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    await terminate();
+    await sleep(2000);
+    await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+    const back = performance.now();
+    const readyAfter: number[] = [];
+    for (const server of servers) {
+      while ((await fetchCounted(`${server.base}/readyz`)).status !== 200 && performance.now() - back < 5000)
+        await sleep(50);
+      readyAfter.push(Math.round(performance.now() - back));
+    }
+    await sleep(1000);
+    stopped = true;
+    await loading;
+
+    const reader = new pg.Client({ connectionString: store.env.DATABASE_URL });
+    await reader.connect();
+    const rows = await reader
+      .query<{ count: number }>('select count(*)::int as count from orders where id = any($1::int[])', [
+        acknowledged,
+      ])
+      .finally(() => reader.end());
+    // The database's own pool came through: read it again through the processes too.
+    console.log(
+      `outage: reads ${tally.reads}, saves ${tally.saves} (stored ${rows.rows[0]?.count}), 503s ${tally.retryLater}, ` +
+        `other failures ${tally.failures.length}; ready again after ${readyAfter.join(' and ')} ms; answers ${answersSeen.count}`,
+    );
+    expect(servers.map((server) => server.child.exitCode)).toEqual([null, null]);
+    expect(tally.failures).toEqual([]);
+    expect(tally.retryLater).toBeGreaterThan(0);
+    expect(tally.saves).toBeGreaterThan(0);
+    expect(rows.rows[0]?.count).toBe(acknowledged.length);
+    expect(Math.max(...readyAfter)).toBeLessThan(5000);
+    for (const [which, server] of servers.entries())
+      expect((await fetchCounted(`${server.base}${DB_READ}`, { headers: headers[which] })).status).toBe(200);
+  });
+});
