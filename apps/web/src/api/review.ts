@@ -1,4 +1,4 @@
-import type { ConfirmAndPayResult, CustomizeTestSelectionsBody, GearOrder } from '@gear/domain';
+import type { ConfirmAndPayResult, CustomizeTestSelectionsBody, GearOrder, SavedOrder } from '@gear/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context.tsx';
 import { rememberSavedOrder } from './order-save.ts';
@@ -75,6 +75,29 @@ export function useCustomizeTestSelections() {
   return useMutation({
     mutationFn: (body: Partial<CustomizeTestSelectionsBody> & { id: number }) =>
       api.put<GearOrder>('/gear/customizeTestSelections/', body),
+    onSuccess: remember,
+  });
+}
+
+export interface CompleteStepInput {
+  order: Pick<SavedOrder, 'id' | 'version'>;
+  steps: { id: number; gearReqId: number | null; completed: true }[];
+}
+
+/**
+ * PUT /gear/updateWorkflow/ (spec 3 §7; decision 0080): completes a read-only step the user viewed (the Practitioner
+ * Summary, 15). The order's version goes in the body (decision 0065).
+ */
+export function useUpdateWorkflow() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: ({ order, steps }: CompleteStepInput) =>
+      api.put<GearOrder>('/gear/updateWorkflow/', {
+        id: order.id,
+        version: order.version,
+        workflow: { steps },
+      }),
     onSuccess: remember,
   });
 }

@@ -64,6 +64,18 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
   const [savedKey, setSavedKey] = useState<string | null>(null);
   const [pending, setPending] = useState<(() => void) | null>(null);
   const [saving, setSaving] = useState(false);
+  const [quantitiesBusy, setQuantitiesBusy] = useState<ReadonlySet<number>>(new Set());
+  const quantityBusy = useCallback(
+    (gearReqId: number) => (busy: boolean) =>
+      setQuantitiesBusy((current) => {
+        if (current.has(gearReqId) === busy) return current;
+        const next = new Set(current);
+        if (busy) next.add(gearReqId);
+        else next.delete(gearReqId);
+        return next;
+      }),
+    [],
+  );
   const [removing, setRemoving] = useState<Requisition | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
@@ -119,7 +131,8 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
       );
     });
 
-  const submitDisabled = blockers.length > 0 || saving || submit.isPending || editing !== null;
+  const submitDisabled =
+    blockers.length > 0 || saving || quantitiesBusy.size > 0 || submit.isPending || editing !== null;
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
   const errorOf = (field: string) => fieldErrors.find((error) => error.field === field)?.defaultMessage;
 
@@ -153,6 +166,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
               keyOf={keyOf}
               onEditStep={(route) => guarded(() => openStep(route, requisition.id))}
               onEditInline={(section) => editSection(section, requisition.id)}
+              onQuantityBusy={quantityBusy(requisition.id)}
               billingEditor={
                 <BillingStep
                   order={order}

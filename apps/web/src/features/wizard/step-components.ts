@@ -34,6 +34,9 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   confirm: lazy(async () => ({
     default: (await import('../review/review-step.tsx')).ReviewStep,
   })),
+  registration: lazy(async () => ({
+    default: (await import('../review/practitioner-summary.tsx')).PractitionerSummary,
+  })),
   customize: lazy(async () => ({
     default: (await import('../customize/customize-step.tsx')).CustomizeStep,
   })),
