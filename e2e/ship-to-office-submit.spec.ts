@@ -1,15 +1,20 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { bearer, getOrder, officeShipping, shipToOfficeOrder, signIn } from './orders.ts';
 import { expectAccessible, watchConsole } from './support.ts';
 
-/** The bytes behind the packing-slip link (a blob: address the page made), as the first characters of the file. */
-async function linkedFileStart(page: Page): Promise<{ start: string; size: number }> {
-  const href = await page.getByTestId('packing-slip-link').getAttribute('href');
-  expect(href).toMatch(/^blob:/);
-  return page.evaluate(async (address) => {
-    const bytes = new Uint8Array(await (await fetch(address as string)).arrayBuffer());
-    return { start: String.fromCharCode(...bytes.slice(0, 5)), size: bytes.length };
-  }, href);
+/** Opens the packing-slip link as a user does (it saves the PDF) and reads the first bytes of the file. */
+async function linkedFileStart(page: Page): Promise<{ start: string; size: number; name: string }> {
+  const link = page.getByTestId('packing-slip-link');
+  expect(await link.getAttribute('href')).toMatch(/^blob:/);
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const file = await download.path();
+  const bytes = await readFile(file);
+  return {
+    start: bytes.subarray(0, 5).toString('latin1'),
+    size: bytes.length,
+    name: download.suggestedFilename(),
+  };
 }
 
 for (const viewport of [
@@ -48,8 +53,9 @@ for (const viewport of [
     const file = await linkedFileStart(page);
     expect(file.start).toBe('%PDF-');
     expect(file.size).toBeGreaterThan(1000);
+    expect(file.name).toBe(`packing-slip-${created.id}.pdf`);
     await expectAccessible(page);
-    await dialog.getByRole('button', { name: /close/i }).click();
+    await dialog.getByRole('button', { name: 'Close the packing slip' }).click();
 
     const placed = (await getOrder(page, created.id)) as unknown as {
       workflow: { practitionerConfirmed: boolean };

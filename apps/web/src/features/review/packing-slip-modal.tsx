@@ -16,7 +16,13 @@ export function PackingSlipButton({ order, user }: { order: SavedOrder; user: Us
       <Button variant="light" mih={44} onClick={() => setOpened(true)}>
         View Electronic Packing Slip
       </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Electronic Packing Slip" size="xl">
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Electronic Packing Slip"
+        size="xl"
+        closeButtonProps={{ 'aria-label': 'Close the packing slip' }}
+      >
         <Text size="sm" mb="sm">
           Print this packing slip and put it in the box with the samples you send to the lab.
         </Text>
