@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useRequisitionProduct } from '../../api/requisitions.ts';
 import { ReviewQuantity } from './review-quantity.tsx';
 import { Fact, ReviewSection } from './section.tsx';
+import { TestSelectionsButton } from './test-selections-modal.tsx';
 
 interface OrderSectionsProps {
   order: SavedOrder;
@@ -249,6 +250,12 @@ export function RequisitionFacts({
             />
             <Fact label="Components" value={componentNames.length > 0 ? componentNames.join(', ') : null} />
             <Fact label="Add-ons" value={addOnNames.length > 0 ? addOnNames.join(', ') : 'None'} />
+            {product.data && (
+              <TestSelectionsButton
+                requisition={requisition}
+                selection={{ panel: panel?.name ?? null, components: componentNames, addOns: addOnNames }}
+              />
+            )}
           </Stack>
         )}
       </ReviewSection>
