@@ -70,6 +70,7 @@ export * from './review/confirmation.ts';
 export * from './review/review-messages.ts';
 export * from './review/review-permissions.ts';
 export * from './review/review-quantity.ts';
+export * from './review/recommended-products.ts';
 export * from './review/review-quantity-fit.ts';
 export * from './review/submit-rules.ts';
 export * from './shipping/shipping-charges.ts';
