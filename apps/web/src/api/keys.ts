@@ -8,6 +8,9 @@ export const queryKeys = {
   insurancesOnFile: (orderId: number) => ['orders', orderId, 'insurances-on-file'] as const,
   /** The shipping methods and charges for where the order's packs go; they change with the shipping information. */
   shippingCharges: (orderId: number) => ['orders', orderId, 'shipping-charges'] as const,
+  /** The products related to one version of an order (spec 3 §2 Recommended products). */
+  recommendedProducts: (orderId: number, version: number) =>
+    ['orders', orderId, 'recommended-products', version] as const,
   /** The packing slip PDF of one version of an order. */
   packingSlip: (orderId: number, version: number) => ['orders', orderId, 'packing-slip', version] as const,
   practitionerOptions: (orderId?: number) =>

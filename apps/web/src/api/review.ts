@@ -1,7 +1,16 @@
-import type { ConfirmAndPayResult, CustomizeTestSelectionsBody, GearOrder, SavedOrder } from '@gear/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type ConfirmAndPayResult,
+  type CustomizeTestSelectionsBody,
+  type GearOrder,
+  RECOMMENDED_PRODUCTS_LIMIT,
+  type RecommendedProduct,
+  type SavedOrder,
+  type SingleTestSelectionRequest,
+} from '@gear/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context.tsx';
-import { rememberSavedOrder } from './order-save.ts';
+import { queryKeys } from './keys.ts';
+import { rememberSavedOrder, useOrderSave } from './order-save.ts';
 
 /** The one 'order saved' helper (api/order-save.ts), bound to this app's query cache. */
 const useRememberOrder = () => {
@@ -101,3 +110,26 @@ export function useUpdateWorkflow() {
     onSuccess: remember,
   });
 }
+
+/**
+ * GET /gear/recommended-products/order/{id}?limit=3 (spec 3 §2, §7; decision 0110): at most 3 products related to the
+ * order, for practitioners; fetched again when the order changes.
+ */
+export function useRecommendedProducts(order: Pick<SavedOrder, 'id' | 'version'>, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.recommendedProducts(order.id, order.version),
+    queryFn: ({ signal }) =>
+      api.get<RecommendedProduct[]>(`/gear/recommended-products/order/${order.id}`, {
+        query: { limit: RECOMMENDED_PRODUCTS_LIMIT },
+        signal,
+      }),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** PUT /gear/testSelection: a recommended product added to the order as one more requisition (spec 3 §4). */
+export const useAddRecommendedProduct = () =>
+  useOrderSave((api, body: SingleTestSelectionRequest) => api.put<GearOrder>('/gear/testSelection', body));

@@ -28,6 +28,7 @@ import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { Acknowledgements } from './acknowledgements.tsx';
 import { OrderSections, RequisitionFacts } from './order-sections.tsx';
+import { RecommendedProducts } from './recommended-products.tsx';
 import { ReviewSection } from './section.tsx';
 
 interface Props {
@@ -223,6 +224,8 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
         }}
         onBusy={setSaving}
       />
+
+      <RecommendedProducts order={order} user={user} shown={blockers.length === 0 && live.length > 0} />
 
       <ImportantNotes order={order} />
 
