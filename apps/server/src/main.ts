@@ -7,7 +7,7 @@ import { seedDemoData } from './db/seed/index.ts';
 async function main() {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  if (config.seedDemoData) await seedDemoData(database.db);
+  const demo = config.seedDemoData ? await seedDemoData(database.db) : null;
   const app = await buildApp(config, database.db);
 
   let closing = false;
@@ -24,6 +24,10 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`Gear portal at http://localhost:${config.port} on ${where}`);
+  if (demo)
+    app.log.info(
+      `Demo ship-to-office order ready to submit: http://localhost:${config.port}/order/${demo.shipToOfficeOrderId}/confirm`,
+    );
 }
 
 main().catch((error: unknown) => {
