@@ -100,7 +100,7 @@ describe('recommended products on the review (spec 3 §2, §4, §6, §8; decisio
     );
     expect(app.server.callsTo('GET /gear/recommended-products/order/42')[0]?.search).toBe('?limit=3');
     await expectAccessible(app.container);
-    await app.user.click(within(panel).getByRole('button', { name: `Add ${metabolomix617.name} to Order` }));
+    await app.user.click(within(panel).getByRole('button', { name: `Add to Order: ${metabolomix617.name}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Add to Order' });
     expect(within(dialog).getByRole('button', { name: 'Select Another Test' })).toBeInTheDocument();
     const add = within(dialog).getByRole('button', { name: 'Add to Order' });
@@ -122,7 +122,7 @@ describe('recommended products on the review (spec 3 §2, §4, §6, §8; decisio
       { name: 'Products related to this order' },
       { timeout: 10_000 },
     );
-    await app.user.click(within(panel).getByRole('button', { name: `Add ${metabolomix617.name} to Order` }));
+    await app.user.click(within(panel).getByRole('button', { name: `Add to Order: ${metabolomix617.name}` }));
     await app.user.click(await screen.findByRole('button', { name: 'Select Another Test' }));
     await vi.waitFor(() => expect(app.location()).toBe('/order/42/panels'));
   });

@@ -59,7 +59,7 @@ export function RecommendedProducts({ order, user, shown }: Props) {
                 variant="light"
                 mih={44}
                 onClick={() => setAdding(product)}
-                aria-label={`Add ${product.title} to Order`}
+                aria-label={`Add to Order: ${product.title}`}
               >
                 Add to Order
               </Button>
