@@ -25,7 +25,7 @@ function surviveDatabaseFailures() {
 async function serve(config: Config) {
   surviveDatabaseFailures();
   const database = await openConfiguredDatabase(config);
-  if (config.seedDemoData) await seedDemoData(database.db);
+  const demo = config.seedDemoData ? await seedDemoData(database.db) : null;
   const app = await buildApp(config, database.db);
 
   // Graceful shutdown (docs/decisions/0156): /readyz turns 503 first, then the server stops accepting, in-flight
@@ -67,6 +67,10 @@ async function serve(config: Config) {
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`Gear portal at http://localhost:${config.port} on ${where}`);
+  if (demo)
+    app.log.info(
+      `Demo ship-to-office order ready to submit: http://localhost:${config.port}/order/${demo.shipToOfficeOrderId}/confirm`,
+    );
 }
 
 /** One portal process: a worker of the supervisor (start.ts, `npm start`), or alone (`node dist/main.js`). */

@@ -74,6 +74,7 @@ export * from './pricing/price-engine.ts';
 export * from './removal/removal.ts';
 export * from './review/cart.ts';
 export * from './review/confirmation.ts';
+export * from './review/recommended-products.ts';
 export * from './review/review-messages.ts';
 export * from './review/review-permissions.ts';
 export * from './review/review-quantity.ts';

@@ -13,6 +13,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
+        // The packing slip PDF the page fetched is shown in a frame from its blob: address (decision 0110).
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

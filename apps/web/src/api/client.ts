@@ -12,8 +12,8 @@ export interface RequestOptions {
   auth?: 'bearer' | 'none';
   /** 'redirect' (default) lets the app react to 401/403; 'throw' leaves them to the caller (sign-in, start-up). */
   authErrors?: 'redirect' | 'throw';
-  /** 'json' (default) or 'text'. */
-  responseType?: 'json' | 'text';
+  /** 'json' (default), 'text', or 'blob' (a file such as a PDF). */
+  responseType?: 'json' | 'text' | 'blob';
   /**
    * The version of the order a change without a version in its body was based on: sent as If-Match (the server
    * answers 409 when the order has changed since, 428 for a change naming none; docs/decisions/0065).
@@ -82,8 +82,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   };
 
-  const readBody = async (response: Response, type: 'json' | 'text'): Promise<unknown> => {
+  const readBody = async (response: Response, type: 'json' | 'text' | 'blob'): Promise<unknown> => {
     if (response.status === 204) return null;
+    if (type === 'blob') return response.blob();
     const text = await response.text();
     if (type === 'text') return text;
     if (!text) return null;
@@ -156,7 +157,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const attempt = async (): Promise<Response> => {
       const headers: Record<string, string> = {
         ...extraHeaders,
-        Accept: responseType === 'json' ? 'application/json' : 'text/plain, text/html',
+        Accept:
+          responseType === 'json'
+            ? 'application/json'
+            : responseType === 'blob'
+              ? 'application/pdf, application/json'
+              : 'text/plain, text/html',
       };
       // A form (FormData, URLSearchParams) or a file goes as it is: fetch sets its content type.
       const raw = isRawBody(body);

@@ -11,6 +11,11 @@ export const queryKeys = {
   /** What the payment step shows (amounts due, choices, payments); changes with every save of the order. */
   paymentSummary: (orderId: number) => ['orders', orderId, 'payment-summary'] as const,
   refundPolicy: ['refund-policy'] as const,
+  /** The products related to one version of an order (spec 3 §2 Recommended products). */
+  recommendedProducts: (orderId: number, version: number) =>
+    ['orders', orderId, 'recommended-products', version] as const,
+  /** The packing slip PDF of one version of an order. */
+  packingSlip: (orderId: number, version: number) => ['orders', orderId, 'packing-slip', version] as const,
   practitionerOptions: (orderId?: number) =>
     orderId === undefined
       ? (['practitioner-options'] as const)

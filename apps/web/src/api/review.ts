@@ -1,12 +1,17 @@
-import type {
-  ConfirmAndPayResult,
-  CustomizeTestSelectionsBody,
-  GearOrder,
-  SubmitPayment,
+import {
+  type ConfirmAndPayResult,
+  type CustomizeTestSelectionsBody,
+  type GearOrder,
+  RECOMMENDED_PRODUCTS_LIMIT,
+  type RecommendedProduct,
+  type SavedOrder,
+  type SingleTestSelectionRequest,
+  type SubmitPayment,
 } from '@gear/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context.tsx';
-import { rememberSavedOrder } from './order-save.ts';
+import { queryKeys } from './keys.ts';
+import { rememberSavedOrder, useOrderSave } from './order-save.ts';
 
 /** The one 'order saved' helper (api/order-save.ts), bound to this app's query cache. */
 const useRememberOrder = () => {
@@ -96,3 +101,49 @@ export function useCustomizeTestSelections() {
     onSuccess: remember,
   });
 }
+
+export interface CompleteStepInput {
+  order: Pick<SavedOrder, 'id' | 'version'>;
+  steps: { id: number; gearReqId: number | null; completed: true }[];
+}
+
+/**
+ * PUT /gear/updateWorkflow/ (spec 3 §7; decision 0080): completes a read-only step the user viewed (the Practitioner
+ * Summary, 15). The order's version goes in the body (decision 0065).
+ */
+export function useUpdateWorkflow() {
+  const api = useApi();
+  const remember = useRememberOrder();
+  return useMutation({
+    mutationFn: ({ order, steps }: CompleteStepInput) =>
+      api.put<GearOrder>('/gear/updateWorkflow/', {
+        id: order.id,
+        version: order.version,
+        workflow: { steps },
+      }),
+    onSuccess: remember,
+  });
+}
+
+/**
+ * GET /gear/recommended-products/order/{id}?limit=3 (spec 3 §2, §7; decision 0110): at most 3 products related to the
+ * order, for practitioners; fetched again when the order changes.
+ */
+export function useRecommendedProducts(order: Pick<SavedOrder, 'id' | 'version'>, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.recommendedProducts(order.id, order.version),
+    queryFn: ({ signal }) =>
+      api.get<RecommendedProduct[]>(`/gear/recommended-products/order/${order.id}`, {
+        query: { limit: RECOMMENDED_PRODUCTS_LIMIT },
+        signal,
+      }),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** PUT /gear/testSelection: a recommended product added to the order as one more requisition (spec 3 §4). */
+export const useAddRecommendedProduct = () =>
+  useOrderSave((api, body: SingleTestSelectionRequest) => api.put<GearOrder>('/gear/testSelection', body));

@@ -27,6 +27,10 @@ export const routes: RouteObject[] = [
         path: 'connect/:id?',
         lazy: async () => ({ Component: (await import('../features/connect/connect-page.tsx')).ConnectPage }),
       },
+      {
+        path: 'view/:orderId',
+        lazy: async () => ({ Component: (await import('./view-page.tsx')).ViewPage }),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -87,3 +87,20 @@ export const updateWorkflowBodySchema = z.looseObject({
   }),
 });
 export type UpdateWorkflowBody = z.infer<typeof updateWorkflowBodySchema>;
+
+/** GET /gear/recommended-products/order/{id}?limit (spec 3 §7): the limit, 3 when not given (at most 3 answered). */
+export const recommendedProductsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(0).max(99).default(3),
+});
+
+/** spec 3 §3 Recommended product. The portal holds no product images or pages: those are null (decision 0110). */
+export const recommendedProductSchema = z
+  .object({
+    omsOrderableItemId: z.number(),
+    title: z.string(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    productPage: z.string().nullable(),
+  })
+  .meta({ id: 'RecommendedProduct' });
+export type RecommendedProduct = z.infer<typeof recommendedProductSchema>;

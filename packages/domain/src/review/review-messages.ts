@@ -42,4 +42,5 @@ export const reviewPhoneMessages = (phone: string) =>
     sectionSaveFailed: `An unexpected error has occurred. Please try again or call us at ${phone} if the issue continues.`,
     practitionerChangeFailed: `An unexpected error has occurred. Please try again or call us at ${phone} if the issue continues.`,
     requisitionLoadFailed: `An unexpected error has occurred. Please call us at ${phone}.`,
+    recommendedProductFailed: `An unexpected error occurred. Please try again or call us at ${phone} or contact Customer Support for help.`,
   }) as const;

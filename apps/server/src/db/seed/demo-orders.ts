@@ -227,6 +227,55 @@ export async function insertDemoOrder(
   return { orderId: order.id, gearReqId: requisition.id };
 }
 
+/**
+ * A ship-to-office demo order (no pack: its lines are products and quantities, each product's default test), with
+ * its workflow rows, written in the caller's transaction. completedSteps of a requisition's scope complete every line.
+ */
+export async function insertOfficeDemoOrder(
+  tx: Db,
+  demo: {
+    order: Omit<typeof orders.$inferInsert, 'practAgreement' | 'practAgreementDate'>;
+    lines: readonly { orderableItemId: number; quantity: number }[];
+    completedSteps: readonly StepId[];
+  },
+): Promise<number> {
+  const [order] = await tx
+    .insert(orders)
+    .values({ practAgreement: true, practAgreementDate: new Date(), ...demo.order })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('order insert returned nothing');
+  const lines = await tx
+    .insert(requisitions)
+    .values(
+      demo.lines.map((line, position) => ({
+        orderId: order.id,
+        position,
+        orderableItemId: line.orderableItemId,
+        quantity: line.quantity,
+        shipToOffice: true,
+        dropShip: false,
+      })),
+    )
+    .returning({ id: requisitions.id });
+  const stepDate = new Date().toISOString();
+  const steps = demo.completedSteps.reduce(
+    (rows, id) =>
+      stepById(id)?.scope === 'requisition'
+        ? lines.reduce(
+            (each, line) => completeStep(each, { id, gearReqId: line.id, userType: 'myGDX', stepDate }),
+            rows,
+          )
+        : completeStep(rows, { id, gearReqId: null, userType: 'myGDX', stepDate }),
+    initialWorkflowSteps({
+      requisitions: lines.map((line) => ({ id: line.id, dropShip: false, shipToOffice: true })),
+      containsDropShipRequisition: false,
+      containsShipToOfficeRequisition: true,
+    }),
+  );
+  await saveWorkflowSteps(tx, order.id, [], steps);
+  return order.id;
+}
+
 async function seedDemoOrder(db: Db, demo: DemoOrder) {
   const [present] = await db
     .select({ id: requisitions.id })

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { transaction } from '../../lib/transaction.ts';
 import type { Db } from '../client.ts';
 import { orders } from '../schema/index.ts';
-import { componentsOf, insertDemoOrder, patient } from './demo-orders.ts';
+import { componentsOf, insertDemoOrder, insertOfficeDemoOrder, patient } from './demo-orders.ts';
 import { type DemoPack, packToUse } from './demo-panels.ts';
 
 /**
@@ -129,7 +129,56 @@ export async function seedReviewDemo(db: Db, demo: ReviewDemo) {
   });
 }
 
-/** The review's demo orders; idempotent (each is found by its pack). Needs the catalogue and the people. */
-export async function seedReviewDemoOrders(db: Db) {
+/** The order form of the ship-to-office demo order: how the seed finds it again (it has no pack). */
+export const SHIP_TO_OFFICE_DEMO_FORM = 'OF-DEMO-0001';
+
+/** Its lines: two GI Effects 3-day packs and one Metabolomix+ pack, each product's default test. */
+const SHIP_TO_OFFICE_DEMO_LINES = [
+  { orderableItemId: 540, quantity: 2 },
+  { orderableItemId: 617, quantity: 1 },
+] as const;
+
+/**
+ * A ship-to-office order of P1001 ready to submit (issue 11), as the panel step's bulk form and the shipping step save
+ * it: practitioner, panel selection and shipping (to dr.avery's office) done. Found again by its order form.
+ */
+async function seedShipToOfficeDemo(db: Db): Promise<number> {
+  const [present] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.orderFormId, SHIP_TO_OFFICE_DEMO_FORM))
+    .limit(1);
+  if (present) return present.id;
+  return transaction(db, (tx) =>
+    insertOfficeDemoOrder(tx, {
+      order: {
+        orderFormId: SHIP_TO_OFFICE_DEMO_FORM,
+        practitionerGsdlNo: 'P1001',
+        shippingMethod: 'FedEx Ground',
+        shippingInformation: {
+          shippingMethod: 'FedEx Ground',
+          company: 'Blue Ridge Integrative Medicine',
+          attention: 'Dana Avery',
+          address1: '63 Zillicoa Street',
+          address2: null,
+          city: 'Asheville',
+          state: 'NC',
+          zipCode: '28801',
+          country: 'United States',
+          instructions: null,
+        },
+      },
+      lines: SHIP_TO_OFFICE_DEMO_LINES,
+      completedSteps: [STEP_IDS.pract, STEP_IDS.panels, STEP_IDS.shipping],
+    }),
+  );
+}
+
+/**
+ * The review's demo orders; idempotent (each is found by its pack, the ship-to-office one by its order form). Needs
+ * the catalogue and the people. Answers the ship-to-office order's id (it has no pack number to look it up by).
+ */
+export async function seedReviewDemoOrders(db: Db): Promise<{ shipToOfficeOrderId: number }> {
   for (const demo of REVIEW_DEMO_ORDERS) await seedReviewDemo(db, demo);
+  return { shipToOfficeOrderId: await seedShipToOfficeDemo(db) };
 }

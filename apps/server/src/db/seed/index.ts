@@ -8,14 +8,18 @@ import { seedReviewDemoOrders } from './demo-review-orders.ts';
 import { seedPeople } from './people.ts';
 import { seedSpecialFees } from './special-fees.ts';
 
-/** The demo data of demo-data.md; idempotent, so it runs on every start unless turned off. */
-export async function seedDemoData(db: Db) {
+/**
+ * The demo data of demo-data.md; idempotent, so it runs on every start unless turned off. Answers the ids of demo
+ * orders that have no pack number to find them by.
+ */
+export async function seedDemoData(db: Db): Promise<{ shipToOfficeOrderId: number }> {
   await seedPeople(db);
   await seedCatalogue(db);
   await seedSpecialFees(db);
   await seedDemoOrders(db);
   await seedDemoPanels(db);
   await seedDemoPatients(db);
-  await seedReviewDemoOrders(db);
+  const review = await seedReviewDemoOrders(db);
   await seedDemoPayments(db);
+  return review;
 }

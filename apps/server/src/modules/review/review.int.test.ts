@@ -1,7 +1,17 @@
-import { BILLING_METHODS, MESSAGES, PAYMENT_MESSAGES, REVIEW_MESSAGES, STEP_IDS } from '@gear/domain';
+import {
+  BILLING_METHODS,
+  labToday,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  REVIEW_MESSAGES,
+  STEP_IDS,
+  submitBlockers,
+} from '@gear/domain';
+import { users } from '@gear/domain/test-support';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, orders } from '../../db/schema/index.ts';
+import { SHIP_TO_OFFICE_DEMO_FORM } from '../../db/seed/demo-review-orders.ts';
 import {
   callAs,
   expectEnvelope,
@@ -393,6 +403,29 @@ describe('demo data of the review (README demo table)', () => {
     const physicianAccount = await demoOrder('C512380114');
     const placed = ok<Answer>(await submit(physicianAccount)).gearOrder;
     expect(stepRow(placed, STEP_IDS.summary)?.notApplicable).toBe(true);
+  });
+
+  it('the ship-to-office order of P1001 (order form OF-DEMO-0001) is ready to submit, and its packing slip opens', async () => {
+    const [row] = await ctx.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.orderFormId, SHIP_TO_OFFICE_DEMO_FORM));
+    if (!row) throw new Error('no ship-to-office demo order');
+    const order = ok(await callAs(ctx.app, as.avery, 'GET', `/gear/order/${row.id}`));
+    expect(order.requisitions.map((r) => [r.omsOrderableItemId, r.quantity, r.shipToOffice])).toEqual([
+      [540, 2, true],
+      [617, 1, true],
+    ]);
+    expect(submitBlockers({ order, user: users.drAvery, today: labToday() })).toEqual([]);
+    expect(ok<Answer>(await submit(order)).gearOrder.workflow.practitionerConfirmed).toBe(true);
+    const slip = await callAs(
+      ctx.app,
+      as.avery,
+      'GET',
+      `/gear/order/${row.id}/packingslip/${SHIP_TO_OFFICE_DEMO_FORM}`,
+    );
+    expect(slip.statusCode).toBe(200);
+    expect(slip.headers['content-type']).toContain('application/pdf');
   });
 
   it("the P1002 registration awaits P1001's agreement; staff.kim gives it", async () => {

@@ -6,6 +6,8 @@ import {
   idempotencyKeySchema,
   medicalNecessityBodySchema,
   quantityQuerySchema,
+  recommendedProductSchema,
+  recommendedProductsQuerySchema,
   updateWorkflowBodySchema,
 } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +17,7 @@ import { idParam } from '../../lib/api-schemas.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { PaymentDeps } from '../payment/payment.service.ts';
+import { recommendedProductsFor } from './recommended-products.ts';
 import {
   authorizeOrder,
   changePractitioner,
@@ -61,6 +64,25 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
     reply.header('cache-control', 'no-store');
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/gear/recommended-products/order/:id',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: 'Products related to this order: at most 3 (spec 3 §2, §6, §7; decision 0110)',
+        description:
+          "Products often ordered together with the order's products in other orders, then the catalogue's most " +
+          'popular; never one on the order or one its practitioner cannot order. Practitioners only (403 for patients).',
+        params: z.object({ id: idParam }),
+        querystring: recommendedProductsQuerySchema,
+        response: { 200: z.array(recommendedProductSchema), ...refusals },
+      },
+    },
+    (request) =>
+      recommendedProductsFor(app.db, callerOf(request).userInfo, request.params.id, request.query.limit),
+  );
 
   api.put(
     '/gear/order/:id/confirm-and-pay',

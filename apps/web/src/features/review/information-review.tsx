@@ -28,6 +28,7 @@ import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { Acknowledgements } from './acknowledgements.tsx';
 import { OrderSections, RequisitionFacts } from './order-sections.tsx';
+import { RecommendedProducts } from './recommended-products.tsx';
 import { ReviewSection } from './section.tsx';
 
 interface Props {
@@ -67,6 +68,18 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
   const [savedKey, setSavedKey] = useState<string | null>(null);
   const [pending, setPending] = useState<(() => void) | null>(null);
   const [saving, setSaving] = useState(false);
+  const [quantitiesBusy, setQuantitiesBusy] = useState<ReadonlySet<number>>(new Set());
+  const quantityBusy = useCallback(
+    (gearReqId: number) => (busy: boolean) =>
+      setQuantitiesBusy((current) => {
+        if (current.has(gearReqId) === busy) return current;
+        const next = new Set(current);
+        if (busy) next.add(gearReqId);
+        else next.delete(gearReqId);
+        return next;
+      }),
+    [],
+  );
   const [removing, setRemoving] = useState<Requisition | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
@@ -139,6 +152,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
   const submitDisabled =
     blockers.length > 0 ||
     saving ||
+    quantitiesBusy.size > 0 ||
     submit.isPending ||
     preparing ||
     editing !== null ||
@@ -176,6 +190,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
               keyOf={keyOf}
               onEditStep={(route) => guarded(() => openStep(route, requisition.id))}
               onEditInline={(section) => editSection(section, requisition.id)}
+              onQuantityBusy={quantityBusy(requisition.id)}
               billingEditor={
                 <BillingStep
                   order={order}
@@ -240,6 +255,8 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
         }}
         onBusy={setSaving}
       />
+
+      <RecommendedProducts order={order} user={user} shown={blockers.length === 0 && live.length > 0} />
 
       <ImportantNotes order={order} />
 

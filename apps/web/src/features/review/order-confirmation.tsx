@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { HandoffForm } from '../handoff/index.ts';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { ConfirmationCodeImage } from './confirmation-code-image.tsx';
+import { PackingSlipButton } from './packing-slip-modal.tsx';
 
 const collectionIncomplete = (order: SavedOrder) =>
   order.requisitions.filter((requisition) =>
@@ -90,6 +91,11 @@ export function OrderConfirmation({
           <Text size="sm" mt="xs">
             Collection packs arrive in 2 to 5 business days.
           </Text>
+          {user.type === 'myGDX' && packs.some((requisition) => requisition.shipToOffice) && (
+            <Group mt="sm">
+              <PackingSlipButton order={order} user={user} />
+            </Group>
+          )}
         </Paper>
       )}
       {order.governmentPayor && (

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useRequisitionProduct } from '../../api/requisitions.ts';
 import { ReviewQuantity } from './review-quantity.tsx';
 import { Fact, ReviewSection } from './section.tsx';
+import { TestSelectionsButton } from './test-selections-modal.tsx';
 
 interface OrderSectionsProps {
   order: SavedOrder;
@@ -76,6 +77,9 @@ export function OrderSections({ order, user, canEdit, onEdit }: OrderSectionsPro
           )}
         </ReviewSection>
       )}
+      {user.type === 'prc' && order.requisitions.some((requisition) => requisition.dropShip) && (
+        <ShippingSection order={order} onEdit={edit('shipping')} />
+      )}
       <ReviewSection title="Practitioner" onEdit={user.type === 'myGDX' ? edit('pract') : undefined}>
         {practitioner ? (
           <Stack gap={2}>
@@ -97,6 +101,30 @@ export function OrderSections({ order, user, canEdit, onEdit }: OrderSectionsPro
   );
 }
 
+/** spec 3 §2: the patient confirmation view adds the shipping info of a drop-ship order. */
+function ShippingSection({ order, onEdit }: { order: SavedOrder; onEdit: (() => void) | undefined }) {
+  const shipping = order.shippingInformation;
+  return (
+    <ReviewSection title="Shipping information" onEdit={onEdit}>
+      {shipping ? (
+        <Stack gap={2}>
+          <Fact label="Shipping method" value={shipping.shippingMethod} />
+          <Fact label="Attention" value={shipping.attention} />
+          <Fact
+            label="Address"
+            value={[shipping.address1, shipping.address2, shipping.city, shipping.state, shipping.zipCode]
+              .filter(Boolean)
+              .join(', ')}
+          />
+          {shipping.instructions && <Fact label="Instructions" value={shipping.instructions} />}
+        </Stack>
+      ) : (
+        <Text>No shipping information has been entered.</Text>
+      )}
+    </ReviewSection>
+  );
+}
+
 interface RequisitionFactsProps {
   order: SavedOrder;
   user: UserInfo;
@@ -109,6 +137,8 @@ interface RequisitionFactsProps {
   onEditInline(section: ReviewSectionKey): void;
   billingEditor: ReactNode;
   panelsEditor: ReactNode;
+  /** A quantity save is pending or running on this requisition (Submit waits for it). */
+  onQuantityBusy?(busy: boolean): void;
 }
 
 const billingText = (requisition: Requisition) => {
@@ -136,6 +166,7 @@ export function RequisitionFacts({
   onEditInline,
   billingEditor,
   panelsEditor,
+  onQuantityBusy,
 }: RequisitionFactsProps) {
   const saved = (section: string) => savedKey === keyOf(section, requisition.id);
   const product = useRequisitionProduct(requisition.id);
@@ -154,7 +185,7 @@ export function RequisitionFacts({
     <Stack gap="sm">
       {(requisition.shipToOffice || user.type === 'prc') &&
         (canEdit('panels') ? (
-          <ReviewQuantity order={order} requisition={requisition} />
+          <ReviewQuantity order={order} requisition={requisition} onBusy={onQuantityBusy} />
         ) : (
           <Fact label="Quantity" value={requisition.quantity} />
         ))}
@@ -219,6 +250,12 @@ export function RequisitionFacts({
             />
             <Fact label="Components" value={componentNames.length > 0 ? componentNames.join(', ') : null} />
             <Fact label="Add-ons" value={addOnNames.length > 0 ? addOnNames.join(', ') : 'None'} />
+            {product.data && (
+              <TestSelectionsButton
+                requisition={requisition}
+                selection={{ panel: panel?.name ?? null, components: componentNames, addOns: addOnNames }}
+              />
+            )}
           </Stack>
         )}
       </ReviewSection>

@@ -83,6 +83,30 @@ describe('quantities on the review (spec 3 §2, §5, §8; decision 0085)', () =>
     await expectAccessible(app.container);
   });
 
+  it('spec 3 §5: Submit is disabled from the first keystroke while the quantity save is pending, and until it answers', async () => {
+    const order = officeOrder([2], { dateMedicalNecessityAcknowledged: '2026-11-20T10:00:00.000Z' });
+    let answer: (response: Response) => void = () => {};
+    openReview(order, {
+      'PUT /gear/gear-requisition/9/quantity': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const [input] = await quantityInputs();
+    if (!input) throw new Error('no quantity input');
+    const submit = screen.getByRole('button', { name: 'Submit' });
+    expect(submit).toBeEnabled();
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    type(input, '3');
+    expect(submit).toBeDisabled();
+    await wait(400);
+    expect(submit).toBeDisabled();
+    await wait(350);
+    expect(screen.getByText('Updating…')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await act(async () => answer(json(withQuantity(order, 9, 3))));
+    vi.useRealTimers();
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled());
+  });
+
   it.each([
     ['spec 3 §5: a non-numeric value becomes 1', 'abc', '1'],
     ['spec 3 §5: maximum 99', '250', '99'],

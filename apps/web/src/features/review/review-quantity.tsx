@@ -21,40 +21,59 @@ const STATUS_TEXT: Record<Exclude<RowStatus, 'idle'>, string> = {
 interface ReviewQuantityProps {
   order: Pick<GearOrder, 'requisitions' | 'practitioner'>;
   requisition: Requisition;
+  /**
+   * Told true from the first keystroke (a save is pending for 750 ms, then running) until the save settles, so that
+   * Submit waits for it (spec 3 §5 'Disabled while a save runs').
+   */
+  onBusy?(busy: boolean): void;
 }
 
 /**
  * spec 3 §2/§5: a requisition's quantity on the review, saved 750 ms after the last keystroke
  * (PUT /gear/gear-requisition/{id}/quantity), with the row's status: updating, saved or error (decision 0085).
  */
-export function ReviewQuantity({ order, requisition }: ReviewQuantityProps) {
+export function ReviewQuantity({ order, requisition, onBusy }: ReviewQuantityProps) {
   const text = useMessages();
   const save = useSaveQuantity();
   const [typed, setTyped] = useState(String(requisition.quantity));
   const [status, setStatus] = useState<RowStatus>('idle');
   const [overLimit, setOverLimit] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ order, requisition });
-  latest.current = { order, requisition };
+  const latest = useRef({ order, requisition, onBusy });
+  latest.current = { order, requisition, onBusy };
 
-  useEffect(() => () => clearTimeout(pending.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(pending.current);
+      latest.current.onBusy?.(false);
+    },
+    [],
+  );
 
   const saveTyped = (value: string) => {
-    const { order: current, requisition: row } = latest.current;
+    const { order: current, requisition: row, onBusy: busy } = latest.current;
     const fitted = fitReviewQuantity(current, row.id, value);
     setOverLimit(fitted.overLimit);
     const quantity = fitted.quantity ?? row.quantity;
     setTyped(String(quantity));
-    if (quantity === row.quantity) return;
+    if (quantity === row.quantity) {
+      busy?.(false);
+      return;
+    }
     setStatus('updating');
     save.mutate(
       { gearReqId: row.id, quantity },
-      { onSuccess: () => setStatus('saved'), onError: () => setStatus('error') },
+      {
+        onSuccess: () => setStatus('saved'),
+        onError: () => setStatus('error'),
+        onSettled: () => latest.current.onBusy?.(false),
+      },
     );
   };
 
   const onChange = (value: string) => {
     setTyped(value);
+    onBusy?.(true);
     clearTimeout(pending.current);
     pending.current = setTimeout(() => saveTyped(value), REVIEW_QUANTITY.debounceMs);
   };

@@ -38,6 +38,9 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   summary: lazy(async () => ({
     default: (await import('../review/review-step.tsx')).ReviewStep,
   })),
+  registration: lazy(async () => ({
+    default: (await import('../review/practitioner-summary.tsx')).PractitionerSummary,
+  })),
   customize: lazy(async () => ({
     default: (await import('../customize/customize-step.tsx')).CustomizeStep,
   })),
