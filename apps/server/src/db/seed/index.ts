@@ -1,5 +1,6 @@
 import type { Db } from '../client.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedDiscounts } from './discounts.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPanels } from './demo-panels.ts';
 import { seedDemoPatients } from './demo-patients.ts';
@@ -12,6 +13,7 @@ export async function seedDemoData(db: Db) {
   await seedPeople(db);
   await seedCatalogue(db);
   await seedSpecialFees(db);
+  await seedDiscounts(db);
   await seedDemoOrders(db);
   await seedDemoPanels(db);
   await seedDemoPatients(db);
