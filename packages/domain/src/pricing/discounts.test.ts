@@ -6,8 +6,8 @@ import {
   type DiscountedRequisition,
   discountBoxLabel,
   discountCodeInputError,
-  discountRefusalMessage,
   discountOutcome,
+  discountRefusalMessage,
   isPracticumTestingApplied,
   NON_REFUNDABLE_FEE_CENTS,
   normalizeDiscountCode,
@@ -41,7 +41,11 @@ const pitlFirst = (id = 1) =>
 const pitlLater = (id = 2) =>
   requisition(id, [test(19900), MPD(-2000)], { pitl: { pitl: true, first: false } });
 
-const code = (discountType: Discount['discountType'], discountAmount: number, extra: Partial<Discount> = {}) => ({
+const code = (
+  discountType: Discount['discountType'],
+  discountAmount: number,
+  extra: Partial<Discount> = {},
+) => ({
   discountCode: 'CODE',
   discountType,
   discountAmount,
@@ -66,7 +70,12 @@ describe("spec 3 §2 'The discount box label is 'Discount Code' for PITL orders 
 describe('discountOutcome per type (spec 3 §5 Discounts, §9 Discount types; decision 0130)', () => {
   it.each([
     ['PRICE $50 off a non-PITL order of $459 + $199', code('PRICE', 5000), [45900, 19900], [5000, 0]],
-    ['PRICE larger than the first requisition spills onto the next', code('PRICE', 50000), [45900, 19900], [45900, 4100]],
+    [
+      'PRICE larger than the first requisition spills onto the next',
+      code('PRICE', 50000),
+      [45900, 19900],
+      [45900, 4100],
+    ],
     ['PRICE never takes the order below zero', code('PRICE', 99999999), [45900, 19900], [45900, 19900]],
     ['CLIENT $30 off the order', code('CLIENT', 3000), [45900, 19900], [3000, 0]],
     ['PERCENTAGE 10% of each requisition', code('PERCENTAGE', 10), [45900, 19900], [4590, 1990]],
@@ -74,7 +83,12 @@ describe('discountOutcome per type (spec 3 §5 Discounts, §9 Discount types; de
     ['PERCENTAGE over 100 counts as 100', code('PERCENTAGE', 150), [45900], [45900]],
     ['AFFILIATE $100 per requisition, no cap', code('AFFILIATE', 10000), [45900, 19900], [10000, 10000]],
     ['AFFILIATE share never over the price', code('AFFILIATE', 30000), [45900, 19900], [30000, 19900]],
-    ['AFFILIATE whose maxDiscount equals the total is accepted', code('AFFILIATE', 100, { maxDiscount: 65800 }), [45900, 19900], [100, 100]],
+    [
+      'AFFILIATE whose maxDiscount equals the total is accepted',
+      code('AFFILIATE', 100, { maxDiscount: 65800 }),
+      [45900, 19900],
+      [100, 100],
+    ],
   ])('%s', (_case, discount, prices, expected) => {
     const outcome = discountOutcome(
       discount,
@@ -113,7 +127,9 @@ describe('discountOutcome per type (spec 3 §5 Discounts, §9 Discount types; de
   it("spec 3 §5 'Percentage discounts on PITL orders exclude the Shipping & Handling Fee' and 'The $40 non-refundable fee'", () => {
     const first = pitlFirst();
     // $459 + $25 + $9.95 = $493.95; less S&H $9.95 and $40 → $444.00; 10% → $44.40.
-    expect(percentageBase({ ...first, price: first.price as number })).toBe(45900 + 2500 - NON_REFUNDABLE_FEE_CENTS);
+    expect(percentageBase({ ...first, price: first.price as number })).toBe(
+      45900 + 2500 - NON_REFUNDABLE_FEE_CENTS,
+    );
     const outcome = discountOutcome(code('PERCENTAGE', 10), [first, pitlLater()], PITL_ORDER);
     // The later PITL requisition has no S&H and no $40: 10% of $179.00.
     expect(shares(outcome)).toEqual([4440, 1790]);
@@ -131,9 +147,9 @@ describe('discountOutcome per type (spec 3 §5 Discounts, §9 Discount types; de
 
   it("spec 3 §5 'Affiliate discounts add the Physician Fee on the first requisition and subtract shipping on later ones'", () => {
     // $100 affiliate: first $100 + $25 Physician Fee; later $100 − $9.95 shipping.
-    expect(shares(discountOutcome(code('AFFILIATE', 10000), [pitlFirst(), pitlLater()], PITL_ORDER))).toEqual([
-      12500, 9005,
-    ]);
+    expect(shares(discountOutcome(code('AFFILIATE', 10000), [pitlFirst(), pitlLater()], PITL_ORDER))).toEqual(
+      [12500, 9005],
+    );
   });
 
   it('the affiliate cap compares the whole order total, fees included', () => {
@@ -157,7 +173,9 @@ describe('what a discount applies to (decision 0130)', () => {
       requisitions: [{ gearRequisitionId: 2, discountAmount: 1990 }],
       totalDiscount: 1990,
     });
-    expect(discountOutcome(code('AFFILIATE', 100, { maxDiscount: 19900 }), [invoiced, paid], ORDER).ok).toBe(true);
+    expect(discountOutcome(code('AFFILIATE', 100, { maxDiscount: 19900 }), [invoiced, paid], ORDER).ok).toBe(
+      true,
+    );
   });
 
   it("an order with a payable price not known yet, or nothing to pay, answers 'Unable to apply discount {code}'", () => {
@@ -179,7 +197,9 @@ describe('what a discount applies to (decision 0130)', () => {
       error: 'DiscountInvalidException',
       message: 'Enter a valid QA Processing Code',
     });
-    expect(discountOutcome({ ...client, gsdlNo: 'P1001' }, [requisition(1, [test(10000)])], ORDER).ok).toBe(true);
+    expect(discountOutcome({ ...client, gsdlNo: 'P1001' }, [requisition(1, [test(10000)])], ORDER).ok).toBe(
+      true,
+    );
   });
 
   it('requisitionDiscountOf reads a share, 0 for others or a refusal', () => {
@@ -208,10 +228,30 @@ describe('what a discount applies to (decision 0130)', () => {
 describe("spec 3 §8 'Discount' messages of the box", () => {
   const L = 'QA Processing Code';
   it.each([
-    ['DiscountNotFoundException with the server message', 'DiscountNotFoundException', 'Enter a valid QA Processing Code', 'Enter a valid QA Processing Code'],
-    ['DiscountInvalidException shows the server message', 'DiscountInvalidException', 'The total cost of your order exceeds the allowed amount.', 'The total cost of your order exceeds the allowed amount.'],
-    ["DiscountNotFoundException without a message: 'Enter a valid {label}'", 'DiscountNotFoundException', null, 'Enter a valid QA Processing Code'],
-    ["any other error: 'Unable to apply discount {code}'", 'DiscountNotApplicableException', 'whatever', 'Unable to apply discount AB12'],
+    [
+      'DiscountNotFoundException with the server message',
+      'DiscountNotFoundException',
+      'Enter a valid QA Processing Code',
+      'Enter a valid QA Processing Code',
+    ],
+    [
+      'DiscountInvalidException shows the server message',
+      'DiscountInvalidException',
+      'The total cost of your order exceeds the allowed amount.',
+      'The total cost of your order exceeds the allowed amount.',
+    ],
+    [
+      "DiscountNotFoundException without a message: 'Enter a valid {label}'",
+      'DiscountNotFoundException',
+      null,
+      'Enter a valid QA Processing Code',
+    ],
+    [
+      "any other error: 'Unable to apply discount {code}'",
+      'DiscountNotApplicableException',
+      'whatever',
+      'Unable to apply discount AB12',
+    ],
     ['no error: nothing to say', null, null, null],
   ])('%s', (_case, error, message, expected) => {
     expect(discountRefusalMessage({ discountCode: 'AB12', error, message }, L)).toBe(expected);
@@ -228,6 +268,8 @@ describe("spec 3 §8 'Discount' messages of the box", () => {
   });
 
   it("spec 3 §8 'Failed to verify {label}'", () => {
-    expect(DISCOUNT_MESSAGES.failedToVerify('QA Processing Code')).toBe('Failed to verify QA Processing Code');
+    expect(DISCOUNT_MESSAGES.failedToVerify('QA Processing Code')).toBe(
+      'Failed to verify QA Processing Code',
+    );
   });
 });

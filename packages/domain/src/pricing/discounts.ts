@@ -89,9 +89,7 @@ function affiliateShares(discount: Discount, priced: readonly (DiscountedRequisi
   const orderShipping = priced.reduce((sum, r) => sum + shippingOf(r), 0);
   return priced.map((r, index) => {
     const amount =
-      index === 0
-        ? discount.discountAmount + physicianFeeOf(r)
-        : discount.discountAmount - orderShipping;
+      index === 0 ? discount.discountAmount + physicianFeeOf(r) : discount.discountAmount - orderShipping;
     return { gearRequisitionId: r.gearRequisitionId, discountAmount: clamp(amount, r.price) };
   });
 }
@@ -116,7 +114,11 @@ export function discountOutcome(
 ): DiscountOutcome {
   const code = discount.discountCode;
   if (discount.gsdlNo && discount.gsdlNo !== order.gsdlNo) {
-    return { ok: false, error: 'DiscountInvalidException', message: DISCOUNT_MESSAGES.enterValid(order.label) };
+    return {
+      ok: false,
+      error: 'DiscountInvalidException',
+      message: DISCOUNT_MESSAGES.enterValid(order.label),
+    };
   }
   const payable = requisitions.filter((r) => r.payable);
   const priced = payable.filter((r): r is DiscountedRequisition & { price: number } => r.price !== null);
@@ -148,7 +150,11 @@ export function discountOutcome(
     }
     case 'AFFILIATE':
       if (discount.maxDiscount !== null && discount.maxDiscount < orderTotal) {
-        return { ok: false, error: 'DiscountInvalidException', message: DISCOUNT_MESSAGES.affiliateOverLimit };
+        return {
+          ok: false,
+          error: 'DiscountInvalidException',
+          message: DISCOUNT_MESSAGES.affiliateOverLimit,
+        };
       }
       shares = affiliateShares(discount, priced);
       break;
@@ -158,7 +164,9 @@ export function discountOutcome(
 
 /** The discount of one requisition in an outcome (0 when it has none). */
 export const requisitionDiscountOf = (outcome: DiscountOutcome | null, gearRequisitionId: number): number =>
-  outcome?.ok ? (outcome.requisitions.find((r) => r.gearRequisitionId === gearRequisitionId)?.discountAmount ?? 0) : 0;
+  outcome?.ok
+    ? (outcome.requisitions.find((r) => r.gearRequisitionId === gearRequisitionId)?.discountAmount ?? 0)
+    : 0;
 
 /**
  * spec 3 §5 payment-plan eligibility 'a net price over 100 dollars, unless a Practicum Testing discount applies':
@@ -167,7 +175,7 @@ export const requisitionDiscountOf = (outcome: DiscountOutcome | null, gearRequi
 export const isPracticumTestingApplied = (
   discount: Pick<Discount, 'practicumTesting'> | null,
   outcome: DiscountOutcome | null,
-): boolean => discount !== null && discount.practicumTesting && outcome?.ok === true;
+): boolean => discount?.practicumTesting === true && outcome?.ok === true;
 
 /**
  * spec 3 §8 'Discount': what the box says about a refused code. DiscountInvalidException and DiscountNotFoundException

@@ -3,7 +3,12 @@ import type { Discount } from '../contract/discount.ts';
 import type { PriceLine } from '../contract/pricing.ts';
 import { practitioner, requisition } from '../test-support/fixtures.ts';
 import type { PriceCell } from './price-display.ts';
-import { amountDueToday, type PriceSummaryInput, orderPriceSummary, type SummaryPrice } from './price-summary.ts';
+import {
+  amountDueToday,
+  orderPriceSummary,
+  type PriceSummaryInput,
+  type SummaryPrice,
+} from './price-summary.ts';
 
 const PA = 'Physician Account';
 const PAY = 'No Insurance Billing: Pay Full Amount';
@@ -69,7 +74,12 @@ describe('orderPriceSummary (spec 3 §2 Payment section, §4 Payment page, §9 f
   });
 
   it('an AFFILIATE over its limit shows the refusal and discounts nothing', () => {
-    const affiliate: Discount = { ...percent10, discountType: 'AFFILIATE', discountAmount: 100, maxDiscount: 100 };
+    const affiliate: Discount = {
+      ...percent10,
+      discountType: 'AFFILIATE',
+      discountAmount: 100,
+      maxDiscount: 100,
+    };
     const summary = orderPriceSummary(input({ discount: affiliate }));
     expect(summary.discount).toMatchObject({
       ok: false,
@@ -86,7 +96,9 @@ describe('orderPriceSummary (spec 3 §2 Payment section, §4 Payment page, §9 f
       line('Physician Fee', 2500, true),
       line('Shipping & Handling Fee', 995, true),
     ];
-    const [row] = orderPriceSummary(input({ prices: { 1: priced(items), 2: priced([line('SIBO', 100)]) } })).rows;
+    const [row] = orderPriceSummary(
+      input({ prices: { 1: priced(items), 2: priced([line('SIBO', 100)]) } }),
+    ).rows;
     expect(row?.lines.map((l) => l.name)).toEqual(['GI Effects', 'Helicobacter pylori Stool Antigen']);
     expect(row?.fees.map((l) => l.name)).toEqual([
       'International Surcharge',
@@ -103,7 +115,9 @@ describe('orderPriceSummary (spec 3 §2 Payment section, §4 Payment page, §9 f
     );
     expect(replacement.priceColumnLabel).toBe('Replacement Fee');
     // A recollection that is not PITL keeps 'Price'.
-    expect(orderPriceSummary(input({ order: order({ recollectionFor: 100001 }) })).priceColumnLabel).toBe('Price');
+    expect(orderPriceSummary(input({ order: order({ recollectionFor: 100001 }) })).priceColumnLabel).toBe(
+      'Price',
+    );
   });
 
   it.each<[string, PriceCell]>([
@@ -114,7 +128,9 @@ describe('orderPriceSummary (spec 3 §2 Payment section, §4 Payment page, §9 f
     ['billing option unknown', { state: 'billingOptionUnknown', message: 'x' }],
     ['do-not-quote', { state: 'doNotQuote', message: 'x' }],
   ])('spec 3 §4 price cell state %s leaves Payment Due Today unknown (null)', (_name, cell) => {
-    const summary = orderPriceSummary(input({ prices: { 1: state(cell), 2: priced([line('SIBO', 19900)]) } }));
+    const summary = orderPriceSummary(
+      input({ prices: { 1: state(cell), 2: priced([line('SIBO', 19900)]) } }),
+    );
     expect(summary.rows[0]?.cell).toEqual(cell);
     expect(summary.paymentDueToday).toBeNull();
   });

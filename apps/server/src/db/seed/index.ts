@@ -1,10 +1,10 @@
 import type { Db } from '../client.ts';
 import { seedCatalogue } from './catalogue.ts';
-import { seedDiscounts } from './discounts.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPanels } from './demo-panels.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedReviewDemoOrders } from './demo-review-orders.ts';
+import { seedDiscounts } from './discounts.ts';
 import { seedPeople } from './people.ts';
 import { seedSpecialFees } from './special-fees.ts';
 

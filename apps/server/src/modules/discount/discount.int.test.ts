@@ -72,7 +72,9 @@ describe('GET /gear/api/{orderId}/applyDiscount/{code} (spec 3 §7, §5 Discount
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.orderId, order.id), eq(auditEvents.action, 'discountApplied')));
-    expect(events.map((e) => e.detail)).toEqual([{ code: 'QA10', discountType: 'PERCENTAGE', totalDiscount: 6580 }]);
+    expect(events.map((e) => e.detail)).toEqual([
+      { code: 'QA10', discountType: 'PERCENTAGE', totalDiscount: 6580 },
+    ]);
   });
 
   it('PRICE, CLIENT and AFFILIATE codes of the demo data', async () => {

@@ -84,7 +84,10 @@ export async function discountForOrder(
   if (!discount) return null;
   const requisitions = await discountedRequisitionsOf(db, order);
   const label = discountBoxLabel(isPitlOrder(order));
-  const outcome = discountOutcome(discount, requisitions, { gsdlNo: order.practitioner?.gsdlNo ?? null, label });
+  const outcome = discountOutcome(discount, requisitions, {
+    gsdlNo: order.practitioner?.gsdlNo ?? null,
+    label,
+  });
   return { discount, outcome };
 }
 
@@ -92,7 +95,14 @@ const refusal = (
   discountCode: string,
   error: NonNullable<ApplyDiscountAnswer['error']>,
   message: string,
-): ApplyDiscountAnswer => ({ discountCode, discount: null, requisitions: [], totalDiscount: 0, error, message });
+): ApplyDiscountAnswer => ({
+  discountCode,
+  discount: null,
+  requisitions: [],
+  totalDiscount: 0,
+  error,
+  message,
+});
 
 /**
  * GET /gear/api/{orderId}/applyDiscount/{code} (spec 3 §7): the discount the code gives the order, or why not.

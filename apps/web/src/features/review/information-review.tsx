@@ -24,6 +24,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { BillingStep } from '../billing/billing-step.tsx';
 import { InlinePanelSelection } from '../panels/inline-panel-selection.tsx';
 import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
+import { OrderPricePanel } from '../wizard/step-pieces.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { Acknowledgements } from './acknowledgements.tsx';
@@ -188,6 +189,8 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
           </ReviewSection>
         );
       })}
+
+      {live.length > 0 && <OrderPricePanel order={order} user={user} />}
 
       <ReviewSection title="Payment">
         {isPaidByPractitionerAccount(order) ? (

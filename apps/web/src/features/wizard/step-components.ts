@@ -34,6 +34,9 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   confirm: lazy(async () => ({
     default: (await import('../review/review-step.tsx')).ReviewStep,
   })),
+  payment: lazy(async () => ({
+    default: (await import('../payment/payment-step.tsx')).PaymentStep,
+  })),
   customize: lazy(async () => ({
     default: (await import('../customize/customize-step.tsx')).CustomizeStep,
   })),
