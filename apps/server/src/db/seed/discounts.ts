@@ -1,4 +1,5 @@
 import type { Db } from '../client.ts';
+import { changing } from '../kept.ts';
 import { discounts } from '../schema/commerce.ts';
 
 /**
@@ -21,10 +22,12 @@ export const DEMO_DISCOUNTS: readonly (typeof discounts.$inferInsert)[] = [
   },
 ];
 
-/** Seeds the demo codes; idempotent (an existing code is left as it is). */
+/** Seeds the demo codes; idempotent (an existing code is left as it is). Codes are kept with the price lists. */
 export async function seedDiscounts(db: Db): Promise<void> {
-  await db
-    .insert(discounts)
-    .values([...DEMO_DISCOUNTS])
-    .onConflictDoNothing({ target: discounts.code });
+  await changing(['prices'], () =>
+    db
+      .insert(discounts)
+      .values([...DEMO_DISCOUNTS])
+      .onConflictDoNothing({ target: discounts.code }),
+  );
 }
