@@ -120,7 +120,7 @@ export function DiscountBox({ orderId, label, totalDiscount, staleMessage = null
               {staleMessage}
             </Text>
           ) : (
-            <Text size="sm" c="green.9" id={messageId}>
+            <Text size="sm" fw={600} id={messageId}>
               {state.discount.discountCode} applied: {formatCents(-totalDiscount)}
             </Text>
           ))}
