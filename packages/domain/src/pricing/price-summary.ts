@@ -132,13 +132,7 @@ export function orderPriceSummary(input: PriceSummaryInput): OrderPriceSummary {
     };
   });
   const expeditedShipping = Math.max(0, input.expeditedShipping ?? 0);
-  let due: number | null = expeditedShipping;
-  if (input.payingNow) {
-    for (const row of rows) {
-      if (!row.payable) continue;
-      due = row.total === null || due === null ? null : due + row.total;
-    }
-  }
+  const due = sumDueToday(rows, input.payingNow, expeditedShipping);
   return {
     priceColumnLabel: pitlOrder && order.recollectionFor !== null ? 'Replacement Fee' : 'Price',
     discountLabel: label,
@@ -148,6 +142,25 @@ export function orderPriceSummary(input: PriceSummaryInput): OrderPriceSummary {
     expeditedShipping,
     paymentDueToday: due,
   };
+}
+
+/**
+ * The rule of 'Payment Due Today' over priced lines (spec 3 §2; decision 0131): the expedited shipping charge plus,
+ * when the payer pays now, every payable line's total (price less discount); null while one of those is unknown.
+ * orderPriceSummary and the cart (review/cart.ts paymentDueToday) both sum with it.
+ */
+export function sumDueToday(
+  lines: readonly { payable: boolean; total: number | null }[],
+  payingNow: boolean,
+  expeditedShipping = 0,
+): number | null {
+  let due: number | null = Math.max(0, expeditedShipping);
+  if (!payingNow) return due;
+  for (const line of lines) {
+    if (!line.payable) continue;
+    due = line.total === null || due === null ? null : due + line.total;
+  }
+  return due;
 }
 
 /**
