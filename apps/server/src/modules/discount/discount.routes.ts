@@ -17,6 +17,7 @@ export async function discountRoutes(app: FastifyInstance) {
       config: { access: 'signedIn' },
       schema: {
         tags,
+        operationId: 'applyDiscount',
         summary: 'The discount a code gives an order, or why not (spec 3 §7, §5 Discounts; decision 0130)',
         description:
           'For the order’s practitioner, office staff, patient session or an admin. 200 with the discount and each ' +
