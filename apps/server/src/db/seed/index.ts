@@ -3,6 +3,7 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPanels } from './demo-panels.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 import { seedReviewDemoOrders } from './demo-review-orders.ts';
 import { seedDiscounts } from './discounts.ts';
 import { seedPeople } from './people.ts';
@@ -18,4 +19,5 @@ export async function seedDemoData(db: Db) {
   await seedDemoPanels(db);
   await seedDemoPatients(db);
   await seedReviewDemoOrders(db);
+  await seedDemoPayments(db);
 }

@@ -37,6 +37,10 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   payment: lazy(async () => ({
     default: (await import('../payment/payment-step.tsx')).PaymentStep,
   })),
+  // The patient's review and payment (spec 3 §2 'Payment section'; decision 0120): the review with the payment section.
+  summary: lazy(async () => ({
+    default: (await import('../review/review-step.tsx')).ReviewStep,
+  })),
   customize: lazy(async () => ({
     default: (await import('../customize/customize-step.tsx')).CustomizeStep,
   })),
