@@ -89,7 +89,7 @@ describe('the payment step: price summary and discount box (spec 3 §2, §4, §8
     });
     await waitFor(async () => expect((await dueToday()).textContent).toBe('$459.00'), { timeout: 10_000 });
     const table = screen.getByRole('table', { name: 'Order price summary' });
-    expect(within(table).getByText('#50012380 ' + GI)).toBeInTheDocument();
+    expect(within(table).getByText(`#50012380 ${GI}`)).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: 'Price' })).toBeInTheDocument();
     await expectAccessible();
     await app.user.type(await codeBox(), 'QA10');
