@@ -23,6 +23,7 @@ import { captchaAccepted } from './modules/captcha/captcha.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
+import { discountRoutes } from './modules/discount/discount.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(billingRoutes);
   await app.register(bundleRoutes);
   await app.register(pricingRoutes);
+  await app.register(discountRoutes);
   await app.register(collectionRoutes());
   await app.register(shippingRoutes());
   await app.register(removalRoutes);

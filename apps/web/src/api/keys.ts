@@ -33,5 +33,7 @@ export const queryKeys = {
   /** A requisition's price under a billing method; refetchKey changes with what the price depends on. */
   appliedPrice: (gearReqId: number, billingMethod: string, refetchKey: string) =>
     ['requisitions', gearReqId, 'applied-price', billingMethod, refetchKey] as const,
+  /** The discount code applied on the payment page (decision 0130): page state kept in the cache, never fetched. */
+  appliedDiscount: (orderId: number) => ['applied-discount', orderId] as const,
   requisitionDefinition: (gearReqId: number) => ['requisitions', gearReqId, 'definition'] as const,
 };

@@ -6,6 +6,7 @@ import {
   type PaymentPlan,
   paymentPlanAmounts,
   splitCustomAmount,
+  validateCustomAmount,
   validateInstalmentCount,
 } from './instalments.ts';
 
@@ -96,5 +97,19 @@ describe('splitCustomAmount', () => {
     ['no requisitions, nothing to split into', 100, 0],
   ])('%s', (_name, amount, count) => {
     expect(() => splitCustomAmount(amount, count)).toThrow(RangeError);
+  });
+});
+
+describe("validateCustomAmount (spec 3 §5 'Custom payment amount cannot be negative')", () => {
+  it.each<[string, number, string | null]>([
+    ['zero is allowed', 0, null],
+    ['a whole number of cents is allowed', 4599, null],
+    ['spec 3 §5: a negative amount is refused', -1, 'The payment amount cannot be negative.'],
+    ['a fraction of a cent is refused', 10.5, 'Enter an amount in dollars and cents.'],
+    ['not a number is refused', Number.NaN, 'Enter an amount in dollars and cents.'],
+  ])('%s', (_name, amount, message) => {
+    expect(validateCustomAmount(amount)).toEqual(
+      message === null ? [] : [{ field: 'customAmount', defaultMessage: message }],
+    );
   });
 });

@@ -55,3 +55,18 @@ export function validateInstalmentCount(plan: PaymentPlan): FieldError[] {
  */
 export const splitCustomAmount = (amountCents: number, requisitionCount: number): number[] =>
   splitEvenly(amountCents, requisitionCount);
+
+/** Ours (spec 3 §5 'Custom payment amount cannot be negative.' gives no words). */
+export const CUSTOM_AMOUNT_MESSAGES = {
+  negative: 'The payment amount cannot be negative.',
+  notCents: 'Enter an amount in dollars and cents.',
+} as const;
+
+/**
+ * spec 3 §5 'Custom payment amount cannot be negative': a custom amount in integer cents, zero or more; anything else
+ * (negative, a fraction of a cent, not a number) is refused with a field message.
+ */
+export function validateCustomAmount(amountCents: number, field = 'customAmount'): FieldError[] {
+  if (!Number.isSafeInteger(amountCents)) return [{ field, defaultMessage: CUSTOM_AMOUNT_MESSAGES.notCents }];
+  return amountCents < 0 ? [{ field, defaultMessage: CUSTOM_AMOUNT_MESSAGES.negative }] : [];
+}

@@ -1,4 +1,5 @@
 import { BILLING_METHODS, type GearOrder, type Requisition, type UserInfo } from '../contract/order.ts';
+import { sumDueToday } from '../pricing/price-summary.ts';
 import { isRemovableRequisition, mayRemoveRequisitions } from '../removal/removal.ts';
 import { isAdmin } from '../workflow/locking.ts';
 import { liveRequisitions } from './submit-rules.ts';
@@ -61,12 +62,11 @@ export function paymentDueToday(
   lines: readonly CartPriceLine[],
   user: Pick<UserInfo, 'type'>,
 ): number | null {
-  if (user.type !== 'prc') return 0;
-  let total = 0;
-  for (const line of lines) {
-    if (line.billingMethod === BILLING_METHODS.physicianAccount) continue;
-    if (line.price === null) return null;
-    total += line.price;
-  }
-  return total;
+  return sumDueToday(
+    lines.map((line) => ({
+      payable: line.billingMethod !== BILLING_METHODS.physicianAccount,
+      total: line.price,
+    })),
+    user.type === 'prc',
+  );
 }

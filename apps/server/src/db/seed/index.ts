@@ -5,6 +5,7 @@ import { seedDemoPanels } from './demo-panels.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedReviewDemoOrders } from './demo-review-orders.ts';
+import { seedDiscounts } from './discounts.ts';
 import { seedPeople } from './people.ts';
 import { seedSpecialFees } from './special-fees.ts';
 
@@ -16,6 +17,7 @@ export async function seedDemoData(db: Db): Promise<{ shipToOfficeOrderId: numbe
   await seedPeople(db);
   await seedCatalogue(db);
   await seedSpecialFees(db);
+  await seedDiscounts(db);
   await seedDemoOrders(db);
   await seedDemoPanels(db);
   await seedDemoPatients(db);

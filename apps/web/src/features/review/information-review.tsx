@@ -24,6 +24,7 @@ import { BillingStep } from '../billing/billing-step.tsx';
 import { InlinePanelSelection } from '../panels/inline-panel-selection.tsx';
 import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
 import { PaymentSection, usePaymentForm } from '../wizard/payment-pieces.ts';
+import { OrderPricePanel } from '../wizard/step-pieces.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { Acknowledgements } from './acknowledgements.tsx';
@@ -226,6 +227,8 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
           </ReviewSection>
         );
       })}
+
+      {live.length > 0 && <OrderPricePanel order={order} user={user} />}
 
       <ReviewSection title="Payment">
         {payment.summary.data ? (
