@@ -1,3 +1,4 @@
+export * from './access/activation.ts';
 export * from './access/patient-proof.ts';
 export * from './access/practitioner-rules.ts';
 export * from './access/step-access.ts';
@@ -21,6 +22,7 @@ export * from './collection/lab-day.ts';
 export * from './collection/options.ts';
 export * from './collection/sample-collection.ts';
 export * from './collection/sibo.ts';
+export * from './contract/activation.ts';
 export * from './contract/billing.ts';
 export * from './contract/bundle.ts';
 export * from './contract/catalogue.ts';
