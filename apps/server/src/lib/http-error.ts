@@ -19,6 +19,8 @@ export const reasonFor = (statusCode: number) => reasons[statusCode] ?? 'Error';
 
 /** A refusal the client should see: its message goes to the browser as the error envelope. */
 export class HttpError extends Error {
+  /** The envelope's `error`: the reason phrase, unless the spec names the error (spec 3 §8 'Activation'). */
+  errorName: string | undefined;
   constructor(
     readonly statusCode: number,
     message: string,
@@ -27,6 +29,13 @@ export class HttpError extends Error {
     super(message);
   }
 }
+
+/** A refusal whose envelope names the spec's error (RecaptchaInvalidException and the like). */
+export const namedError = (statusCode: number, errorName: string, message: string): HttpError => {
+  const failure = new HttpError(statusCode, message);
+  failure.errorName = errorName;
+  return failure;
+};
 
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
 export const unauthorized = (message: string) => new HttpError(401, message);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PATIENT_MESSAGES } from '../messages.ts';
 import { order, orderWithSteps, practitioner, rows, users } from '../test-support/fixtures.ts';
+import type { NavigationUser } from '../workflow/validity.ts';
 import {
   ACTIVATION_MESSAGES,
   type ActivationForm,
@@ -12,6 +13,7 @@ import {
   onlineActivationNotRequired,
   RETURNING_VISIT_MS,
   unauthorisedGoesToLogin,
+  type WelcomeBackForm,
   welcomeBackFormErrors,
 } from './activation.ts';
 
@@ -51,26 +53,36 @@ describe('spec 3 §5 Activation: number, date of birth and captcha are required'
     ['no date of birth', { dateOfBirth: '' }, { dateOfBirth: PATIENT_MESSAGES.dateOfBirthRequired }],
     ['not a date', { dateOfBirth: '13/45/1985' }, { dateOfBirth: PATIENT_MESSAGES.dateOfBirthRequired }],
     ['no captcha', { captcha: null }, { captcha: ACTIVATION_MESSAGES.captchaRequired }],
-    ['no captcha once the options are shown (§4: then hidden)', { captcha: null, captchaRequired: false }, {}],
-    ['4500000 without GDX ID', { activationNumber: '4500000' }, { gdxId: MESSAGES.practitionerGdxIdRequired }],
+    [
+      'no captcha once the options are shown (§4: then hidden)',
+      { captcha: null, captchaRequired: false },
+      {},
+    ],
+    [
+      '4500000 without GDX ID',
+      { activationNumber: '4500000' },
+      { gdxId: MESSAGES.practitionerGdxIdRequired },
+    ],
     ['4500000 with GDX ID', { activationNumber: '4500000', gdxId: 'p1001' }, {}],
   ])('%s', (_name, overrides, expected) => expect(activationFormErrors(form(overrides))).toEqual(expected));
 });
 
 describe('spec 3 §5 Validation (Welcome Back) form: zip max 5, date of birth and captcha required', () => {
-  const ok = { zipCode: '28801', dateOfBirth: '1985-04-12', captcha: 'payload' };
-  it.each<[string, Partial<typeof ok> & { captcha?: string | null }, Record<string, string>]>([
+  const ok: WelcomeBackForm = { zipCode: '28801', dateOfBirth: '1985-04-12', captcha: 'payload' };
+  it.each<[string, Partial<WelcomeBackForm>, Record<string, string>]>([
     ['complete', {}, {}],
     ['no zip', { zipCode: '' }, { zipCode: ACTIVATION_MESSAGES.zipRequired }],
     ['zip of 6', { zipCode: '288011' }, { zipCode: ACTIVATION_MESSAGES.zipInvalid }],
     ['no date of birth', { dateOfBirth: '' }, { dateOfBirth: PATIENT_MESSAGES.dateOfBirthRequired }],
     ['no captcha', { captcha: null }, { captcha: ACTIVATION_MESSAGES.captchaRequired }],
-  ])('%s', (_name, overrides, expected) => expect(welcomeBackFormErrors({ ...ok, ...overrides })).toEqual(expected));
+  ])('%s', (_name, overrides, expected) =>
+    expect(welcomeBackFormErrors({ ...ok, ...overrides })).toEqual(expected),
+  );
 });
 
 describe('spec 3 §2: after activation, the first incomplete step valid for the user, otherwise confirm', () => {
   const { patient, drAvery } = users;
-  const landing = (o: ReturnType<typeof order>, user = patient) => {
+  const landing = (o: ReturnType<typeof order>, user: NavigationUser = patient) => {
     const { step, gearReqId } = landingStepAfterActivation(o, user);
     return gearReqId === null ? step.key : `${step.key}/${gearReqId}`;
   };
@@ -83,7 +95,9 @@ describe('spec 3 §2: after activation, the first incomplete step valid for the 
     ],
     [
       'a skipped step counts as done',
-      orderWithSteps(rows([101], 'notStarted', { 1: 'completed', 2: 'completed', 3: 'skipped', 5: 'completed' })),
+      orderWithSteps(
+        rows([101], 'notStarted', { 1: 'completed', 2: 'completed', 3: 'skipped', 5: 'completed' }),
+      ),
       'patient',
     ],
     ['every step done: confirm', orderWithSteps(rows([101], 'completed')), 'confirm'],
