@@ -7,7 +7,7 @@ import { HomePage } from './pages.tsx';
 
 /**
  * spec 1 §2.1 routes. The sign-in pages are in the first bundle; the wizard (and every later area) is loaded on
- * demand. /register is only a link target until the patient registration issue adds its page.
+ * demand. /register is only a link target until patient registration adds its page.
  */
 export const routes: RouteObject[] = [
   {
@@ -17,6 +17,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { index: true, Component: HomePage },
+      { path: 'kitordering', Component: HomePage },
       { path: 'login', Component: LoginPage },
       { path: 'mygdx/login', Component: LoginPage },
       {
