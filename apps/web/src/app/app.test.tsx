@@ -8,7 +8,9 @@ describe('routes and the login-required screen (spec 1 §2.1, §2.2)', () => {
   it('spec 3 §2: shows Activate Your Test at / and /kitordering to anonymous visitors', async () => {
     for (const path of ['/', '/kitordering']) {
       const app = renderApp(path);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Activate Your Test' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Activate Your Test' }),
+      ).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'sign in as a practitioner' })).toHaveAttribute(
         'href',
         '/mygdx/login?url=%2F',

@@ -20,11 +20,11 @@ import { activateTest } from '../../api/activation.ts';
 import { fetchAccountType } from '../../api/session.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
+import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { useServices } from '../../services/app-services.tsx';
 import { returningVisit } from '../../services/returning-visit.ts';
 import { ScanButton } from './scan-button.tsx';
-import { patientButton, patientInput } from './touch.ts';
 
 /** The practitioner login, back to the activation page (spec 3 §8 '401 goes to login'). */
 const LOGIN = `/mygdx/login?url=${encodeURIComponent('/')}`;

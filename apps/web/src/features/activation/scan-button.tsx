@@ -1,7 +1,7 @@
 import { parseRequisitionSearch } from '@gear/domain';
 import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { patientButton } from './touch.ts';
+import { patientButton } from '../../components/patient-touch.ts';
 
 /** Barcode formats a collection pack's number may be printed in. */
 const FORMATS = ['code_128', 'code_39', 'itf', 'ean_13', 'qr_code', 'data_matrix'] as const;

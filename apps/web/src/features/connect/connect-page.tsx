@@ -13,9 +13,9 @@ import { validateOrder } from '../../api/activation.ts';
 import { fetchAccountType } from '../../api/session.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
+import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { useServices } from '../../services/app-services.tsx';
 import { returningVisit } from '../../services/returning-visit.ts';
-import { patientButton, patientInput } from '../activation/touch.ts';
 
 const wholeNumber = /^[1-9]\d{0,9}$/;
 
