@@ -78,6 +78,7 @@ export * from './shipping/shipping-charges.ts';
 export * from './shipping/shipping-methods.ts';
 export * from './shipping/shipping-step.ts';
 export * from './workflow/initial-steps.ts';
+export * from './workflow/landing-step.ts';
 export * from './workflow/locking.ts';
 export * from './workflow/navigation.ts';
 export * from './workflow/requisition-completeness.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PATIENT_MESSAGES } from '../messages.ts';
 import { order, orderWithSteps, practitioner, rows, users } from '../test-support/fixtures.ts';
+import { landingStepAfterActivation } from '../workflow/landing-step.ts';
 import type { NavigationUser } from '../workflow/validity.ts';
 import {
   ACTIVATION_MESSAGES,
@@ -9,7 +10,6 @@ import {
   activationGdxId,
   activationNeedsGdxId,
   isReturningVisitLive,
-  landingStepAfterActivation,
   onlineActivationNotRequired,
   RETURNING_VISIT_MS,
   unauthorisedGoesToLogin,

@@ -1,10 +1,7 @@
-import { type OrderFacts, STEP_STATUS } from '../contract/order.ts';
+import type { OrderFacts } from '../contract/order.ts';
 import { readCalendarDate } from '../identifiers/calendar-days.ts';
 import { needsPractitionerGdxId, parseRequisitionSearch } from '../identifiers/requisition-search.ts';
 import { MESSAGES, PATIENT_MESSAGES } from '../messages.ts';
-import { validStepPositions } from '../workflow/navigation.ts';
-import { STEP_IDS, type StepDefinition, stepById } from '../workflow/steps.ts';
-import type { NavigationUser } from '../workflow/validity.ts';
 
 /**
  * Spec 3 §4/§5/§8 'Activation' and §5 'Validation (Welcome Back) form': the rules of the patients' front door
@@ -97,28 +94,6 @@ export function welcomeBackFormErrors(
   if (!readCalendarDate(form.dateOfBirth)) errors.dateOfBirth = PATIENT_MESSAGES.dateOfBirthRequired;
   if (!form.captcha) errors.captcha = ACTIVATION_MESSAGES.captchaRequired;
   return errors;
-}
-
-/** A step to open: the step and, for a requisition step, its requisition. */
-export interface LandingStep {
-  step: StepDefinition;
-  gearReqId: number | null;
-}
-
-/**
- * spec 3 §2 'After activation or validation the user goes to the first incomplete step valid for that user,
- * otherwise to confirm.' Incomplete is a step with no row or a row neither Completed (3) nor Skipped (4).
- */
-export function landingStepAfterActivation(order: OrderFacts, user: NavigationUser): LandingStep {
-  const positions = validStepPositions(order, user);
-  const incomplete = positions.find(
-    ({ row }) =>
-      row === undefined ||
-      (row.status.id !== STEP_STATUS.completed.id && row.status.id !== STEP_STATUS.skipped.id),
-  );
-  if (incomplete) return { step: incomplete.step, gearReqId: incomplete.gearReqId };
-  const confirm = stepById(STEP_IDS.confirm) as StepDefinition;
-  return { step: confirm, gearReqId: null };
 }
 
 /** spec 3 §8 'Activation': 'A layout 3 order shows "Online activation of requisition is not required."' */

@@ -5,13 +5,11 @@ import {
   activationGdxId,
   activationNeedsGdxId,
   type GearOrder,
-  landingStepAfterActivation,
   messages,
   onlineActivationNotRequired,
   type PractitionerOption,
   parseRequisitionSearch,
   readCalendarDate,
-  stepPath,
 } from '@gear/domain';
 import { Alert, Anchor, Button, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
@@ -66,6 +64,8 @@ export function ActivationPage() {
       setNotice({ kind: 'notRequired' });
       return;
     }
+    // The workflow rules (and the schemas they sit with) load only now, not with the page (decision 0142).
+    const { landingStepAfterActivation, stepPath } = await import('../../components/landing-step.ts');
     const { step, gearReqId } = landingStepAfterActivation(order, user);
     await navigate(stepPath(order.id, step, gearReqId));
   };

@@ -1,42 +1,17 @@
-import { parseRequisitionSearch } from '@gear/domain';
-import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { patientButton } from '../../components/patient-touch.ts';
 
-/** Barcode formats a collection pack's number may be printed in. */
-const FORMATS = ['code_128', 'code_39', 'itf', 'ean_13', 'qr_code', 'data_matrix'] as const;
+const ScannerDialog = lazy(async () => ({ default: (await import('./scanner-dialog.tsx')).ScannerDialog }));
 
 /** Whether this browser can open a camera at all (no camera, no button: typing stays). */
 export const cameraAvailable = (): boolean =>
   typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 /**
- * The first number a barcode's text names (spec 1 §5 search rules): an activation number or a requisition number,
- * else null (a barcode of something else).
+ * 'Scan the code on your pack' (beyond the spec, issue 13): reads the pack's barcode into the activation number. The
+ * camera dialog, the barcode library and its WebAssembly load only when the button is pressed (decision 0142).
  */
-export function numberOfBarcode(text: string): string | null {
-  const search = parseRequisitionSearch(text);
-  return search.kind === 'activationNumber' || search.kind === 'requisitionNumber' ? search.value : null;
-}
-
-/**
- * Loads barcode-detector (ZXing compiled to WebAssembly, served by the portal itself, never a CDN) when the camera
- * opens, and not before (decision 0142).
- */
-async function loadDetector() {
-  const [{ BarcodeDetector, prepareZXingModule }, { default: wasmUrl }] = await Promise.all([
-    import('barcode-detector/ponyfill'),
-    import('zxing-wasm/reader/zxing_reader.wasm?url'),
-  ]);
-  prepareZXingModule({
-    overrides: {
-      locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path),
-    },
-  });
-  return new BarcodeDetector({ formats: [...FORMATS] });
-}
-
-/** 'Scan the code on your pack' (beyond the spec, issue 13): reads the pack's barcode into the activation number. */
 export function ScanButton({ onScanned }: { onScanned: (number: string) => void }) {
   const [open, setOpen] = useState(false);
   if (!cameraAvailable()) return null;
@@ -45,78 +20,17 @@ export function ScanButton({ onScanned }: { onScanned: (number: string) => void 
       <Button variant="light" {...patientButton} onClick={() => setOpen(true)}>
         Scan the code on your pack
       </Button>
-      <Modal
-        opened={open}
-        onClose={() => setOpen(false)}
-        title="Scan the code on your pack"
-        fullScreen={false}
-      >
-        {open && (
-          <Scanner
+      {open && (
+        <Suspense fallback={null}>
+          <ScannerDialog
+            onClose={() => setOpen(false)}
             onScanned={(number) => {
               setOpen(false);
               onScanned(number);
             }}
           />
-        )}
-      </Modal>
-    </>
-  );
-}
-
-function Scanner({ onScanned }: { onScanned: (number: string) => void }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let timer: number | undefined;
-    let stopped = false;
-    void (async () => {
-      try {
-        stream = await navigator.mediaDevices.getUserMedia({
-          video: { facingMode: 'environment' },
-          audio: false,
-        });
-        if (stopped || !video.current) return;
-        video.current.srcObject = stream;
-        await video.current.play();
-        const detector = await loadDetector();
-        const look = async () => {
-          if (stopped || !video.current) return;
-          const found = await detector.detect(video.current).catch(() => []);
-          const number = found.map((code) => numberOfBarcode(code.rawValue)).find((n) => n !== null);
-          if (number) onScanned(number);
-          else timer = window.setTimeout(look, 250);
-        };
-        await look();
-      } catch {
-        if (!stopped) setProblem('The camera could not be opened. Please type the number instead.');
-      }
-    })();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-      for (const track of stream?.getTracks() ?? []) track.stop();
-    };
-  }, [onScanned]);
-
-  return (
-    <Stack gap="sm">
-      {problem ? (
-        <Alert color="yellow" role="alert">
-          {problem}
-        </Alert>
-      ) : (
-        <Text size="sm">Point the camera at the barcode on your collection pack.</Text>
+        </Suspense>
       )}
-      <video
-        ref={video}
-        muted
-        playsInline
-        style={{ width: '100%', maxHeight: '60vh' }}
-        aria-label="Camera preview"
-      />
-    </Stack>
+    </>
   );
 }

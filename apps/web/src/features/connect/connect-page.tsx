@@ -1,11 +1,4 @@
-import {
-  landingStepAfterActivation,
-  messages,
-  readCalendarDate,
-  stepPath,
-  WELCOME_BACK_ZIP_MAX_LENGTH,
-  welcomeBackFormErrors,
-} from '@gear/domain';
+import { messages, readCalendarDate, WELCOME_BACK_ZIP_MAX_LENGTH, welcomeBackFormErrors } from '@gear/domain';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -71,6 +64,8 @@ export function ConnectPage() {
       if (!user || typeof outcome.order.id !== 'number') return setFailure(messages(phone).unexpectedError);
       services.session.set({ status: 'signedIn', user });
       returningVisit.remember(outcome.order.id);
+      // The workflow rules (and the schemas they sit with) load only now, not with the page (decision 0142).
+      const { landingStepAfterActivation, stepPath } = await import('../../components/landing-step.ts');
       const { step, gearReqId } = landingStepAfterActivation(outcome.order, user);
       await navigate(stepPath(outcome.order.id, step, gearReqId));
     } finally {
