@@ -1,0 +1,132 @@
+import { expect, type Page, test } from '@playwright/test';
+import { solveCaptcha } from './captcha.ts';
+import { expectAccessible, watchConsole } from './support.ts';
+
+/**
+ * Issue 13: patients activate a test, come back through Welcome Back, on a phone first (spec 3 §2, §4, §5, §8;
+ * decisions 0140-0142). Demo data: Jane Testpatient (pack C824591515, born 1985-04-12, zip 28806) on P1001's
+ * drop-ship order; C522552298 / 50012346 an unused pack on no order; 4500000 a 7-digit number over 4,000,000.
+ */
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const NOT_FOUND =
+  'We could not find a requisition associated with that number. Please check the number and your date of birth, and contact your provider if you believe it is valid.';
+
+/** No horizontal scrolling at phone size. */
+async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Every visible button, link and input of the main content is at least 44 px tall (44 px touch targets). */
+async function expectTouchTargets(page: Page) {
+  const small = await page.evaluate(() =>
+    [...document.querySelectorAll('main button, main input:not([type=checkbox]):not([type=radio]), main a')]
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .map((el) => ({
+        text: (el.textContent || el.getAttribute('aria-label') || el.tagName).trim(),
+        h: el.getBoundingClientRect().height,
+      }))
+      .filter(
+        ({ h, text }) => h < 44 && !/^(Register a collection pack|sign in as a practitioner)$/.test(text),
+      ),
+  );
+  expect(small).toEqual([]);
+}
+
+async function activate(page: Page, number: string, dateOfBirth: string, gdxId?: string) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activate Your Test' })).toBeVisible();
+  await page.getByRole('textbox', { name: /Activation number/ }).fill(number);
+  await page.getByRole('textbox', { name: /Date of birth/ }).fill(dateOfBirth);
+  if (gdxId) await page.getByRole('textbox', { name: /Practitioner GDX ID/ }).fill(gdxId);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Activate' }).click();
+}
+
+test('Jane Testpatient activates C824591515 on a phone and lands on her first incomplete step', async ({
+  page,
+}) => {
+  const consoleErrors = watchConsole(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Activate Your Test' })).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await expectTouchTargets(page);
+  const dateOfBirth = page.getByRole('textbox', { name: /Date of birth/ });
+  await expect(dateOfBirth).toHaveAttribute('autocomplete', 'bday');
+  await expect(dateOfBirth).toHaveAttribute('inputmode', 'numeric');
+  expect(await dateOfBirth.evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+
+  await activate(page, 'C824591515', '04/12/1985');
+  await expect(page).toHaveURL(
+    /\/order\/\d+\/(panels|billing|collection|patient|insurance|summary|payment|confirm)/,
+  );
+  await expect(page.getByText('Signed in as a patient')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumbs' })).toContainText('Activate & Order Tests');
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  expect(consoleErrors()).toEqual([]);
+});
+
+test('a 7-digit number over 4,000,000 asks for the GDX ID', async ({ page }) => {
+  await page.goto('/kitordering');
+  await page.getByRole('textbox', { name: /Activation number/ }).fill('4500000');
+  await expect(page.getByRole('textbox', { name: /Practitioner GDX ID/ })).toHaveAttribute('required', '');
+  await page.getByRole('textbox', { name: /Date of birth/ }).fill('04/12/1985');
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await expect(
+    page.getByText("Please enter the ordering practitioner's GDX ID to activate this requisition number."),
+  ).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('an unused pack on no order leads to registration', async ({ page }) => {
+  watchConsole(page, [/\/gear\/orderId/]);
+  await activate(page, 'C522552298', '04/12/1985');
+  await expect(page.getByRole('link', { name: 'Register this collection pack' })).toHaveAttribute(
+    'href',
+    '/register/C522552298',
+  );
+  await expectAccessible(page);
+});
+
+test('a wrong date of birth shows the not-found text', async ({ page }) => {
+  watchConsole(page, [/\/gear\/orderId/]);
+  await activate(page, 'C824591515', '04/13/1985');
+  await expect(page.getByRole('alert')).toContainText(NOT_FOUND);
+  await expect(page).toHaveURL(/\/$/);
+  await expectAccessible(page);
+});
+
+test('the scan button is offered on a phone and a typed number still works', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Scan the code on your pack' })).toBeVisible();
+  await activate(page, 'C824591515', '1985-04-12');
+  await expect(page).toHaveURL(/\/order\/\d+\//);
+});
+
+test('a returning visit through /connect with zip code and date of birth', async ({ page }) => {
+  watchConsole(page, [/\/gear\/order\/validation/]);
+  await activate(page, 'C824591515', '04/12/1985');
+  await expect(page).toHaveURL(/\/order\/\d+\//);
+  const orderId = /\/order\/(\d+)\//.exec(page.url())?.[1];
+  await page.context().clearCookies();
+  await page.goto(`/connect/${orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await expectTouchTargets(page);
+  await page.getByRole('textbox', { name: /Zip code/ }).fill('99999');
+  await page.getByRole('textbox', { name: /Date of birth/ }).fill('04/12/1985');
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Validation failed, please check your information for this order.',
+  );
+  await page.getByRole('textbox', { name: /Zip code/ }).fill('28806');
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}/`));
+  await expect(page.getByText('Signed in as a patient')).toBeVisible();
+});
