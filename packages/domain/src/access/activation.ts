@@ -1,15 +1,15 @@
 import type { OrderFacts } from '../contract/order.ts';
 import { readCalendarDate } from '../identifiers/calendar-days.ts';
 import { needsPractitionerGdxId, parseRequisitionSearch } from '../identifiers/requisition-search.ts';
-import { MESSAGES, PATIENT_MESSAGES } from '../messages.ts';
+import { CAPTCHA_INVALID_MESSAGE, MESSAGES, PATIENT_MESSAGES } from '../messages.ts';
 
 /**
  * Spec 3 §4/§5/§8 'Activation' and §5 'Validation (Welcome Back) form': the rules of the patients' front door
  * (docs/decisions/0140).
  */
 export const ACTIVATION_MESSAGES = {
-  /** spec 3 §8 'Activation': RecaptchaInvalidException. */
-  captchaInvalid: 'Error verifying reCAPTCHA. Please try again.',
+  /** spec 3 §8 'Activation': RecaptchaInvalidException (the captcha's one text, decision 0150). */
+  captchaInvalid: CAPTCHA_INVALID_MESSAGE,
   /** Ours (decision 0140): the captcha left unsolved in the form. */
   captchaRequired: 'Please confirm that you are not a robot.',
   /**
