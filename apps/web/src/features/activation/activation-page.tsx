@@ -261,9 +261,14 @@ function ActivationNotice({ notice }: { notice: Notice }) {
         <Alert color="blue" role="alert" title="Register your collection pack">
           <Stack gap="xs">
             <Text size="sm">{notice.message}</Text>
-            <Anchor component={Link} to={`/register/${encodeURIComponent(notice.number)}`}>
+            <Button
+              component={Link}
+              to={`/register/${encodeURIComponent(notice.number)}`}
+              {...patientButton}
+              w="fit-content"
+            >
               Register this collection pack
-            </Anchor>
+            </Button>
           </Stack>
         </Alert>
       );
