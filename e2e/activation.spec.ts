@@ -41,6 +41,8 @@ async function activate(page: Page, number: string, dateOfBirth: string, gdxId?:
 test('Jane Testpatient activates C824591515 on a phone and lands on her first incomplete step', async ({
   page,
 }) => {
+  // Two proofs of work, three axe runs and a page of the wizard: a long journey on a shared machine.
+  test.slow();
   const consoleErrors = watchConsole(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Activate Your Test' })).toBeVisible();
