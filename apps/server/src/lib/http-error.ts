@@ -3,6 +3,7 @@ import type { FieldError } from '@gear/domain';
 const reasons: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
@@ -19,23 +20,20 @@ export const reasonFor = (statusCode: number) => reasons[statusCode] ?? 'Error';
 
 /** A refusal the client should see: its message goes to the browser as the error envelope. */
 export class HttpError extends Error {
-  /** The envelope's `error`: the reason phrase, unless the spec names the error (spec 3 §8 'Activation'). */
-  errorName: string | undefined;
   constructor(
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    /** The envelope's `error` when the spec names the refusal (spec 3 §8 'RequisitionPaymentException'). */
+    readonly errorName?: string,
   ) {
     super(message);
   }
 }
 
-/** A refusal whose envelope names the spec's error (RecaptchaInvalidException and the like). */
-export const namedError = (statusCode: number, errorName: string, message: string): HttpError => {
-  const failure = new HttpError(statusCode, message);
-  failure.errorName = errorName;
-  return failure;
-};
+/** A refusal the spec names by its exception (spec 3 §8): the name goes in the envelope's `error`. */
+export const namedRefusal = (statusCode: number, errorName: string, message: string, errors?: FieldError[]) =>
+  new HttpError(statusCode, message, errors, errorName);
 
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
 export const unauthorized = (message: string) => new HttpError(401, message);

@@ -1,4 +1,9 @@
-import type { ConfirmAndPayResult, CustomizeTestSelectionsBody, GearOrder } from '@gear/domain';
+import type {
+  ConfirmAndPayResult,
+  CustomizeTestSelectionsBody,
+  GearOrder,
+  SubmitPayment,
+} from '@gear/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context.tsx';
 import { rememberSavedOrder } from './order-save.ts';
@@ -15,17 +20,30 @@ export interface SubmitOrderInput {
   idempotencyKey: string;
   patientAgreement: boolean;
   nsaAcknowledged: boolean;
+  /** The captcha's payload (spec 3 §7 'recaptcha'), for a patient who pays. */
+  recaptcha?: string | null;
+  /** The payments (spec 3 §7): gateway tokens, never card numbers (decision 0120). */
+  payments?: SubmitPayment[];
+  version: number;
 }
 
-/** PUT /gear/order/{id}/confirm-and-pay with nothing to pay (spec 3 §7; decision 0080). */
+/** PUT /gear/order/{id}/confirm-and-pay (spec 3 §7; decisions 0080, 0120). */
 export function useSubmitOrder() {
   const api = useApi();
   const remember = useRememberOrder();
   return useMutation({
-    mutationFn: ({ orderId, idempotencyKey, patientAgreement, nsaAcknowledged }: SubmitOrderInput) =>
+    mutationFn: ({
+      orderId,
+      idempotencyKey,
+      patientAgreement,
+      nsaAcknowledged,
+      recaptcha = null,
+      payments = [],
+      version,
+    }: SubmitOrderInput) =>
       api.put<ConfirmAndPayResult>(
         `/gear/order/${orderId}/confirm-and-pay`,
-        { patientAgreement, nsaAcknowledged, recaptcha: null, payments: [] },
+        { patientAgreement, nsaAcknowledged, recaptcha, payments, version },
         { headers: { 'Idempotency-Key': idempotencyKey } },
       ),
     onSuccess: (answer) => remember(answer.gearOrder),

@@ -17,7 +17,7 @@ import {
   badRequest,
   forbidden,
   HttpError,
-  namedError,
+  namedRefusal,
   notFound,
   unauthorized,
 } from '../../lib/http-error.ts';
@@ -43,7 +43,7 @@ export type ActivationAnswer =
   | { kind: 'options'; practitionerOptions: PractitionerOption[]; optionsPass: string };
 
 export const captchaRefused = () =>
-  namedError(400, ACTIVATION_ERRORS.captchaInvalid, ACTIVATION_MESSAGES.captchaInvalid);
+  namedRefusal(400, ACTIVATION_ERRORS.captchaInvalid, ACTIVATION_MESSAGES.captchaInvalid);
 
 /** How long the options pass stands for the captcha: as long as an ALTCHA challenge (10 minutes). */
 export const OPTIONS_PASS_MS = 10 * 60_000;
@@ -137,12 +137,12 @@ export async function activateOrder(
   const packs = await findPacks(db, search);
   const [pack] = packs;
   if (pack?.removed && packs.length === 1)
-    throw namedError(410, ACTIVATION_ERRORS.retired, removedPackNotice(pack));
+    throw namedRefusal(410, ACTIVATION_ERRORS.retired, removedPackNotice(pack));
   const orderIds = await findOrderIdsHolding(db, search, ORDERS_PER_NUMBER);
   if (search.kind === 'shortActivationNumber' && orderIds.length > 1) throw activationNotFound(query.gdxId);
   if (orderIds.length === 0) {
     if (pack && packs.length === 1)
-      throw namedError(404, ACTIVATION_ERRORS.activationMissing, MESSAGES.activationPending);
+      throw namedRefusal(404, ACTIVATION_ERRORS.activationMissing, MESSAGES.activationPending);
     throw activationNotFound(query.gdxId);
   }
 
