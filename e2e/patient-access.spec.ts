@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { solveCaptcha } from './captcha.ts';
 import { expectAccessible, watchConsole } from './support.ts';
 
 /**
@@ -52,15 +53,17 @@ test('Jane Testpatient opens her order from her link and reaches its patient ste
   ).toBeVisible();
   await expectAccessible(page);
 
-  // Home: a patient finds another of their orders by number and date of birth.
+  // Home: Activate Your Test, where a patient opens another pack of theirs (decision 0140); a wrong date of birth
+  // answers the activation not-found text.
   await page.getByRole('link', { name: 'Activate & Order Tests' }).click();
-  await expect(page.getByRole('heading', { name: 'Find your order', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Activate Your Test', level: 1 })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('textbox', { name: 'Requisition or Activation Number' }).fill('C922499553');
-  await page.getByRole('textbox', { name: 'Date of birth (MM/DD/YYYY)' }).fill('01/01/1970');
-  await page.getByRole('button', { name: 'Open my order' }).click();
+  await page.getByRole('textbox', { name: /Activation number/ }).fill('C922499553');
+  await page.getByRole('textbox', { name: /Date of birth/ }).fill('01/01/1970');
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByRole('alert')).toContainText(
-    'We could not find that activation number. Please check the number and contact the provider if you believe it is valid.',
+    'We could not find a requisition associated with that number. Please check the number and your date of birth, and contact your provider if you believe it is valid.',
   );
 
   // Another order is not theirs: the 403 page.

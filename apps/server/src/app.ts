@@ -15,6 +15,7 @@ import { outboxSubscriptionList } from './adapters/subscription/subscription-lis
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { snapshotAwareSerializerCompiler } from './lib/serializer.ts';
+import { activationRoutes } from './modules/activation/activation.routes.ts';
 import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(captchaRoutes);
   await app.register(practitionerRoutes);
   await app.register(orderRoutes);
+  await app.register(activationRoutes);
   await app.register(dxCodeRoutes);
   await app.register(catalogueRoutes);
   await app.register(requisitionRoutes);

@@ -5,14 +5,18 @@ import { makeOrder, makePractitioner, practitionerUser, TEST_PHONE } from '../te
 import { renderApp } from '../test/render-app.tsx';
 
 describe('routes and the login-required screen (spec 1 §2.1, §2.2)', () => {
-  it('shows the login-required screen at / to anonymous visitors', async () => {
-    renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in required' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Practitioner Login' })).toHaveAttribute(
-      'href',
-      '/mygdx/login?url=%2F',
-    );
-    expect(screen.getByRole('link', { name: 'Patient Registration' })).toHaveAttribute('href', '/register');
+  it('spec 3 §2: shows Activate Your Test at / and /kitordering to anonymous visitors', async () => {
+    for (const path of ['/', '/kitordering']) {
+      const app = renderApp(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Activate Your Test' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'sign in as a practitioner' })).toHaveAttribute(
+        'href',
+        '/mygdx/login?url=%2F',
+      );
+      app.unmount();
+    }
   });
 
   it('sends a signed-in practitioner from / to a new order', async () => {

@@ -1,14 +1,20 @@
 import { messages } from '@gear/domain';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
-import { Link, Outlet, useNavigate, useRouteError } from 'react-router';
+import { useEffect } from 'react';
+import { Link, Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
 import { UnavailableNotice } from '../components/unavailable-notice.tsx';
 import { useServices, useSession } from '../services/app-services.tsx';
+import { returningVisit } from '../services/returning-visit.ts';
 import classes from './layout.module.css';
 import { useSessionTimers, useSignOut } from './session-timers.ts';
 
 /** The page frame: skip link, header (brand, navigation, sign-out), main. */
 export function AppLayout() {
   useSessionTimers();
+  const location = useLocation();
+  // spec 2 §3: the returning visit is kept 30 minutes from its last refresh; every page shown refreshes it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation
+  useEffect(() => returningVisit.refresh(), [location.key]);
   return (
     <Box className={classes.page}>
       <a href="#main" className={classes.skipLink}>

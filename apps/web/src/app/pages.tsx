@@ -1,11 +1,13 @@
 import { MESSAGES } from '@gear/domain';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { LoginRequired } from '../features/login/login-required.tsx';
+import { ActivationPage } from '../features/activation/activation-page.tsx';
 import { useSession } from '../services/app-services.tsx';
-import { FindYourOrder } from './find-your-order.tsx';
 
-/** spec 1 §2.1 '/': status=non-beta shows the 403 page; practitioners go to a new order. */
+/**
+ * spec 1 §2.1 and spec 3 §2 '/' and '/kitordering': status=non-beta shows the 403 page; practitioners go to a new
+ * order; patients (signed in or not) see Activate Your Test (decision 0140).
+ */
 export function HomePage() {
   const [params] = useSearchParams();
   const session = useSession();
@@ -13,10 +15,7 @@ export function HomePage() {
   if (session.status === 'signedIn' && session.user.type === 'myGDX') {
     return <Navigate to="/order/new/pract" replace />;
   }
-  // A patient who proved an order finds their orders by number and date of birth (decision 0040); the activation
-  // page of spec 3 §2 comes with its own issue. Anyone else sees the sign-in links.
-  if (session.status === 'signedIn') return <FindYourOrder />;
-  return <LoginRequired />;
+  return <ActivationPage />;
 }
 
 export function ForbiddenPage() {

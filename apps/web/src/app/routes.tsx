@@ -1,14 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
-import { LoginPage } from '../features/login/login-page.tsx';
 import { AppLayout, RouteError } from './layout.tsx';
 import { HomePage } from './pages.tsx';
 
 /**
- * spec 1 §2.1 routes. The sign-in pages are in the first bundle; the wizard (and every later area) is loaded on
- * demand. /register is only a link target until the patient registration issue adds its page.
+ * spec 1 §2.1 routes. The activation page (/) is in the first bundle; sign-in, the wizard and every later area are
+ * loaded on demand. /register is only a link target until patient registration adds its page.
  */
+/** The sign-in form (and its form library) loads when asked for: '/' is the patients' page (decision 0142). */
+const loginPage = async () => ({ Component: (await import('../features/login/login-page.tsx')).LoginPage });
+
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -17,8 +19,9 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoader,
     children: [
       { index: true, Component: HomePage },
-      { path: 'login', Component: LoginPage },
-      { path: 'mygdx/login', Component: LoginPage },
+      { path: 'kitordering', Component: HomePage },
+      { path: 'login', lazy: loginPage },
+      { path: 'mygdx/login', lazy: loginPage },
       {
         path: 'order/:id/:step/:gearReqId?',
         lazy: async () => ({ Component: (await import('../features/wizard/wizard-route.tsx')).WizardRoute }),

@@ -73,7 +73,7 @@ describe('session timers (issue 2; spec 3 §7 keepalive)', () => {
   it('does not run timers for an anonymous visitor', async () => {
     const app = renderApp('/', { advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     await advance(0);
-    await screen.findByRole('heading', { level: 1, name: 'Sign in required' });
+    await screen.findByRole('heading', { level: 1, name: 'Activate Your Test' });
     await advance(60 * MINUTE);
     expect(app.server.callsTo('GET /html/ping.html')).toHaveLength(0);
     expect(app.server.callsTo('DELETE /api/session')).toHaveLength(0);

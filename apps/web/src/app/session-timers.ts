@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { ping, signOut } from '../api/session.ts';
 import { useServices, useSession } from '../services/app-services.tsx';
+import { returningVisit } from '../services/returning-visit.ts';
 import type { SessionState } from '../services/session-store.ts';
 
 /** Idle sign-out after 30 minutes without mouse, keyboard or touch activity (issue 2). */
@@ -24,6 +25,8 @@ export function useSignOut() {
       } finally {
         session.set({ status: 'signedOut', reason });
         queryClient.clear();
+        // An explicit sign-out ends the returning visit; the idle sign-out keeps it (Welcome Back answers the 401).
+        if (reason === 'signedOut') returningVisit.forget();
       }
     },
     [api, session, queryClient],

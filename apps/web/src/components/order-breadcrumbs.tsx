@@ -1,12 +1,29 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useCurrentUser } from '../services/app-services.tsx';
 
-/** spec 3 §2: 'Activate & Order Tests', then the step name (or History). */
+/**
+ * spec 3 §2 'Breadcrumbs: the patient resource center or practitioner-portal home, then "Activate & Order Tests",
+ * then History or the step name.' The first two are the portal's neighbours (links of spec 3 §2: /prc/reporting for
+ * patients, the practitioner portal's /mygdx for practitioners). The links are 44 px tall touch targets (decision
+ * 0142); Breadcrumbs replaces a child's style, so the size is set through style props.
+ */
 export function OrderBreadcrumbs({ current }: { current: string }) {
+  const user = useCurrentUser();
+  const practitioner = user?.type === 'myGDX';
   return (
     <nav aria-label="Breadcrumbs">
-      <Breadcrumbs separator="›">
-        <Anchor component={Link} to="/" size="sm">
+      <Breadcrumbs separator="›" style={{ flexWrap: 'wrap', rowGap: 0 }}>
+        <Anchor
+          href={practitioner ? '/mygdx' : '/prc/reporting'}
+          size="sm"
+          display="inline-flex"
+          mih={44}
+          py={12}
+        >
+          {practitioner ? 'Practitioner Portal' : 'Patient Resource Center'}
+        </Anchor>
+        <Anchor component={Link} to="/" size="sm" display="inline-flex" mih={44} py={12}>
           Activate &amp; Order Tests
         </Anchor>
         <Text size="sm" aria-current="page">

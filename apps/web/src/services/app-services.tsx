@@ -1,9 +1,10 @@
-import { READ_RETRIES, retryDelayMs } from '@gear/domain';
+import { READ_RETRIES, retryDelayMs, unauthorisedGoesToLogin } from '@gear/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import { type ApiClient, createApiClient } from '../api/client.ts';
 import type { AppConfig } from '../api/context.tsx';
 import { isApiError } from '../api/errors.ts';
+import { returningVisit } from './returning-visit.ts';
 import { sessionHint } from './session-hint.ts';
 import { createSessionStore, type SessionStore } from './session-store.ts';
 
@@ -65,6 +66,12 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
       getUserType: () => session.user()?.type ?? null,
       onUnauthorized: () => {
         if (session.get().status === 'signedIn') session.set({ status: 'signedOut', reason: 'expired' });
+        // spec 3 §4 'Login and captcha': a 401 during a returning visit treats the visitor as a patient: Welcome
+        // Back for that order rather than the login (decision 0140). Register and connect stay where they are.
+        const orderId = returningVisit.orderId();
+        const path = typeof window === 'undefined' ? '/' : window.location.pathname;
+        if (orderId !== null && unauthorisedGoesToLogin(path, false))
+          services.navigate(`/connect/${orderId}`);
       },
       onForbidden: () => services.navigate('/?status=non-beta'),
     }),

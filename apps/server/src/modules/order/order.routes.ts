@@ -8,31 +8,21 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/api-schemas.ts';
-import { setSessionCookie } from '../../plugins/auth.ts';
 import {
   orderHoldingRequisition,
   orderProvenByPatient,
   orderReadByCallerOrProof,
   type ProofThrottle,
 } from '../requisition/requisition-lookup.service.ts';
+import { grantOrderTo, proofThrottleOf } from './patient-access.ts';
 
 /** spec 1 §8: the error of an activation number the practitioner has not ordered yet (docs/decisions/0006). */
 const ACTIVATION_MISSING = 'ClientActivationMissingException';
 
 export async function orderRoutes(app: FastifyInstance) {
-  /** A proven order: a patient already known (cookie or bearer) adds it to their session; anyone else gets one. */
-  const grantOrder = async (request: FastifyRequest, reply: FastifyReply, orderId: number) => {
-    const caller = request.caller;
-    if (caller) await app.sessions.addOrderToPatientSession(caller.sessionId, orderId);
-    else setSessionCookie(reply, await app.sessions.startPatientSession(orderId), app.config.production);
-  };
-
-  /** Failed order proofs counted per order and per address, like failed sign-ins (docs/decisions/0040). */
-  const proofThrottle = (request: FastifyRequest): ProofThrottle => ({
-    check: (subject) => app.sessions.throttleProof(app.sessions.proofKeys(subject, request.ip)),
-    failed: (subject) => app.sessions.recordProofFailure(app.sessions.proofKeys(subject, request.ip)),
-    succeeded: (subject) => app.sessions.clearProofFailures(app.sessions.proofKeys(subject, request.ip)),
-  });
+  const grantOrder = (request: FastifyRequest, reply: FastifyReply, orderId: number) =>
+    grantOrderTo(app, request, reply, orderId);
+  const proofThrottle = (request: FastifyRequest): ProofThrottle => proofThrottleOf(app, request);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 

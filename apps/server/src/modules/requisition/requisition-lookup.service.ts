@@ -188,11 +188,14 @@ export async function orderHoldingRequisition(
   return { kind: 'order', order: await orderForCaller(db, user, orderId) };
 }
 
-/** How failed proofs are slowed and refused (the sign-in throttle pattern, keyed by number and address). */
+/**
+ * How proofs are slowed and refused (the sign-in throttle pattern, keyed by order and address). Every attempt is
+ * counted before the proof is checked, so concurrent guesses stay within the budget (docs/decisions/0141).
+ */
 export interface ProofThrottle {
-  /** Refuses (429) or slows the attempt while too many proofs of this order or from this address failed. */
-  check(subject: string): Promise<void>;
-  failed(subject: string): Promise<void>;
+  /** Counts the attempt; refuses (429) or slows it while too many attempts on this order or address failed. */
+  attempt(subject: string): Promise<void>;
+  /** The proof held: the order's count is cleared and the address's attempt given back. */
   succeeded(subject: string): Promise<void>;
 }
 
@@ -236,23 +239,20 @@ export async function orderProvenByPatient(
  * Checks a patient's proof of an order (provesOrder), counted per order whichever of its numbers or its id was
  * tried: a refused or slowed attempt (429), then the refusal given, or a success that clears the order's count.
  */
-async function checkProof(
+export async function checkProof(
   order: GearOrder,
   given: Pick<OrderProofFacts, 'search' | 'dateOfBirth' | 'gdxId'>,
   throttle: ProofThrottle,
   refusal: () => Error,
 ): Promise<void> {
   const subject = `order:${order.id}`;
-  await throttle.check(subject);
+  await throttle.attempt(subject);
   const proven = provesOrder({
     ...given,
     orderDateOfBirth: order.patientInfo?.dateOfBirth ?? null,
     orderPractitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
   });
-  if (!proven) {
-    await throttle.failed(subject);
-    throw refusal();
-  }
+  if (!proven) throw refusal();
   await throttle.succeeded(subject);
 }
 

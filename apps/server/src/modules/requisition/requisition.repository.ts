@@ -56,14 +56,14 @@ export async function findPackByNumbers(
 const live = and(not(requisitions.canceled), not(orders.canceled));
 
 /** The orders (not canceled) holding a requisition the search names, newest first. */
-export async function findOrderIdsHolding(db: Db, search: NumberSearch): Promise<number[]> {
+export async function findOrderIdsHolding(db: Db, search: NumberSearch, limit = 2): Promise<number[]> {
   const rows = await db
     .selectDistinct({ orderId: requisitions.orderId })
     .from(requisitions)
     .innerJoin(orders, eq(orders.id, requisitions.orderId))
     .where(and(matching(requisitions.reqNumber, requisitions.activationCode, search), live))
     .orderBy(desc(requisitions.orderId))
-    .limit(2);
+    .limit(limit);
   return rows.map((row) => row.orderId);
 }
 

@@ -53,6 +53,53 @@ export const saveFailures = (db: Db, row: typeof signInFailures.$inferInsert) =>
       }),
   );
 
+/**
+ * Counts one attempt against a throttle key in one statement (docs/decisions/0141): the row is locked by the upsert,
+ * so 200 concurrent attempts get the counts 1 to 200, never the same one twice. Answers the count including this
+ * attempt and whether the key was already blocked.
+ */
+export async function reserveAttempt(
+  db: Db,
+  key: string,
+  limits: { windowMs: number; blockAfter: number; blockMs: number },
+  now: Date,
+): Promise<{ attempts: number; blocked: boolean }> {
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - limits.windowMs).toISOString();
+  const blockUntil = new Date(now.getTime() + limits.blockMs).toISOString();
+  const inWindow = sql`${signInFailures.windowStartedAt} > ${windowStart}::timestamptz`;
+  const next = sql`case when ${inWindow} then ${signInFailures.failures} + 1 else 1 end`;
+  const [row] = await sessionWrite(() =>
+    db
+      .insert(signInFailures)
+      .values({ key, failures: 1, windowStartedAt: now, blockedUntil: null })
+      .onConflictDoUpdate({
+        target: signInFailures.key,
+        set: {
+          failures: next,
+          windowStartedAt: sql`case when ${inWindow} then ${signInFailures.windowStartedAt} else ${at}::timestamptz end`,
+          blockedUntil: sql`case when ${signInFailures.blockedUntil} > ${at}::timestamptz then ${signInFailures.blockedUntil}
+            when ${next} > ${limits.blockAfter} then ${blockUntil}::timestamptz else null end`,
+        },
+      })
+      .returning({ failures: signInFailures.failures, blockedUntil: signInFailures.blockedUntil }),
+  );
+  const blockedUntil = row?.blockedUntil ?? null;
+  return {
+    attempts: row?.failures ?? 1,
+    blocked: (row?.failures ?? 1) > limits.blockAfter || (blockedUntil !== null && blockedUntil > now),
+  };
+}
+
+/** Gives back one attempt counted by reserveAttempt (a success that must not count against the key). */
+export const releaseAttempt = (db: Db, key: string) =>
+  sessionWrite(() =>
+    db
+      .update(signInFailures)
+      .set({ failures: sql`greatest(${signInFailures.failures} - 1, 0)` })
+      .where(eq(signInFailures.key, key)),
+  );
+
 export const clearFailures = (db: Db, key: string) =>
   sessionWrite(() => db.delete(signInFailures).where(eq(signInFailures.key, key)));
 

@@ -104,12 +104,26 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
       [`proof:${subject}`, PROOF_ORDER_LIMITS],
       [`proof-ip:${address}`, PROOF_ADDRESS_LIMITS],
     ],
-    /** Refuses (429) or slows a proof while too many have failed for the number or the address. */
-    throttleProof: (keys: [string, ThrottleLimits][]) => throttle(keys, MESSAGES.orderProofThrottled),
-    recordProofFailure: (keys: [string, ThrottleLimits][]) => recordFailure(keys),
-    clearProofFailures: async (keys: [string, ThrottleLimits][]) => {
-      const [numberKey] = keys;
-      if (numberKey) await repo.clearFailures(db, numberKey[0]);
+    /**
+     * Counts a proof attempt against every key before the proof is checked (docs/decisions/0141): refused (429)
+     * past the budget, slowed past the slow-down count. Counting first keeps the budget under concurrent attempts.
+     */
+    async attemptProof(keys: [string, ThrottleLimits][]) {
+      let delayMs = 0;
+      let blocked = false;
+      for (const [key, limits] of keys) {
+        const { attempts, blocked: over } = await repo.reserveAttempt(db, key, limits, now());
+        blocked ||= over;
+        if (attempts - 1 >= limits.slowAfter) delayMs = Math.max(delayMs, limits.delayMs);
+      }
+      if (blocked) throw new HttpError(429, MESSAGES.orderProofThrottled);
+      if (delayMs) await sleep(delayMs);
+    },
+    /** A proof that succeeded: the order's count is cleared, the address gets its attempt back. */
+    async proofSucceeded(keys: [string, ThrottleLimits][]) {
+      const [orderKey, ...others] = keys;
+      if (orderKey) await repo.clearFailures(db, orderKey[0]);
+      for (const [key] of others) await repo.releaseAttempt(db, key);
     },
     /** The orders of a live patient session, sliding its idle expiry; null when absent or idle too long. */
     async patientOfSession(cookieValue: string) {

@@ -1,24 +1,112 @@
+import { ACTIVATION_MESSAGES, MESSAGES, PATIENT_MESSAGES } from '@gear/domain';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
+import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
+import { makeOrder, patientUser, TEST_PHONE } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-describe('/connect/{id}, the link of the handoff email (spec 3 §2 Welcome Back)', () => {
-  it('asks the date of birth and opens the order on the patient step with it, to be proven', async () => {
-    const app = renderApp('/connect/100123', { user: null });
+vi.mock('../../components/captcha-field.tsx', async () => {
+  const { useEffect } = await import('react');
+  return {
+    CaptchaField: ({
+      onChange,
+      error,
+      resetKey,
+    }: {
+      onChange: (p: string | null) => void;
+      error?: string;
+      resetKey?: unknown;
+    }) => {
+      useEffect(() => onChange(null), [resetKey]);
+      return (
+        <label>
+          <input
+            key={String(resetKey)}
+            type="checkbox"
+            onChange={(e) => onChange(e.currentTarget.checked ? 'solution' : null)}
+          />
+          I'm not a robot{error ? <span> {error}</span> : null}
+        </label>
+      );
+    },
+  };
+});
+
+function renderConnect(validation: Handler, path = '/connect/100123') {
+  let proven = false;
+  return renderApp(path, {
+    user: null,
+    handlers: {
+      'GET /gear/order/validation/100123': async (call) => {
+        const response = await validation(call);
+        if (response.status === 200) proven = true;
+        return response;
+      },
+      'GET /gear/api/getAccountType': () => (proven ? json(patientUser) : envelope(401, 'Not signed in.')),
+      'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
+      'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+    },
+  });
+}
+
+type App = ReturnType<typeof renderConnect>;
+
+async function fill(app: App, zip = '30348', dateOfBirth = '04/12/1985') {
+  await app.user.type(await screen.findByRole('textbox', { name: /Zip code/ }), zip);
+  await app.user.type(screen.getByRole('textbox', { name: /Date of birth/ }), dateOfBirth);
+  await app.user.click(screen.getByRole('checkbox', { name: /not a robot/ }));
+  await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+describe('/connect/{id}: Welcome Back (spec 3 §2, §5, §8)', () => {
+  it('spec 3 §5: zip code, date of birth and captcha are required; the page is accessible', async () => {
+    const app = renderConnect(() => json(makeOrder({ id: 100123 })));
     await screen.findByRole('heading', { level: 1, name: 'Welcome Back' });
     await expectAccessible(app.container);
-    const field = screen.getByRole('textbox', { name: /Date of birth/ });
     await app.user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Please provide a date of birth.')).toBeInTheDocument();
-    await app.user.type(field, '12.04.1985');
-    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(
-      await screen.findByText('12.04.1985 is not a valid date format. Please use YYYY-MM-DD or MM/DD/YYYY.'),
-    ).toBeInTheDocument();
-    await app.user.clear(field);
-    await app.user.type(field, '04/12/1985');
-    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(app.location()).toBe('/order/100123/patient?dateOfBirth=1985-04-12'));
+    expect(screen.getByText(ACTIVATION_MESSAGES.zipRequired)).toBeInTheDocument();
+    expect(screen.getByText(PATIENT_MESSAGES.dateOfBirthRequired)).toBeInTheDocument();
+    expect(screen.getByText(new RegExp(ACTIVATION_MESSAGES.captchaRequired))).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /Zip code/ })).toHaveAttribute('maxlength', '5');
+    expect(app.server.callsTo('GET /gear/order/validation/100123')).toHaveLength(0);
+  });
+
+  it('proves the order and opens it, remembering the returning visit', async () => {
+    window.localStorage.removeItem('gear.returningVisit');
+    const app = renderConnect(() => json(makeOrder({ id: 100123 })));
+    await fill(app);
+    await waitFor(() => expect(app.location()).toMatch(/^\/order\/100123\//));
+    const search = new URLSearchParams(app.server.callsTo('GET /gear/order/validation/100123')[0]?.search);
+    expect(Object.fromEntries(search)).toEqual({
+      dateOfBirth: '1985-04-12',
+      zipCode: '30348',
+      recaptcha: 'solution',
+    });
+    expect(window.localStorage.getItem('gear.returningVisit')).toContain('100123');
+  });
+
+  it("spec 3 §8: 401 'Validation failed…'; other errors the unexpected-error message", async () => {
+    const app = renderConnect(() => envelope(401, 'x'));
+    await fill(app);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ACTIVATION_MESSAGES.validationFailed);
+    const other = renderConnect(() => envelope(500, 'x'));
+    app.unmount();
+    await fill(other);
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Please call us at ${TEST_PHONE}`);
+  });
+
+  it('spec 3 §4: a 401 during a live returning visit leads back to Welcome Back, not the login', async () => {
+    window.localStorage.setItem('gear.returningVisit', JSON.stringify({ orderId: 100123, at: Date.now() }));
+    const app = renderApp('/order/100123/patient', {
+      user: patientUser,
+      handlers: {
+        'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
+        'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+        'GET /gear/order/100123': () => envelope(401, MESSAGES.signInRequired),
+      },
+    });
+    await waitFor(() => expect(app.location()).toBe('/connect/100123'));
+    window.localStorage.removeItem('gear.returningVisit');
   });
 });

@@ -1,56 +1,135 @@
-import { notACalendarDate, PATIENT_MESSAGES, readCalendarDate } from '@gear/domain';
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { messages, readCalendarDate, WELCOME_BACK_ZIP_MAX_LENGTH, welcomeBackFormErrors } from '@gear/domain';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { validateOrder } from '../../api/activation.ts';
+import { fetchAccountType } from '../../api/session.ts';
+import { CaptchaField } from '../../components/captcha-field.tsx';
+import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
+import { patientButton, patientInput } from '../../components/patient-touch.ts';
+import { useServices } from '../../services/app-services.tsx';
+import { returningVisit } from '../../services/returning-visit.ts';
 
 const wholeNumber = /^[1-9]\d{0,9}$/;
 
+type Field = 'zipCode' | 'dateOfBirth' | 'captcha';
+
 /**
- * /connect/{id} (spec 3 §2 'Welcome Back'), the link of the handoff email: the patient gives their date of birth and
- * the order opens on the patient step, proven as decision 0040 proves an order's address with ?dateOfBirth. The zip
- * code and captcha of spec 3 §5's Welcome Back form come with patient activation (docs/decisions/0091).
+ * /connect/{id} 'Welcome Back' (spec 3 §2, §5 'Validation (Welcome Back) form', §8 'Validation 401'; decision 0140):
+ * zip code (max 5), date of birth and captcha prove the order through GET /gear/order/validation/{id}; the patient
+ * then lands on the first incomplete step valid for them (otherwise confirm), and the returning visit is remembered
+ * for 30 minutes. The handoff email's link lands here (decision 0091).
  */
 export function ConnectPage() {
   const { id } = useParams();
+  const services = useServices();
   const navigate = useNavigate();
+  const [zipCode, setZipCode] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const orderId = id && wholeNumber.test(id) ? id : null;
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const orderId = id && wholeNumber.test(id) ? Number(id) : null;
+  const phone = services.config.supportPhone;
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const text = dateOfBirth.trim();
-    if (!text) return setError(PATIENT_MESSAGES.dateOfBirthRequired);
-    const date = readCalendarDate(text);
-    if (!date) return setError(notACalendarDate(text));
-    void navigate(`/order/${orderId}/patient?dateOfBirth=${encodeURIComponent(date)}`);
+    setFailure(null);
+    const found = welcomeBackFormErrors({ zipCode, dateOfBirth, captcha });
+    setErrors(found);
+    if (Object.keys(found).length > 0 || orderId === null || !captcha) return;
+    setBusy(true);
+    try {
+      const outcome = await validateOrder(
+        services.api,
+        orderId,
+        {
+          dateOfBirth: readCalendarDate(dateOfBirth) ?? dateOfBirth,
+          zipCode: zipCode.trim(),
+          recaptcha: captcha,
+        },
+        phone,
+      );
+      setCaptcha(null);
+      setCaptchaKey((key) => key + 1);
+      if (outcome.kind === 'captcha') return setErrors({ captcha: outcome.message });
+      if (outcome.kind === 'refused') {
+        if (outcome.field === 'zipCode' || outcome.field === 'dateOfBirth')
+          return setErrors({ [outcome.field]: outcome.message });
+        return setFailure(outcome.message);
+      }
+      const user = await fetchAccountType(services.api);
+      if (!user || typeof outcome.order.id !== 'number') return setFailure(messages(phone).unexpectedError);
+      services.session.set({ status: 'signedIn', user });
+      returningVisit.remember(outcome.order.id);
+      // The workflow rules (and the schemas they sit with) load only now, not with the page (decision 0142).
+      const { landingStepAfterActivation, stepPath } = await import('../../components/landing-step.ts');
+      const { step, gearReqId } = landingStepAfterActivation(outcome.order, user);
+      await navigate(stepPath(outcome.order.id, step, gearReqId));
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
-    <Stack gap="md" maw={420}>
+    <Stack gap="md" maw={480}>
+      <OrderBreadcrumbs current="Welcome Back" />
       <Title order={1}>Welcome Back</Title>
       {orderId === null ? (
-        <Text>This link is not complete. Please open the link in your email again.</Text>
+        <Text>
+          This link is not complete. Please open the link in your email again, or{' '}
+          <Anchor component={Link} to="/">
+            activate your test
+          </Anchor>
+          .
+        </Text>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <form onSubmit={onSubmit} noValidate aria-label="Welcome Back">
           <Stack gap="sm">
-            <Text>Enter your date of birth to open your order.</Text>
+            <Text>Enter your zip code and date of birth to open your order.</Text>
             <TextInput
+              {...patientInput}
+              label="Zip code"
+              required
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={WELCOME_BACK_ZIP_MAX_LENGTH}
+              value={zipCode}
+              error={errors.zipCode}
+              onChange={(event) => {
+                setZipCode(event.currentTarget.value);
+                setErrors((e) => ({ ...e, zipCode: undefined }));
+              }}
+            />
+            <TextInput
+              {...patientInput}
               label="Date of birth"
               description="MM/DD/YYYY"
+              placeholder="MM/DD/YYYY"
               required
+              inputMode="numeric"
               autoComplete="bday"
               maxLength={10}
               value={dateOfBirth}
-              error={error}
+              error={errors.dateOfBirth}
               onChange={(event) => {
                 setDateOfBirth(event.currentTarget.value);
-                setError(null);
+                setErrors((e) => ({ ...e, dateOfBirth: undefined }));
               }}
             />
-            <Button type="submit">Continue</Button>
+            <CaptchaField onChange={setCaptcha} error={errors.captcha} resetKey={captchaKey} />
+            <Button type="submit" loading={busy} {...patientButton}>
+              Continue
+            </Button>
           </Stack>
         </form>
+      )}
+      {failure && (
+        <Alert color="red" role="alert">
+          {failure}
+        </Alert>
       )}
     </Stack>
   );

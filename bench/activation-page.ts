@@ -1,0 +1,144 @@
+// The activation route's weight and speed (issue 13, decision 0142): the JavaScript '/' loads, gzipped, and its
+// largest contentful paint, in the machine's Chromium at phone size (390x844), each run in a fresh browser context
+// (cold cache). Budget: at most 120 kB of gzipped JavaScript and an LCP under 1 s (median of the runs).
+//
+//   npm run bench:activation -w apps/server        (builds the web app first when apps/web/dist is missing)
+//
+// Starts the server (the TypeScript sources through tsx) on a free port with a fresh data folder, prints one JSON
+// line with the figures, and exits 1 when a budget is exceeded.
+import { execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNS = Number(process.env.RUNS ?? 5);
+const JS_BUDGET_BYTES = 120 * 1024;
+const LCP_BUDGET_MS = 1000;
+
+if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+  execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'gear-bench-activation-'));
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+
+async function waitForServer() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/config`)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('the server did not start');
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+try {
+  await waitForServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
+  });
+  const lcps: number[] = [];
+  let scripts: { url: string; bytes: number; gzipBytes: number }[] = [];
+  // One warm-up run (the server's first answers compile its code), then the measured runs.
+  for (let run = 0; run <= RUNS; run++) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const loaded: Promise<{ url: string; bytes: number; gzipBytes: number }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      loaded.push(
+        response.body().then((body) => ({
+          url: new URL(response.url()).pathname,
+          bytes: body.length,
+          gzipBytes: gzipSync(body, { level: 9 }).length,
+        })),
+      );
+    });
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.getByRole('heading', { level: 1, name: 'Activate Your Test' }).waitFor();
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1]?.startTime ?? Number.NaN);
+          }).observe({
+            type: 'largest-contentful-paint',
+            buffered: true,
+          } as never);
+        }),
+    );
+    const found = await Promise.all(loaded);
+    if (run > 0) {
+      lcps.push(lcp);
+      scripts = found;
+    }
+    await context.close();
+  }
+  await browser.close();
+  const gzipTotal = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+  const rawTotal = scripts.reduce((sum, s) => sum + s.bytes, 0);
+  const result = {
+    route: '/',
+    viewport: '390x844',
+    runs: RUNS,
+    scripts: scripts.length,
+    jsBytes: rawTotal,
+    jsGzipBytes: gzipTotal,
+    jsGzipKiB: Math.round((gzipTotal / 1024) * 10) / 10,
+    lcpMs: lcps.map((v) => Math.round(v)),
+    lcpMedianMs: Math.round(median(lcps)),
+    withinBudget: gzipTotal <= JS_BUDGET_BYTES && median(lcps) < LCP_BUDGET_MS,
+  };
+  console.log(JSON.stringify(result));
+  for (const s of scripts)
+    console.log(
+      `  ${s.url}: ${(s.gzipBytes / 1024).toFixed(1)} KiB gzipped (${(s.bytes / 1024).toFixed(1)} KiB)`,
+    );
+  process.exitCode = result.withinBudget ? 0 : 1;
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+  rmSync(dataDir, { recursive: true, force: true });
+}
