@@ -83,19 +83,15 @@ export interface OrderChangePlan {
 /** A plan that leaves the order as it is (cancel of an order already canceled): nothing claimed, nothing written. */
 export const UNCHANGED = { unchanged: true } as const;
 
-/**
- * The version of a once-only or idempotent call whose body has no version in the spec (submit, medical necessity,
- * authorize, handoff, change practitioner; decision 0065 'Calls without a version'): the one the core read, claimed
- * with the change, so of concurrent calls one is made and the others find it stale.
- */
-export const VERSION_READ = 'versionRead' as const;
-
 export interface ChangeRequest {
   user: UserInfo;
   /** The order, or the requisition whose order, the change is about. */
   subject: { orderId: number } | { gearReqId: number };
-  /** The version of the order the client read (the body's `version`, else If-Match: versionNamed). */
-  basedOn: number | undefined | typeof VERSION_READ;
+  /**
+   * The version of the order the client read (the body's `version`, else If-Match: versionNamed). undefined when the
+   * call names none: 428 on every route (decision 0100).
+   */
+  basedOn: number | undefined;
   kind: ChangeKind;
   plan: (found: {
     order: SavedOrder;
@@ -162,8 +158,7 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
   if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
   if ('unchanged' in plan)
     return { order: found.order, unchanged: true, newOrderId: null, removedStorageKeys: [] };
-  const version = basedOn === VERSION_READ ? found.order.version : basedOn;
-  const outcome = await applyChangePlan(db, found.order, version, plan, request.record);
+  const outcome = await applyChangePlan(db, found.order, basedOn, plan, request.record);
   return { ...outcome, order: await savedOrder(db, found.order.id), unchanged: false };
 }
 
