@@ -144,9 +144,10 @@ async function savedIn(tx: Db, id: number): Promise<GearOrder> {
 /**
  * The one way to change an order (decision 0065): loads the order for the caller (404, 403 with none of its data),
  * refuses a step skipped for the caller (403) and a locked order (409), runs the step's plan (its refusals are the
- * step's 400s), requires the version the change was based on (428 without one), then claims that version (409 when
- * another change came first, nothing written) with the plan's writes and workflow rows, and answers the order as
- * saved. Updates of the order and its requisitions go as one statement; anything else in one transaction.
+ * step's 400s), requires the version the change was based on (428 without one; decision 0100), then claims that
+ * version (409 when another change came first, nothing written) with the plan's writes and workflow rows, and answers
+ * the order as saved. A plan that changes nothing answers the order as read, when its version is current (409 when
+ * stale). Updates of the order and its requisitions go as one statement; anything else in one transaction.
  */
 export async function changeOrder(db: Db, request: ChangeRequest): Promise<ChangeOutcome> {
   const { user, kind, basedOn } = request;
@@ -156,8 +157,12 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
   refuseLocked(found.order, user, kind.lock);
   const plan = await request.plan(found);
   if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
-  if ('unchanged' in plan)
+  if ('unchanged' in plan) {
+    // Nothing to write, but a change based on a stale version is refused as every other (decision 0100), so the
+    // version always moves once per 200 that changed something and a stale repeat never reads as saved.
+    if (basedOn !== found.order.version) throw stale();
     return { order: found.order, unchanged: true, newOrderId: null, removedStorageKeys: [] };
+  }
   const outcome = await applyChangePlan(db, found.order, basedOn, plan, request.record);
   return { ...outcome, order: await savedOrder(db, found.order.id), unchanged: false };
 }

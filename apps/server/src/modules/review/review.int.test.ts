@@ -16,6 +16,7 @@ import {
 import {
   componentsOf,
   dropShipOrder,
+  readyToSubmitOrder,
   shippingBody,
   shipToOfficeOrder,
   signInPatient,
@@ -34,25 +35,7 @@ const as = useSignIns(ctx, {
 
 type Answer = { gearOrder: SavedOrder; error: string | null; message: string | null };
 
-/** A drop-ship GI Effects order of P1001 with Jane's details saved and billed to the practitioner's account. */
-async function readyDropShipOrder(): Promise<SavedOrder> {
-  const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [GI_EFFECTS]);
-  const withPatient = ok(
-    await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${order.id}/patient/`, {
-      id: order.id,
-      version: order.version,
-      patientInfo: patientInfo(),
-    }),
-  );
-  const [requisition] = withPatient.requisitions;
-  return ok(
-    await callAs(ctx.app, as.avery, 'PUT', '/gear/billingMethod/', {
-      billingMethod: BILLING_METHODS.physicianAccount,
-      gearReqId: requisition?.id,
-      version: withPatient.version,
-    }),
-  );
-}
+const readyDropShipOrder = () => readyToSubmitOrder(ctx.app);
 
 /** The If-Match of a change: the version named, else the order's current one (a browser that has just read it). */
 const ifMatch = async (of: { orderId: number } | { gearReqId: number }, version?: number) =>
