@@ -57,6 +57,9 @@ describe('handoff step (spec 3 §2 Patient Information handoff form, §5, §8)',
     await user.type(field(/Last name/), 'Testpatient');
     await user.click(send());
     expect(await screen.findByRole('status')).toHaveTextContent('The email was sent to jane@example.com.');
+    expect(app.server.callsTo(`POST /gear/order/${order.id}/handoff`)[0]?.headers['if-match']).toBe(
+      `"${order.version}"`,
+    );
     expect(app.server.callsTo(`POST /gear/order/${order.id}/handoff`)[0]?.body).toEqual({
       dateOfBirth: '04/12/1985',
       nameLast: 'Testpatient',

@@ -104,7 +104,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
       setFieldErrors([]);
       submit.mutate(
         {
-          orderId: order.id,
+          order,
           idempotencyKey: idempotencyKey.current,
           patientAgreement: false,
           nsaAcknowledged: false,

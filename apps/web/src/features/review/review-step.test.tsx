@@ -77,6 +77,7 @@ describe('the review (spec 3 §2 Information Review, §5 Submit)', () => {
     expect(screen.getByRole('button', { name: 'Send Email' })).toBeInTheDocument();
     const [submit] = app.server.callsTo('PUT /gear/order/42/confirm-and-pay');
     expect(submit?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(submit?.headers['if-match']).toBe(`"${order.version}"`);
     expect(submit?.body).toEqual({
       patientAgreement: false,
       nsaAcknowledged: false,
