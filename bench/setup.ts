@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/server/src/app.ts';
 import type { Db } from '../apps/server/src/db/client.ts';
-import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
+import { DEMO_USERS } from '../apps/server/src/seed/people.ts';
 import { addBareRoute, BENCH_CONFIG } from './config.ts';
 
 /** Progress on standard error (the table goes to standard output). */

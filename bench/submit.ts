@@ -9,8 +9,8 @@ import { BILLING_METHODS } from '@gear/domain';
 import { patientInfo } from '@gear/domain/test-support';
 import autocannon from 'autocannon';
 import { openPglite } from '../apps/server/src/db/client.ts';
-import { INPUT_FIELDS } from '../apps/server/src/db/seed/catalogue-data.ts';
-import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
+import { INPUT_FIELDS } from '../apps/server/src/seed/catalogue-data.ts';
+import { seedDemoData } from '../apps/server/src/seed/index.ts';
 import { listenForBench, progress, signInOverHttp } from './setup.ts';
 
 const CONNECTIONS = 10;

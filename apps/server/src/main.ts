@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
-import { seedDemoData } from './db/seed/index.ts';
+import { seedDemoData } from './seed/index.ts';
 
 async function main() {
   const config = loadConfig();

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { seedDemoData } from '../db/seed/index.ts';
-import { DEMO_USERS } from '../db/seed/people.ts';
+import { seedDemoData } from '../seed/index.ts';
+import { DEMO_USERS } from '../seed/people.ts';
 import { openTestDatabase } from '../db/test-db.ts';
 
 export interface TestContext {

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accessions, orders, patientSessions, requisitions } from '../db/schema/index.ts';
-import { INPUT_FIELDS } from '../db/seed/catalogue-data.ts';
+import { INPUT_FIELDS } from '../seed/catalogue-data.ts';
 import { patientInfo } from '../modules/patient/test-orders.ts';
 import { sessionKey } from '../modules/session/session.service.ts';
 import {

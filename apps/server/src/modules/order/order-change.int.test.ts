@@ -4,7 +4,7 @@ import { BILLING_METHODS, type Insurance, MESSAGES, STEP_IDS } from '@gear/domai
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bundles, orders } from '../../db/schema/index.ts';
-import { DEMO_BUNDLE } from '../../db/seed/demo-panels.ts';
+import { DEMO_BUNDLE } from '../../seed/demo-panels.ts';
 import {
   createOrder,
   type DemoLogin,

@@ -8,7 +8,7 @@ import { makeRequisition } from '../panels/test-helpers.tsx';
 const p = (name: string, value: string): InputFieldParam => ({ name, value });
 const opts = (...list: [string, string][]) => list.map(([value, label]) => p(`option:${value}`, label));
 
-/** A collection field as the seed writes it (apps/server/src/db/seed/catalogue-data.ts). */
+/** A collection field as the seed writes it (apps/server/src/seed/catalogue-data.ts). */
 export const collectionField = (
   id: number,
   name: string,
