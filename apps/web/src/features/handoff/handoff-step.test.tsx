@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, practitionerUser, workflowStep } from '../../test/fixtures.ts';
+import { makeRequisition } from '../../test/panels-helpers.tsx';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeRequisition } from '../panels/test-helpers.tsx';
 
 const handoffOrder = (dropShip: boolean): GearOrder =>
   makeOrder({
