@@ -6,6 +6,7 @@ export const BENCH_CONFIG = () =>
   loadConfig({
     NODE_ENV: 'production',
     SESSION_SECRET: 'b'.repeat(40),
+    CAPTCHA_HMAC_KEY: 'c'.repeat(40),
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/none',
   });

@@ -36,6 +36,7 @@ async function main() {
     loadConfig({
       NODE_ENV: 'production',
       SESSION_SECRET: 'b'.repeat(40),
+      CAPTCHA_HMAC_KEY: 'c'.repeat(40),
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/none',
     }),

@@ -18,6 +18,7 @@ import { snapshotAwareSerializerCompiler } from './lib/serializer.ts';
 import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   await app.register(sessionRoutes(sessions, config.production));
+  await app.register(captchaRoutes);
   await app.register(practitionerRoutes);
   await app.register(orderRoutes);
   await app.register(dxCodeRoutes);

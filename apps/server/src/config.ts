@@ -29,6 +29,25 @@ export interface Config {
   mailFrom: string;
   /** The portal's address as patients reach it: the links in email start with it. */
   publicUrl: string;
+  /**
+   * The HMAC key that signs captcha challenges (docs/decisions/0150): CAPTCHA_HMAC_KEY, required (32+ characters) in
+   * production; elsewhere a random key made once per process.
+   */
+  captchaHmacKey: string;
+  /** The captcha's difficulty: the solver tries up to this many numbers (CAPTCHA_MAX_NUMBER; small in tests). */
+  captchaMaxNumber: number;
+}
+
+/** One random captcha key per process outside production, shared by every app the process builds. */
+const processCaptchaKey = randomBytes(32).toString('hex');
+
+/** CAPTCHA_MAX_NUMBER: a whole number from 1 to 10000000; 20000 by default, 20 when NODE_ENV=test. */
+function captchaMaxNumberOf(value: string | undefined, test: boolean): number {
+  if (value === undefined || value.trim() === '') return test ? 20 : 20_000;
+  const number = Number(value.trim());
+  if (!Number.isInteger(number) || number < 1 || number > 10_000_000)
+    throw new Error('CAPTCHA_MAX_NUMBER must be a whole number from 1 to 10000000.');
+  return number;
 }
 
 const list = (value: string | undefined, fallback: string[]) =>
@@ -78,6 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (sessionSecret.length < 32) {
     throw new Error('SESSION_SECRET must be set to at least 32 characters in production.');
   }
+  const captchaHmacKey = env.CAPTCHA_HMAC_KEY ?? (production ? '' : processCaptchaKey);
+  if (captchaHmacKey.length < 32) {
+    throw new Error('CAPTCHA_HMAC_KEY must be set to at least 32 characters in production.');
+  }
   const port = Number(env.PORT ?? 3000);
   return {
     port,
@@ -95,5 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: smtpUrlOf(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || 'Gear portal <no-reply@gear-portal.localhost>',
     publicUrl: publicUrlOf(env.PUBLIC_URL, port),
+    captchaHmacKey,
+    captchaMaxNumber: captchaMaxNumberOf(env.CAPTCHA_MAX_NUMBER, env.NODE_ENV === 'test'),
   };
 }

@@ -23,6 +23,7 @@ export * from './collection/sample-collection.ts';
 export * from './collection/sibo.ts';
 export * from './contract/billing.ts';
 export * from './contract/bundle.ts';
+export * from './contract/captcha.ts';
 export * from './contract/catalogue.ts';
 export * from './contract/collection.ts';
 export * from './contract/dx-codes.ts';

@@ -260,3 +260,9 @@ export const HANDOFF_MESSAGES = {
   /** Ours (docs/decisions/0091): what the handoff form says once the email has gone. */
   emailSent: (email: string) => `The email was sent to ${email}.`,
 } as const;
+
+/**
+ * spec 3 §8 RecaptchaInvalidException, verbatim: the answer to a captcha (the self-hosted ALTCHA of
+ * docs/decisions/0150, carried in the spec's `recaptcha` parameter) that is missing, malformed, expired or used.
+ */
+export const CAPTCHA_INVALID_MESSAGE = 'Error verifying reCAPTCHA. Please try again.';

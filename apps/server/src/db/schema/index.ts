@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './captcha.ts';
 export * from './catalogue.ts';
 export * from './commerce.ts';
 export * from './lab-events.ts';
