@@ -12,9 +12,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database, Db } from '../apps/server/src/db/client.ts';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { seedDemoData } from '../apps/server/src/seed/index.ts';
 import { importRelease } from '../apps/server/src/modules/dx-codes/dx-codes.repository.ts';
 import { readRelease } from '../apps/server/src/modules/dx-codes/icd10-release.ts';
+import { seedDemoData } from '../apps/server/src/seed/index.ts';
 import { captureStatements, type Replay, runLimit, versionSlots } from './limits.ts';
 import { listenForBench, progress, signInOverHttp } from './setup.ts';
 

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { openTestDatabase } from '../db/test-db.ts';
 import { seedDemoData } from '../seed/index.ts';
 import { DEMO_USERS } from '../seed/people.ts';
-import { openTestDatabase } from '../db/test-db.ts';
 
 export interface TestContext {
   app: FastifyInstance;

@@ -4,9 +4,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accessions, orders, patientSessions, requisitions } from '../db/schema/index.ts';
-import { INPUT_FIELDS } from '../seed/catalogue-data.ts';
 import { patientInfo } from '../modules/patient/test-orders.ts';
 import { sessionKey } from '../modules/session/session.service.ts';
+import { INPUT_FIELDS } from '../seed/catalogue-data.ts';
 import {
   bearerOf,
   createOrder,
