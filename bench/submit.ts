@@ -91,6 +91,57 @@ async function main() {
   };
   const ifMatch = (order: Saved) => ({ 'if-match': `"${order.version}"` });
 
+  /**
+   * A ship-to-office order of P1001 sent Second Day (an expedited charge): dr.avery pays it with the saved shipping
+   * card on file, so each submit authorizes and captures through the gateway (decision 0120).
+   */
+  const paidOrder = async (): Promise<number> => {
+    const created = await call<Saved>('PUT', '/gear/practitioner/', {
+      id: 'new',
+      practAgreement: true,
+      practitioner: { gsdlNo: 'P1001' },
+    });
+    const selected = await call<Saved>('PUT', '/gear/testSelection/', {
+      id: created.id,
+      version: created.version,
+      requisitions: [
+        {
+          id: null,
+          omsOrderableItemId: 540,
+          dropShip: false,
+          shipToOffice: true,
+          quantity: 1,
+          panel: null,
+          components: [],
+          addons: [],
+          patientInstructions: null,
+        },
+      ],
+    });
+    await call('PUT', `/gear/order/${created.id}/shippingInfo/`, {
+      gearOrderId: created.id,
+      version: selected.version,
+      shippingMethod: 'Second Day',
+      company: 'Blue Ridge Integrative Medicine',
+      attention: 'Dana Avery',
+      address1: '63 Zillicoa Street',
+      address2: null,
+      city: 'Asheville',
+      state: 'NC',
+      zipCode: '28801',
+      country: 'United States',
+      instructions: null,
+    });
+    return created.id;
+  };
+  const PAID_BODY = (orderId: number) =>
+    JSON.stringify({
+      patientAgreement: false,
+      nsaAcknowledged: false,
+      recaptcha: null,
+      payments: [{ paymentType: 'shippingCardOnFile', paymentFrom: 'myGDX', gearOrderId: orderId }],
+    });
+
   progress(`making ${SUBMITS + 1} placeable orders`);
   const fresh: Saved[] = [];
   for (let i = 0; i < SUBMITS; i += 1) fresh.push(await placeableOrder());
@@ -135,6 +186,31 @@ async function main() {
               path: `/gear/order/${order.id}/confirm-and-pay`,
               headers: { ...auth, 'idempotency-key': randomUUID(), ...ifMatch(order) },
               body: SUBMIT_BODY,
+            };
+          },
+        },
+      ],
+    }),
+  );
+  progress(`making ${SUBMITS} orders with expedited shipping to pay`);
+  const paid: number[] = [];
+  for (let i = 0; i < SUBMITS; i += 1) paid.push(await paidOrder());
+  progress('paid submit, a fresh order each');
+  record(
+    'paid submit (card on file)',
+    await run({
+      url: base,
+      amount: SUBMITS,
+      requests: [
+        {
+          method: 'PUT',
+          setupRequest: (request) => {
+            const orderId = paid.shift() as number;
+            return {
+              ...request,
+              path: `/gear/order/${orderId}/confirm-and-pay`,
+              headers: { ...auth, 'idempotency-key': randomUUID() },
+              body: PAID_BODY(orderId),
             };
           },
         },

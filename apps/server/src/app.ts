@@ -19,6 +19,7 @@ import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { captchaAccepted } from './modules/captcha/captcha.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { clientLogRoutes } from './modules/client-log/client-log.routes.ts';
 import { collectionRoutes } from './modules/collection/collection.routes.ts';
@@ -29,6 +30,10 @@ import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
+import { localGateway } from './modules/payment/gateway/local-gateway.ts';
+import { startInstalmentJob } from './modules/payment/instalment-job.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import type { PaymentDeps } from './modules/payment/payment.service.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
 import { removalRoutes } from './modules/removal/removal.routes.ts';
@@ -36,6 +41,7 @@ import { requisitionRoutes } from './modules/requisition/requisition.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
+import { rateTableCarrier } from './modules/shipping/carrier.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -120,7 +126,22 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(collectionRoutes());
   await app.register(shippingRoutes());
   await app.register(removalRoutes);
-  await app.register(reviewRoutes);
+  // Payments (decision 0120): the local gateway on this database, the carrier's rates, the captcha's once-only check.
+  const payments: PaymentDeps = {
+    gateway: localGateway(db),
+    carrier: rateTableCarrier(),
+    captchaAccepted,
+    fingerprintKey: config.sessionSecret,
+  };
+  await app.register(reviewRoutes(payments));
+  if (config.instalmentJob) {
+    const job = startInstalmentJob(db, payments.gateway, {
+      everyMs: 60 * 60 * 1000,
+      log: (message) => app.log.warn(message),
+    });
+    app.addHook('onClose', async () => job.stop());
+  }
+  await app.register(paymentRoutes(payments));
   await app.register(clientLogRoutes);
   await app.register(
     patientRoutes({

@@ -36,6 +36,8 @@ export interface Config {
   captchaHmacKey: string;
   /** The captcha's difficulty: the solver tries up to this many numbers (CAPTCHA_MAX_NUMBER; small in tests). */
   captchaMaxNumber: number;
+  /** The instalment job (decision 0121) runs in this process: INSTALMENT_JOB, on by default, off when NODE_ENV=test. */
+  instalmentJob: boolean;
 }
 
 /** One random captcha key per process outside production, shared by every app the process builds. */
@@ -120,5 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: publicUrlOf(env.PUBLIC_URL, port),
     captchaHmacKey,
     captchaMaxNumber: captchaMaxNumberOf(env.CAPTCHA_MAX_NUMBER, env.NODE_ENV === 'test'),
+    instalmentJob:
+      env.INSTALMENT_JOB === undefined ? env.NODE_ENV !== 'test' : env.INSTALMENT_JOB !== 'false',
   };
 }

@@ -3,6 +3,7 @@ import type { FieldError } from '@gear/domain';
 const reasons: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
@@ -23,10 +24,16 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: FieldError[],
+    /** The envelope's `error` when the spec names the refusal (spec 3 §8 'RequisitionPaymentException'). */
+    readonly errorName?: string,
   ) {
     super(message);
   }
 }
+
+/** A refusal the spec names by its exception (spec 3 §8): the name goes in the envelope's `error`. */
+export const namedRefusal = (statusCode: number, errorName: string, message: string, errors?: FieldError[]) =>
+  new HttpError(statusCode, message, errors, errorName);
 
 export const badRequest = (message: string, errors?: FieldError[]) => new HttpError(400, message, errors);
 export const unauthorized = (message: string) => new HttpError(401, message);

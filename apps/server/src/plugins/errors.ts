@@ -22,7 +22,10 @@ export function registerErrorHandling(app: FastifyInstance, supportMessage: stri
       return reply.code(400).send({ error: reasonFor(400), message: MESSAGES.invalidInput, errors });
     }
     if (error instanceof HttpError) {
-      const body: ErrorEnvelope = { error: reasonFor(error.statusCode), message: error.message };
+      const body: ErrorEnvelope = {
+        error: error.errorName ?? reasonFor(error.statusCode),
+        message: error.message,
+      };
       if (error.errors?.length) body.errors = error.errors;
       return reply.code(error.statusCode).send(body);
     }

@@ -32,8 +32,8 @@ describe('seedDemoOrders', () => {
       'C922499553/50012350',
     ]);
     // The three orders above, the patient-confirmed and recollection orders of demo-panels.ts (0045, 0049) and the
-    // three of the review (demo-review-orders.ts).
-    expect(await counts()).toEqual([8, 8, 8 * 15, 1]);
+    // three of the review (demo-review-orders.ts) and the three whose patients pay (demo-payments.ts).
+    expect(await counts()).toEqual([11, 11, 11 * 15, 1]);
   });
 
   it('is idempotent', async () => {

@@ -15,7 +15,7 @@ import { type DemoPack, packToUse } from './demo-panels.ts';
 const GI_EFFECTS_PANEL = 5400;
 
 /** Everything a practitioner walks before the review. */
-const WALKED_TO_REVIEW: readonly StepId[] = [
+export const WALKED_TO_REVIEW: readonly StepId[] = [
   STEP_IDS.pract,
   STEP_IDS.panels,
   STEP_IDS.billing,
@@ -25,7 +25,7 @@ const WALKED_TO_REVIEW: readonly StepId[] = [
   STEP_IDS.insurance,
 ];
 
-const residence = (address1: string, zipCode: string): PatientInfo['addresses'][number] => ({
+export const residence = (address1: string, zipCode: string): PatientInfo['addresses'][number] => ({
   type: 'shipping',
   address1,
   address2: null,
@@ -39,7 +39,7 @@ const residence = (address1: string, zipCode: string): PatientInfo['addresses'][
   schoolDistrict: null,
 });
 
-interface ReviewDemo {
+export interface ReviewDemo {
   pack: DemoPack;
   gsdlNo: string;
   patientInfo: PatientInfo;
@@ -101,7 +101,7 @@ export const REVIEW_DEMO_ORDERS: readonly ReviewDemo[] = [
   },
 ];
 
-async function seedReviewDemo(db: Db, demo: ReviewDemo) {
+export async function seedReviewDemo(db: Db, demo: ReviewDemo) {
   const packId = await packToUse(db, demo.pack);
   if (packId === null) return;
   await transaction(db, async (tx) => {

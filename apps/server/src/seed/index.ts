@@ -3,6 +3,7 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPanels } from './demo-panels.ts';
 import { seedDemoPatients } from './demo-patients.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 import { seedReviewDemoOrders } from './demo-review-orders.ts';
 import { seedPeople } from './people.ts';
 import { seedSpecialFees } from './special-fees.ts';
@@ -16,4 +17,5 @@ export async function seedDemoData(db: Db) {
   await seedDemoPanels(db);
   await seedDemoPatients(db);
   await seedReviewDemoOrders(db);
+  await seedDemoPayments(db);
 }

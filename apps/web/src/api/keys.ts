@@ -8,6 +8,9 @@ export const queryKeys = {
   insurancesOnFile: (orderId: number) => ['orders', orderId, 'insurances-on-file'] as const,
   /** The shipping methods and charges for where the order's packs go; they change with the shipping information. */
   shippingCharges: (orderId: number) => ['orders', orderId, 'shipping-charges'] as const,
+  /** What the payment step shows (amounts due, choices, payments); changes with every save of the order. */
+  paymentSummary: (orderId: number) => ['orders', orderId, 'payment-summary'] as const,
+  refundPolicy: ['refund-policy'] as const,
   practitionerOptions: (orderId?: number) =>
     orderId === undefined
       ? (['practitioner-options'] as const)

@@ -1,4 +1,9 @@
-import type { ConfirmAndPayResult, CustomizeTestSelectionsBody, GearOrder } from '@gear/domain';
+import type {
+  ConfirmAndPayResult,
+  CustomizeTestSelectionsBody,
+  GearOrder,
+  SubmitPayment,
+} from '@gear/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context.tsx';
 import { ORDER_CHANGE_SCOPE, rememberSavedOrder, versionToSend } from './order-save.ts';
@@ -33,16 +38,30 @@ export interface SubmitOrderInput {
   idempotencyKey: string;
   patientAgreement: boolean;
   nsaAcknowledged: boolean;
+  /** The captcha's payload (spec 3 §7 'recaptcha'), for a patient who pays. */
+  recaptcha?: string | null;
+  /** The payments (spec 3 §7): gateway tokens, never card numbers (decision 0120). */
+  payments?: SubmitPayment[];
 }
 
-/** PUT /gear/order/{id}/confirm-and-pay with nothing to pay (spec 3 §7; decision 0080). */
+/** PUT /gear/order/{id}/confirm-and-pay (spec 3 §7; decisions 0080, 0120). */
 export function useSubmitOrder() {
   const api = useApi();
   return useOrderChange(
-    ({ order, idempotencyKey, patientAgreement, nsaAcknowledged }: SubmitOrderInput, versionOf) =>
+    (
+      {
+        order,
+        idempotencyKey,
+        patientAgreement,
+        nsaAcknowledged,
+        recaptcha = null,
+        payments = [],
+      }: SubmitOrderInput,
+      versionOf,
+    ) =>
       api.put<ConfirmAndPayResult>(
         `/gear/order/${order.id}/confirm-and-pay`,
-        { patientAgreement, nsaAcknowledged, recaptcha: null, payments: [] },
+        { patientAgreement, nsaAcknowledged, recaptcha, payments },
         { headers: { 'Idempotency-Key': idempotencyKey }, ifMatchVersion: versionOf(order) },
       ),
     (answer) => answer.gearOrder,

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { textTooLong } from '../messages.ts';
 import type { GearOrder } from './order.ts';
+import { submitPaymentSchema } from './payment.ts';
 import { addOnSelectionSchema, PATIENT_INSTRUCTIONS_MAX_LENGTH } from './test-selection.ts';
 import { databaseId, orderVersion, storableText } from './values.ts';
-
-/**
- * spec 3 §7 'Each payment carries paymentFrom, paymentType, …': the payment issue gives each field its rules; this
- * issue accepts only an empty list (decision 0080).
- */
-const paymentSchema = z.looseObject({ paymentType: storableText.max(40).optional() });
 
 /**
  * Body of PUT /gear/order/{id}/confirm-and-pay (spec 3 §7 'patientAgreement, nsaAcknowledged, recaptcha and
@@ -19,7 +14,7 @@ export const confirmAndPayBodySchema = z.object({
   patientAgreement: z.boolean().default(false),
   nsaAcknowledged: z.boolean().default(false),
   recaptcha: storableText.max(4000).nullable().default(null),
-  payments: z.array(paymentSchema).max(20).default([]),
+  payments: z.array(submitPaymentSchema).max(20).default([]),
   version: orderVersion.optional(),
 });
 export type ConfirmAndPayBody = z.infer<typeof confirmAndPayBodySchema>;

@@ -31,8 +31,8 @@ export const REVIEW_MESSAGES = {
     `The billing option of ${productName} was skipped. Please choose one before submitting.`,
   alreadyConfirmed: 'This order has already been submitted.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different submission.',
-  onlinePaymentNotAvailable: 'Payment cannot be taken with this submission.',
   notAuthorizingPractitioner: 'You do not have permission to authorize this order.',
+  fixPaymentFields: 'Please correct the payment information above.',
   customizeNotApplicable: 'Only the collection packs of a ship-to-office order are customized.',
 } as const;
 

@@ -171,3 +171,26 @@ export const auditEvents = pgTable(
   },
   (t) => [index().on(t.orderId)],
 );
+
+/**
+ * The instalments of a monthly payment plan (spec 3 §4, §5): the first charged at submit, the others charged on their
+ * due date by the job queue (decision 0121); a failed charge is kept with its message, visible on the order.
+ */
+export const paymentInstalments = pgTable(
+  'payment_instalments',
+  {
+    paymentId: integer()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    number: integer().notNull(),
+    dueDate: text().notNull(),
+    amountCents: integer().notNull(),
+    /** scheduled, charged, failed */
+    status: text().notNull(),
+    transactionId: text(),
+    failureMessage: text(),
+    attempts: integer().notNull().default(0),
+    chargedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [unique().on(t.paymentId, t.number)],
+);

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './captcha.ts';
 export * from './catalogue.ts';
 export * from './commerce.ts';
+export * from './gateway.ts';
 export * from './lab-events.ts';
 export * from './marketing.ts';
 export * from './orders.ts';

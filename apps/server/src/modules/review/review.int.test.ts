@@ -1,4 +1,4 @@
-import { BILLING_METHODS, MESSAGES, REVIEW_MESSAGES, STEP_IDS } from '@gear/domain';
+import { BILLING_METHODS, MESSAGES, PAYMENT_MESSAGES, REVIEW_MESSAGES, STEP_IDS } from '@gear/domain';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, orders } from '../../db/schema/index.ts';
@@ -144,12 +144,12 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
     expect(refused.errors).toEqual([{ field: 'patientInfo', defaultMessage: REVIEW_MESSAGES.noPatientInfo }]);
   });
 
-  it('refuses payments (the payment issue takes them), another practitioner, nobody and an unknown order', async () => {
+  it('refuses a payment where nothing is due, another practitioner, nobody and an unknown order', async () => {
     const order = await readyDropShipOrder();
     expectEnvelope(
       await submit(order, { body: { payments: [{ paymentType: 'card' }] } }),
       422,
-      REVIEW_MESSAGES.onlinePaymentNotAvailable,
+      PAYMENT_MESSAGES.paymentNotExpected,
     );
     expectEnvelope(await submit(order, { who: as.chen }), 403, MESSAGES.forbidden);
     const anonymous = await ctx.app.inject({

@@ -15,6 +15,7 @@ import { idParam } from '../../lib/api-schemas.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import type { PaymentDeps } from '../payment/payment.service.ts';
 import {
   authorizeOrder,
   changePractitioner,
@@ -31,6 +32,7 @@ const refusals = {
   401: errorEnvelopeSchema,
   403: errorEnvelopeSchema,
   404: errorEnvelopeSchema,
+  402: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
   422: errorEnvelopeSchema,
   428: errorEnvelopeSchema,
@@ -59,7 +61,8 @@ function idempotencyKeyOf(header: string | string[] | undefined): string | null 
   return parsed.data;
 }
 
-export async function reviewRoutes(app: FastifyInstance) {
+/** The review's routes; the submit takes payments through the gateway and checks the captcha (decision 0120). */
+export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) => {
   // Every answer here carries the order (patient data): never kept by a browser or proxy cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -74,8 +77,11 @@ export async function reviewRoutes(app: FastifyInstance) {
         tags,
         summary: 'Submit the order (spec 3 §5, §7; decision 0080)',
         description:
-          'Places an order with nothing to pay (payments empty): records the practitioner’s or patient’s ' +
-          'confirmation on the workflow. 422 with errors[] when a rule of spec 3 §5 is not met, 409 once placed. ' +
+          'Places the order and takes its payments in one operation (decision 0120): records the practitioner’s or ' +
+          'patient’s confirmation on the workflow and authorizes card payments through the gateway (tokens only; ' +
+          'a card number sent is handed to the gateway and dropped). 422 with errors[] when a rule of spec 3 §5 is ' +
+          'not met, 422 RecaptchaInvalidException, 402 RequisitionPaymentException or ' +
+          'ExpeditedShippingPaymentException when a card is declined (nothing confirmed), 409 once placed. ' +
           'Idempotent with an Idempotency-Key header: a repeat replays the first answer (header ' +
           'Idempotent-Replayed: true, even when the version has moved since); the same key with a different body ' +
           'answers 422.' +
@@ -90,6 +96,7 @@ export async function reviewRoutes(app: FastifyInstance) {
       const key = idempotencyKeyOf(request.headers['idempotency-key']);
       const outcome = await confirmAndPay(
         app.db,
+        deps,
         callerOf(request),
         request.params.id,
         request.body,
@@ -225,4 +232,4 @@ export async function reviewRoutes(app: FastifyInstance) {
         versionNamed(request, undefined),
       ),
   );
-}
+};

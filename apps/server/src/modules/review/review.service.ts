@@ -1,4 +1,5 @@
 import {
+  type AcknowledgementFacts,
   BILLING_METHODS,
   billingOptions,
   type ConfirmAndPayBody,
@@ -6,9 +7,9 @@ import {
   type CustomizeTestSelectionsBody,
   completeStep,
   confirmationSteps,
+  type FieldError,
   type GearOrder,
   isAdmin,
-  isPaidByPractitionerAccount,
   isReviewConfirmed,
   isStepValid,
   labToday,
@@ -16,6 +17,7 @@ import {
   mayAuthorizeOrder,
   mayChangePractitioner,
   messages,
+  PAYMENT_MESSAGES,
   REVIEW_MESSAGES,
   type Requisition,
   requisitionPermissions,
@@ -25,6 +27,7 @@ import {
   stepById,
   submitAcknowledgementErrors,
   submitBlockers,
+  submitPaymentAcknowledgementErrors,
   testSelectionErrors,
   type UpdateWorkflowBody,
   type UserInfo,
@@ -37,6 +40,7 @@ import {
   conflict,
   forbidden,
   HttpError,
+  namedRefusal,
   notFound,
   refuseIfAny,
   unprocessable,
@@ -46,6 +50,26 @@ import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES, type OrderChangePlan, UNCHANGED } from '../order/order-change.ts';
+import {
+  insertPayments,
+  markCaptured,
+  type NewPayment,
+  redeemPrepayCode,
+} from '../payment/payment.repository.ts';
+import {
+  acknowledgementFactsOf,
+  authorizeCharges,
+  type Charge,
+  captureAll,
+  chargesOf,
+  dropTypedCards,
+  duesOf,
+  gatewayKeyOf,
+  owesNow,
+  type PaymentDeps,
+  paymentRowsOf,
+  voidUnrecorded,
+} from '../payment/payment.service.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 import { practitionerOptionsForOrder } from '../practitioner/practitioner.service.ts';
 import { bodyHashOf, findSubmission, storeSubmission } from './submission.repository.ts';
@@ -70,27 +94,41 @@ export interface SubmitOutcome {
   replayed: boolean;
 }
 
-/**
- * The payment seam (decision 0080): this issue places orders with nothing to pay. A patient owes payment unless
- * every test is on the practitioner's account; payments in the body are the payment issue's to take.
- */
-function refuseUnpaidSubmit(order: GearOrder, user: UserInfo, body: ConfirmAndPayBody): void {
-  if (body.payments.length > 0)
-    throw unprocessable(REVIEW_MESSAGES.onlinePaymentNotAvailable, [
-      { field: 'payments', defaultMessage: REVIEW_MESSAGES.onlinePaymentNotAvailable },
-    ]);
-  if (user.type === 'prc' && !isPaidByPractitionerAccount(order))
-    throw unprocessable(REVIEW_MESSAGES.paymentTypeRequired, [
-      { field: 'payments', defaultMessage: REVIEW_MESSAGES.paymentTypeRequired },
-    ]);
+/** What the submit's payment check knows besides the order: the charges resolved, or the refusal found. */
+export interface SubmitPaymentFacts {
+  /** The submitter owes a payment now (a patient's tests or anyone's expedited shipping). */
+  owes: boolean;
+  /** The order's price cannot be determined (spec 3 §4 'Config error … submits without payment'). */
+  configError: boolean;
+  acknowledgements: AcknowledgementFacts;
+  /** The payments' own refusals (chargesOf): the payment type and fields, checked after the blockers. */
+  paymentErrors: readonly FieldError[];
 }
 
-/** Every check of a submit the core leaves to it, in the order the user fixes them: placed, blockers, agreements. */
+/**
+ * The payment part of a submit (spec 3 §5 'Other payment rules'; decision 0120): the NSA acknowledgement when
+ * required and, for a patient who owes a payment, the captcha (its once-only check is the service's).
+ */
+function refuseUnpaidSubmit(body: ConfirmAndPayBody, payment: SubmitPaymentFacts): void {
+  const errors = submitPaymentAcknowledgementErrors(payment.acknowledgements, {
+    patientAgreement: true,
+    nsaAcknowledged: body.nsaAcknowledged,
+    recaptcha: payment.owes ? body.recaptcha : 'not asked',
+  });
+  const [first] = errors;
+  if (first) throw unprocessable(first.defaultMessage, errors);
+}
+
+/**
+ * Every check of a submit the core leaves to it, in the order the user fixes them: placed, blockers, payments,
+ * agreements, the NSA and the captcha.
+ */
 function refuseSubmit(
   order: GearOrder,
   user: UserInfo,
   body: ConfirmAndPayBody,
   mixedPricing: boolean,
+  payment: SubmitPaymentFacts,
 ): void {
   if (isReviewConfirmed(order, user)) throw conflict(REVIEW_MESSAGES.alreadyConfirmed);
   const blockers = submitBlockers({ order, user, today: labToday() });
@@ -100,9 +138,10 @@ function refuseSubmit(
     mixedPricing,
     patientAgreement: body.patientAgreement,
   });
-  const [first] = [...blockers, ...acknowledgements];
-  if (first) throw unprocessable(first.defaultMessage, [...blockers, ...acknowledgements]);
-  refuseUnpaidSubmit(order, user, body);
+  const [first] = [...blockers, ...payment.paymentErrors, ...acknowledgements];
+  if (first)
+    throw unprocessable(first.defaultMessage, [...blockers, ...payment.paymentErrors, ...acknowledgements]);
+  refuseUnpaidSubmit(body, payment);
 }
 
 /**
@@ -113,9 +152,15 @@ export function planSubmit(
   order: SavedOrder,
   user: UserInfo,
   body: ConfirmAndPayBody,
-  facts: { mixedPricing: boolean; actor: string; idempotencyKey: string | null; stepDate: string },
+  facts: {
+    mixedPricing: boolean;
+    actor: string;
+    idempotencyKey: string | null;
+    stepDate: string;
+    payment: SubmitPaymentFacts;
+  },
 ): OrderChangePlan {
-  refuseSubmit(order, user, body, facts.mixedPricing);
+  refuseSubmit(order, user, body, facts.mixedPricing, facts.payment);
   return {
     changes:
       user.type === 'prc'
@@ -141,16 +186,56 @@ function replayOf(
   return { answer: stored.answer as unknown as ConfirmAndPayResult, replayed: true };
 }
 
+/** What a submit has found out before its change: the payments resolved and what they owe. */
+async function submitFacts(
+  db: Db,
+  deps: PaymentDeps,
+  order: GearOrder,
+  user: UserInfo,
+  body: ConfirmAndPayBody,
+): Promise<{ payment: SubmitPaymentFacts; charges: Charge[] }> {
+  const dues = await duesOf(db, order, deps.carrier);
+  let charges: Charge[] = [];
+  let paymentErrors: readonly FieldError[] = [];
+  try {
+    charges = await chargesOf(db, deps, order, user, body.payments, dues, labToday());
+  } catch (refusal) {
+    if (!(refusal instanceof HttpError) || refusal.statusCode !== 422) throw refusal;
+    // A refusal always names a field: one without would let the submit through unpaid.
+    paymentErrors = refusal.errors?.length
+      ? refusal.errors
+      : [{ field: 'payments', defaultMessage: refusal.message }];
+  }
+  return {
+    charges,
+    payment: {
+      owes: owesNow(user, dues),
+      configError: dues.configError,
+      acknowledgements: acknowledgementFactsOf(order, user, dues),
+      paymentErrors,
+    },
+  };
+}
+
+/** How long a repeat whose captcha was spent by its concurrent twin waits for the twin's answer (decision 0120). */
+const TWIN_WAIT = { attempts: 50, everyMs: 100 } as const;
+
 /**
- * PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080): places the order for a submitter with
- * nothing to pay. Records the practitioner's or the patient's confirmation on the workflow (never a status); 422
- * with errors[{field, defaultMessage}] when a rule of spec 3 §5 is not met; 409 once placed. Idempotent by key: a
- * repeat replays the first answer, kept in the transaction of the change; the same key with another body answers
- * 422, even when the order's version has moved since. Otherwise the version read (the body's, else If-Match) is
- * required as for every change (decision 0100: 409 stale, 428 none): of concurrent submits one places the order.
+ * PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7, §8; decisions 0080, 0120): places the order and takes its
+ * payments in one idempotent operation. Card numbers posted are handed to the gateway and dropped (only tokens go
+ * on). The checks of spec 3 §5 run on the order as read before a patient's captcha is spent (422 with errors[]); the
+ * captcha is accepted once (RecaptchaInvalidException). Inside the order-change core, the plan checks again on the
+ * order it holds, then authorizes the card charges with keys made of the order's version and the submission, so that
+ * concurrent identical submits make one authorization; a decline confirms nothing (402 RequisitionPaymentException or
+ * ExpeditedShippingPaymentException). The payments are written with the confirmation in the core's transaction, a
+ * prepay code redeemed there once; authorizations that no committed payment holds are voided; the committed ones are
+ * captured. Idempotent by key: a repeat replays the first answer; the same key with another body answers 422.
+ * The version read (If-Match, or the body's `version`) is required as for every change (decision 0100: 409
+ * stale, 428 none), but a repeat with the same key replays although its version is now stale.
  */
 export async function confirmAndPay(
   db: Db,
+  deps: PaymentDeps,
   caller: Caller,
   orderId: number,
   body: ConfirmAndPayBody,
@@ -158,42 +243,118 @@ export async function confirmAndPay(
   basedOn: number | undefined,
 ): Promise<SubmitOutcome> {
   const user = caller.userInfo;
-  await orderForCaller(db, user, orderId);
-  const key = idempotencyKey ? { value: idempotencyKey, hash: bodyHashOf(body) } : null;
+  const read = await orderForCaller(db, user, orderId);
+  const key = idempotencyKey ? { value: idempotencyKey } : null;
   const storedAnswer = async () => (key ? await findSubmission(db, orderId, key.value) : null);
   const first = await storedAnswer();
-  if (first && key) return replayOf(first, key.hash);
+  const typed = await dropTypedCards(deps, body.payments);
+  const paying: ConfirmAndPayBody = { ...body, payments: typed.payments };
+  const hash = bodyHashOf({ ...body, payments: typed.forHash });
+  if (first && key) return replayOf(first, hash);
+
+  // The checks on the order as read, before the once-only captcha is spent on a submit that cannot go through.
+  const preflight = await submitFacts(db, deps, read, user, paying);
+  try {
+    planSubmit(read as SavedOrder, user, paying, {
+      mixedPricing: await hasMixedPricing(db, read),
+      actor: actorOf(caller),
+      idempotencyKey: key?.value ?? null,
+      stepDate: new Date().toISOString(),
+      payment: preflight.payment,
+    });
+  } catch (refusal) {
+    const stored = await storedAnswer();
+    if (stored && key) return replayOf(stored, hash);
+    throw refusal;
+  }
+  if (user.type === 'prc' && preflight.payment.owes && !(await deps.captchaAccepted(db, body.recaptcha))) {
+    // A concurrent twin of this submit (same key) may have spent the solution: its answer is this one's.
+    for (let attempt = 0; key && attempt < TWIN_WAIT.attempts; attempt++) {
+      const stored = await storedAnswer();
+      if (stored) return replayOf(stored, hash);
+      await new Promise((resolve) => setTimeout(resolve, TWIN_WAIT.everyMs));
+    }
+    throw namedRefusal(422, 'RecaptchaInvalidException', PAYMENT_MESSAGES.captchaInvalid, [
+      { field: 'recaptcha', defaultMessage: PAYMENT_MESSAGES.captchaInvalid },
+    ]);
+  }
+
   const kept: { answer?: ConfirmAndPayResult } = {};
+  const authorized: string[] = [];
+  let rows: NewPayment[] = [];
   try {
     await changeOrder(db, {
       user,
       subject: { orderId },
       basedOn,
       kind: ORDER_CHANGES.submit,
-      plan: async ({ order }) =>
-        planSubmit(order, user, body, {
+      plan: async ({ order }) => {
+        const facts = await submitFacts(db, deps, order, user, paying);
+        const plan = planSubmit(order, user, paying, {
           mixedPricing: await hasMixedPricing(db, order),
           actor: actorOf(caller),
           idempotencyKey: key?.value ?? null,
           stepDate: new Date().toISOString(),
-        }),
+          payment: facts.payment,
+        });
+        const version = body.version ?? order.version;
+        const byCharge = await authorizeCharges(deps, orderId, version, hash, facts.charges);
+        authorized.push(...byCharge.values());
+        rows = paymentRowsOf(facts.charges, byCharge, {
+          orderId,
+          user,
+          userId: caller.userId,
+          gatewayKey: (index) => gatewayKeyOf(orderId, version, hash, index),
+        });
+        return rows.length === 0
+          ? plan
+          : {
+              ...plan,
+              writes: [
+                ...(plan.writes ?? []),
+                {
+                  kind: 'audit' as const,
+                  actor: actorOf(caller),
+                  action: 'paymentsTaken',
+                  detail: {
+                    payments: rows.map((row) => ({
+                      paymentType: row.paymentType,
+                      gearReqId: row.gearReqId,
+                      amountCents: row.amountCents,
+                      transactionId: row.transactionId,
+                    })),
+                  },
+                },
+              ],
+            };
+      },
       record: async (tx, gearOrder) => {
+        const ids = await insertPayments(tx, rows);
+        for (const [index, row] of rows.entries())
+          if (row.prepayCode && !(await redeemPrepayCode(tx, row.prepayCode, ids[index] as number)))
+            throw unprocessable(PAYMENT_MESSAGES.prepayCodeUnknown, [
+              { field: 'payments', defaultMessage: PAYMENT_MESSAGES.prepayCodeUnknown },
+            ]);
         kept.answer = { gearOrder, error: null, message: null };
         if (key)
           await storeSubmission(tx, orderId, key.value, {
             statusCode: 200,
             answer: kept.answer as unknown as Record<string, unknown>,
-            bodyHash: key.hash,
+            bodyHash: hash,
           });
       },
     });
   } catch (refusal) {
+    // Nothing committed by this call: its authorizations go back, unless a concurrent twin's commit holds them.
+    await voidUnrecorded(db, deps, authorized);
     // A repeat that found the order placed or its version stale: the first submit of its key answered it.
     const stored = await storedAnswer();
-    if (stored && key) return replayOf(stored, key.hash);
+    if (stored && key) return replayOf(stored, hash);
     throw refusal;
   }
   if (!kept.answer) throw notFound(MESSAGES.orderNotFound);
+  await captureAll(deps, authorized);
+  await markCaptured(db, authorized);
   return { answer: kept.answer, replayed: false };
 }
 

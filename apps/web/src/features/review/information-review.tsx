@@ -1,6 +1,5 @@
 import {
   type FieldError,
-  isPaidByPractitionerAccount,
   labToday,
   maySectionBeEdited,
   type OrderType,
@@ -21,6 +20,7 @@ import { isApiError } from '../../api/errors.ts';
 import { useSubmitOrder } from '../../api/review.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { PaymentSection, usePaymentForm } from '../wizard/payment-pieces.ts';
 import { BillingStep, InlinePanelSelection, RemoveRequisitionModal } from '../wizard/step-pieces.ts';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
@@ -46,6 +46,9 @@ const keyOf = (section: string, gearReqId: number | null = null) => `${section}:
 const inlineTypeOf = (requisition: Requisition): OrderType =>
   requisition.shipToOffice ? 'bulk' : requisition.dropShip ? 'dropShip' : 'registration';
 
+const errorMessageOf = (error: unknown) =>
+  isApiError(error) ? error.message : 'An unexpected error has occurred.';
+
 /** A fresh key per submission attempt the user makes (a retry of a lost answer reuses it). */
 const newIdempotencyKey = () => crypto.randomUUID();
 
@@ -66,6 +69,8 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const idempotencyKey = useRef(newIdempotencyKey());
+  const payment = usePaymentForm(order, user);
+  const [preparing, setPreparing] = useState(false);
 
   const blocker = useBlocker(editing !== null);
   const blockers = useMemo(() => submitBlockers({ order, user, today: labToday() }), [order, user]);
@@ -100,24 +105,43 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
     guarded(() => {
       setSubmitError(null);
       setFieldErrors([]);
-      submit.mutate(
-        {
-          order,
-          idempotencyKey: idempotencyKey.current,
-          patientAgreement: false,
-          nsaAcknowledged: false,
-        },
-        {
-          onError: (error) => {
-            if (!isApiError(error) || error.kind !== 'network') idempotencyKey.current = newIdempotencyKey();
-            setFieldErrors(isApiError(error) ? error.fieldErrors : []);
-            setSubmitError(isApiError(error) ? error.message : REVIEW_MESSAGES.alreadyConfirmed);
-          },
-        },
-      );
+      setPreparing(true);
+      void payment
+        .prepare()
+        .then((paying) => {
+          setPreparing(false);
+          if (!paying) {
+            setSubmitError(REVIEW_MESSAGES.fixPaymentFields);
+            return;
+          }
+          submit.mutate(
+            { order, idempotencyKey: idempotencyKey.current, ...paying },
+            {
+              onError: (error) => {
+                if (!isApiError(error) || error.kind !== 'network')
+                  idempotencyKey.current = newIdempotencyKey();
+                setFieldErrors(isApiError(error) ? error.fieldErrors : []);
+                const paymentMessage = payment.refused(error);
+                setSubmitError(
+                  paymentMessage ?? (isApiError(error) ? error.message : REVIEW_MESSAGES.alreadyConfirmed),
+                );
+              },
+            },
+          );
+        })
+        .catch(() => {
+          setPreparing(false);
+          setSubmitError(REVIEW_MESSAGES.fixPaymentFields);
+        });
     });
 
-  const submitDisabled = blockers.length > 0 || saving || submit.isPending || editing !== null;
+  const submitDisabled =
+    blockers.length > 0 ||
+    saving ||
+    submit.isPending ||
+    preparing ||
+    editing !== null ||
+    payment.summary.isPending;
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
   const errorOf = (field: string) => fieldErrors.find((error) => error.field === field)?.defaultMessage;
 
@@ -188,12 +212,20 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
       })}
 
       <ReviewSection title="Payment">
-        {isPaidByPractitionerAccount(order) ? (
-          <Text>Nothing is due today: every test on this order is billed to the practitioner's account.</Text>
+        {payment.summary.data ? (
+          <PaymentSection
+            order={order}
+            user={user}
+            summary={payment.summary.data}
+            state={payment.state}
+            onChange={payment.setState}
+            errors={payment.errors}
+            captchaResetKey={payment.captchaResetKey}
+          />
+        ) : payment.summary.isError ? (
+          <ErrorAlert message={errorMessageOf(payment.summary.error)} />
         ) : (
-          <Text>
-            Nothing is due today from you. The patient pays for their tests when completing the order.
-          </Text>
+          <Text>Loading the amounts due…</Text>
         )}
       </ReviewSection>
 
@@ -239,7 +271,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
           mih={44}
           onClick={onSubmit}
           disabled={submitDisabled}
-          loading={submit.isPending}
+          loading={submit.isPending || preparing}
           aria-describedby={blockers.length > 0 ? 'submit-blockers' : undefined}
         >
           Submit

@@ -1,4 +1,10 @@
-import { type GearOrder, REMOVAL_MESSAGES, REVIEW_MESSAGES, STEP_STATUS } from '@gear/domain';
+import {
+  type GearOrder,
+  type PaymentSummary,
+  REMOVAL_MESSAGES,
+  REVIEW_MESSAGES,
+  STEP_STATUS,
+} from '@gear/domain';
 import { janeReadyToShip } from '@gear/domain/test-support';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -29,11 +35,36 @@ const placed = (order: GearOrder): GearOrder => ({
   },
 });
 
+/** The payment step's summary of an order with nothing due (decision 0120). */
+const nothingDue = (order: GearOrder): PaymentSummary => ({
+  requisitions: order.requisitions.map((r) => ({
+    gearReqId: r.id,
+    name: r.omsOrderableItemName,
+    billingMethod: r.billingMethod,
+    amountCents: null,
+    paid: false,
+  })),
+  expeditedShippingCents: 0,
+  shippingMethod: 'FedEx Ground',
+  dueTodayCents: 0,
+  paymentRequired: false,
+  configError: false,
+  planEligible: false,
+  international: false,
+  nsaRequired: false,
+  patientAgreementRequired: false,
+  captchaRequired: false,
+  cardOnFile: null,
+  shippingCardOnFile: null,
+  payments: [],
+});
+
 function openReview(order: GearOrder, handlers: Record<string, Handler> = {}) {
   return renderApp('/order/42/confirm', {
     user: practitionerUser,
     handlers: {
       'GET /gear/order/42': () => json(order),
+      'GET /gear/order/42/payment-summary': () => json(nothingDue(order)),
       'GET /gear/requisitions': () => json([{ id: 9, orderableItem: itemById(540) }]),
       ...handlers,
     },
@@ -65,6 +96,7 @@ describe('the review (spec 3 §2 Information Review, §5 Submit)', () => {
       nsaAcknowledged: false,
       recaptcha: null,
       payments: [],
+      version: order.version,
     });
     await expectAccessible(app.container);
   });

@@ -34,6 +34,10 @@ export const stepComponents: Partial<Record<StepKey, LazyExoticComponent<Compone
   confirm: lazy(async () => ({
     default: (await import('../review/review-step.tsx')).ReviewStep,
   })),
+  // The patient's review and payment (spec 3 §2 'Payment section'; decision 0120): the review with the payment section.
+  summary: lazy(async () => ({
+    default: (await import('../review/review-step.tsx')).ReviewStep,
+  })),
   customize: lazy(async () => ({
     default: (await import('../customize/customize-step.tsx')).CustomizeStep,
   })),

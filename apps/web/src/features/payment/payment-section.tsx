@@ -1,0 +1,555 @@
+import {
+  formatCents,
+  INSTALMENT_COUNT,
+  instalmentAmounts,
+  instalmentDates,
+  labToday,
+  type PaymentSummary,
+  type SavedOrder,
+  type UserInfo,
+} from '@gear/domain';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  NativeSelect,
+  Paper,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApi } from '../../api/context.tsx';
+import { useRefundPolicy } from '../../api/payment.ts';
+import { CaptchaField } from '../../components/captcha-field.tsx';
+import {
+  type CardState,
+  chooseShippingType,
+  chooseType,
+  dueRequisitions,
+  type PaymentFormState,
+  paysShipping,
+  paysTests,
+  type ShippingPaymentType,
+  type TestPaymentType,
+} from './payment-form.ts';
+
+interface Props {
+  order: SavedOrder;
+  user: UserInfo;
+  summary: PaymentSummary;
+  state: PaymentFormState;
+  onChange(next: PaymentFormState): void;
+  /** The messages of the last attempt, by field (payment-form.ts). */
+  errors: Record<string, string>;
+  /** Changes after a submit that spent or was refused the captcha: the widget starts over. */
+  captchaResetKey: unknown;
+}
+
+/**
+ * spec 3 §2 'Payment section': expedited shipping charges, test charges, the payment type choices with the card,
+ * check and prepay code forms, the payment plan selector, 'I will provide payment now' / 'patient will provide
+ * payment later', the refund policy, the acknowledgements and, for patients, the captcha. Choosing a type clears the
+ * others (spec 3 §4). Nothing here holds a card number beyond the form: the submit tokenizes it (decision 0120).
+ */
+export function PaymentSection({ order, user, summary, state, onChange, errors, captchaResetKey }: Props) {
+  const [refundOpen, setRefundOpen] = useState(false);
+  const due = dueRequisitions(summary);
+  const practitioner = user.type === 'myGDX';
+  const admin = user.adminUser === 'true';
+  const set = (change: Partial<PaymentFormState>) => onChange({ ...state, ...change });
+  const nothingDue = due.length === 0 && !paysShipping(summary);
+
+  return (
+    <Stack gap="md">
+      <Title order={3}>Payment</Title>
+      {summary.payments.length > 0 && (
+        <Alert color="green" role="status">
+          Payment received:{' '}
+          {summary.payments.map((p) => `${formatCents(p.amountCents)} (${p.status})`).join(', ')}.
+        </Alert>
+      )}
+      {summary.configError && (
+        <Alert color="yellow" role="status">
+          We are having difficulty retrieving your price. The order is submitted without payment.
+        </Alert>
+      )}
+
+      {paysShipping(summary) && (
+        <Paper withBorder p="md" component="section" aria-labelledby="expedited-shipping-charges">
+          <Title order={4} id="expedited-shipping-charges">
+            Expedited shipping charges
+          </Title>
+          <Text size="sm">
+            {summary.shippingMethod}: <strong>{formatCents(summary.expeditedShippingCents)}</strong>
+          </Text>
+          <Radio.Group
+            mt="xs"
+            label="Pay shipping with"
+            value={state.shippingType ?? ''}
+            error={errors.shippingType}
+            onChange={(value) => onChange(chooseShippingType(state, value as ShippingPaymentType))}
+          >
+            <Stack gap={6} mt={6}>
+              {practitioner && summary.shippingCardOnFile && (
+                <Radio
+                  value="shippingCardOnFile"
+                  label={`Saved shipping card on file (${summary.shippingCardOnFile.brand} ending ${summary.shippingCardOnFile.last4})`}
+                />
+              )}
+              {practitioner && summary.cardOnFile && (
+                <Radio
+                  value="cardOnFile"
+                  label={`Practitioner card on file (${summary.cardOnFile.brand} ending ${summary.cardOnFile.last4})`}
+                />
+              )}
+              {(!practitioner || admin) && <Radio value="card" label="Credit or debit card" />}
+              {practitioner && <Radio value="check" label="Check" />}
+            </Stack>
+          </Radio.Group>
+          {state.shippingType === 'card' && (
+            <CardForm
+              legend="Shipping card"
+              card={state.shippingCard}
+              international={summary.international}
+              errors={errors}
+              prefix="shipping."
+              onChange={(shippingCard) => set({ shippingCard })}
+            />
+          )}
+          {state.shippingType === 'check' && (
+            <TextInput
+              mt="sm"
+              label="Check number"
+              value={state.shippingCheckNo}
+              error={errors.shippingCheckNo}
+              onChange={(event) => set({ shippingCheckNo: event.currentTarget.value })}
+            />
+          )}
+        </Paper>
+      )}
+
+      {due.length > 0 && (
+        <Paper withBorder p="md" component="section" aria-labelledby="test-charges">
+          <Title order={4} id="test-charges">
+            Test charges
+          </Title>
+          <Table mt="xs" aria-labelledby="test-charges">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Test</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {due.map((requisition) => (
+                <Table.Tr key={requisition.gearReqId}>
+                  <Table.Td>{requisition.name}</Table.Td>
+                  <Table.Td ta="right">{formatCents(requisition.amountCents ?? 0)}</Table.Td>
+                </Table.Tr>
+              ))}
+              <Table.Tr>
+                <Table.Td fw={700}>Payment Due Today</Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {formatCents(summary.dueTodayCents)}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+
+          {practitioner && (
+            <Radio.Group
+              mt="sm"
+              label="Who pays for the tests"
+              value={state.payNow ? 'now' : 'later'}
+              onChange={(value) => set({ payNow: value === 'now', type: null })}
+            >
+              <Group mt={6}>
+                <Radio value="now" label="I will provide payment now" />
+                <Radio value="later" label="Patient will provide payment later" />
+              </Group>
+            </Radio.Group>
+          )}
+
+          {paysTests(state, summary) && (
+            <TestPaymentForm
+              order={order}
+              user={user}
+              summary={summary}
+              state={state}
+              onChange={onChange}
+              errors={errors}
+            />
+          )}
+        </Paper>
+      )}
+
+      {nothingDue && summary.payments.length === 0 && <Text>Nothing is due today.</Text>}
+
+      <Anchor component="button" type="button" onClick={() => setRefundOpen(true)}>
+        Refund policy
+      </Anchor>
+      <RefundPolicyModal opened={refundOpen} onClose={() => setRefundOpen(false)} />
+
+      {(summary.patientAgreementRequired || summary.nsaRequired) && (
+        <Paper withBorder p="md" component="section" aria-labelledby="payment-acknowledgements">
+          <Title order={4} id="payment-acknowledgements">
+            Acknowledgements
+          </Title>
+          {summary.patientAgreementRequired && (
+            <AcknowledgementBox
+              orderId={order.id}
+              path="acknowledgement"
+              title="Patient/Responsible Party Acknowledgement"
+              checked={state.patientAgreement}
+              error={errors.patientAgreement}
+              onChange={(patientAgreement) => set({ patientAgreement })}
+            />
+          )}
+          {summary.nsaRequired && (
+            <AcknowledgementBox
+              orderId={order.id}
+              path="nsa-acknowledgement"
+              title="No Surprises Act (NSA) Acknowledgement"
+              checked={state.nsaAcknowledged}
+              error={errors.nsaAcknowledged}
+              onChange={(nsaAcknowledged) => set({ nsaAcknowledged })}
+            />
+          )}
+        </Paper>
+      )}
+
+      {summary.captchaRequired && (
+        <CaptchaField
+          onChange={(recaptcha) => onChange({ ...state, recaptcha })}
+          error={errors.recaptcha}
+          resetKey={captchaResetKey}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props, 'captchaResetKey'>) {
+  const practitioner = user.type === 'myGDX';
+  const admin = user.adminUser === 'true';
+  const set = (change: Partial<PaymentFormState>) => onChange({ ...state, ...change });
+  const due = dueRequisitions(summary);
+  const choices: { value: TestPaymentType; label: string }[] = practitioner
+    ? [
+        ...(summary.cardOnFile
+          ? [
+              {
+                value: 'cardOnFile' as const,
+                label: `Card on file (${summary.cardOnFile.brand} ending ${summary.cardOnFile.last4})`,
+              },
+            ]
+          : []),
+        ...(admin ? [{ value: 'card' as const, label: 'Credit or debit card' }] : []),
+        { value: 'check', label: 'Check' },
+      ]
+    : [
+        { value: 'card', label: 'Credit or debit card' },
+        { value: 'check', label: 'Check' },
+        { value: 'prepay', label: 'Prepay code' },
+      ];
+  return (
+    <Stack gap="sm" mt="sm">
+      <Radio.Group
+        label="Payment type"
+        value={state.type ?? ''}
+        error={errors.type}
+        onChange={(value) => onChange(chooseType(state, value as TestPaymentType))}
+      >
+        <Stack gap={6} mt={6}>
+          {choices.map((choice) => (
+            <Radio key={choice.value} value={choice.value} label={choice.label} />
+          ))}
+        </Stack>
+      </Radio.Group>
+
+      {state.type === 'card' && (
+        <>
+          {admin && (
+            <TextInput
+              label="Token ID"
+              description="A 6-character token id, or the saved-card marker, in place of a card"
+              value={state.adminTokenId}
+              error={errors['card.adminTokenId']}
+              onChange={(event) => set({ adminTokenId: event.currentTarget.value })}
+            />
+          )}
+          {!(admin && state.adminTokenId.trim() !== '') && (
+            <CardForm
+              legend="Card"
+              card={state.card}
+              international={summary.international}
+              errors={errors}
+              prefix="card."
+              onChange={(card) => set({ card })}
+            />
+          )}
+          {summary.planEligible && (
+            <PlanSelector summary={summary} state={state} onChange={onChange} errors={errors} />
+          )}
+        </>
+      )}
+      {state.type === 'check' && (
+        <TextInput
+          label="Check number"
+          value={state.checkNo}
+          error={errors.checkNo}
+          onChange={(event) => set({ checkNo: event.currentTarget.value })}
+        />
+      )}
+      {state.type === 'prepay' &&
+        due.map((requisition) => (
+          <TextInput
+            key={requisition.gearReqId}
+            label={due.length > 1 ? `Confirmation code for ${requisition.name}` : 'Confirmation code'}
+            maxLength={6}
+            value={state.prepayCodes[requisition.gearReqId] ?? ''}
+            error={errors[`prepay.${requisition.gearReqId}`]}
+            onChange={(event) =>
+              set({
+                prepayCodes: { ...state.prepayCodes, [requisition.gearReqId]: event.currentTarget.value },
+              })
+            }
+          />
+        ))}
+    </Stack>
+  );
+}
+
+/** spec 3 §4, §9: full or monthly, 2 to 4 instalments (default 4), each amount with its date. */
+function PlanSelector({
+  summary,
+  state,
+  onChange,
+  errors,
+}: Pick<Props, 'summary' | 'state' | 'onChange' | 'errors'>) {
+  const total = summary.dueTodayCents - summary.expeditedShippingCents;
+  const amounts = state.intervalType === 'month' ? instalmentAmounts(total, state.instalmentCount) : [total];
+  const dates = instalmentDates(labToday(), amounts.length);
+  return (
+    <Stack gap="xs">
+      <Radio.Group
+        label="Payment option"
+        value={state.intervalType}
+        error={errors.installmentIntervalType}
+        onChange={(value) => onChange({ ...state, intervalType: value === 'month' ? 'month' : 'full' })}
+      >
+        <Group mt={6}>
+          <Radio value="full" label="Pay in full" />
+          <Radio value="month" label="Monthly payment plan" />
+        </Group>
+      </Radio.Group>
+      {state.intervalType === 'month' && (
+        <NativeSelect
+          label="Number of monthly payments"
+          data={Array.from({ length: INSTALMENT_COUNT.max - INSTALMENT_COUNT.min + 1 }, (_, i) =>
+            String(INSTALMENT_COUNT.min + i),
+          )}
+          value={String(state.instalmentCount)}
+          error={errors.installmentCount}
+          onChange={(event) => onChange({ ...state, instalmentCount: Number(event.currentTarget.value) })}
+        />
+      )}
+      {state.intervalType === 'month' && (
+        <Table aria-label="Instalments">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Payment</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {amounts.map((amount, index) => (
+              <Table.Tr key={dates[index]}>
+                <Table.Td>{index === 0 ? 'Today' : `Payment ${index + 1}`}</Table.Td>
+                <Table.Td>{dates[index]}</Table.Td>
+                <Table.Td ta="right">{formatCents(amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}
+
+/** spec 3 §5 'Card payment': number, expiry MM/YY, CVV, cardholder name, billing zip (postal code abroad). */
+function CardForm({
+  legend,
+  card,
+  international,
+  errors,
+  prefix,
+  onChange,
+}: {
+  legend: string;
+  card: CardState;
+  international: boolean;
+  errors: Record<string, string>;
+  prefix: string;
+  onChange(card: CardState): void;
+}) {
+  const field = (name: keyof CardState) => ({
+    value: card[name],
+    error: errors[`${prefix}${name}`],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      onChange({ ...card, [name]: event.currentTarget.value }),
+  });
+  return (
+    <Box component="fieldset" p={0} m={0} style={{ border: 'none' }} mt="sm">
+      <Text component="legend" fw={600} size="sm">
+        {legend}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+          {...field('cardNo')}
+        />
+        <TextInput label="Cardholder name" autoComplete="cc-name" {...field('cardholderName')} />
+        <TextInput
+          label="Expiration date (MM/YY)"
+          placeholder="MM/YY"
+          autoComplete="cc-exp"
+          maxLength={5}
+          {...field('cardExpDate')}
+        />
+        <TextInput
+          label="CVV"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          {...field('cardCvv')}
+        />
+        <TextInput
+          label={international ? 'Billing postal code' : 'Billing zip code'}
+          autoComplete="postal-code"
+          maxLength={international ? 10 : 5}
+          {...field('cardZipCode')}
+        />
+      </SimpleGrid>
+    </Box>
+  );
+}
+
+/** An acknowledgement's text (GET /gear/acknowledgement?gearOrderId, spec 3 §7) and its checkbox. */
+function AcknowledgementBox({
+  orderId,
+  path,
+  title,
+  checked,
+  error,
+  onChange,
+}: {
+  orderId: number;
+  path: 'acknowledgement' | 'nsa-acknowledgement';
+  title: string;
+  checked: boolean;
+  error: string | undefined;
+  onChange(checked: boolean): void;
+}) {
+  const api = useApi();
+  const text = useQuery({
+    queryKey: ['orders', orderId, path],
+    queryFn: ({ signal }) =>
+      api.get<string>(`/gear/${path}`, { query: { gearOrderId: orderId }, signal, responseType: 'text' }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return (
+    <Stack gap={4} mt="sm">
+      <Text fw={600} size="sm">
+        {title}
+      </Text>
+      <Box
+        mah={160}
+        style={{ overflowY: 'auto' }}
+        tabIndex={0}
+        aria-label={`${title} text`}
+        p="xs"
+        bg="gray.0"
+      >
+        {text.isPending ? (
+          <Loader size="sm" aria-label="Loading" />
+        ) : text.isError ? (
+          <Text size="sm">An unexpected error has occurred.</Text>
+        ) : (
+          <HtmlText html={text.data ?? ''} size="sm" />
+        )}
+      </Box>
+      <Checkbox
+        label={`I have read and accept the ${title}.`}
+        checked={checked}
+        disabled={text.isError}
+        error={error}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+    </Stack>
+  );
+}
+
+/** The refund policy modal (spec 3 §2; text from GET /html/connect/refund-policy/index.html). */
+function RefundPolicyModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
+  const policy = useRefundPolicy(opened);
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Refund policy"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      {policy.isPending ? (
+        <Loader size="sm" aria-label="Loading" />
+      ) : policy.isError ? (
+        <Text>An unexpected error has occurred.</Text>
+      ) : (
+        <HtmlText html={policy.data ?? ''} size="md" />
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * A fixed text the server sends as HTML (the acknowledgements, the refund policy), shown as plain paragraphs: its
+ * headings and paragraphs' text only, so no markup from an answer ever reaches the page.
+ */
+function HtmlText({ html, size }: { html: string; size: 'sm' | 'md' }) {
+  const blocks = Array.from(
+    new DOMParser().parseFromString(html, 'text/html').body.querySelectorAll('h1,h2,h3,h4,p,li'),
+  ).map((block, position) => ({
+    key: `${position}:${block.tagName}`,
+    tag: block.tagName,
+    text: block.textContent,
+  }));
+  return (
+    <Stack gap={6}>
+      {blocks.map((block) =>
+        /^H\d$/.test(block.tag) ? (
+          <Text key={block.key} fw={700} size={size}>
+            {block.text}
+          </Text>
+        ) : (
+          <Text key={block.key} size={size}>
+            {block.tag === 'LI' ? `• ${block.text}` : block.text}
+          </Text>
+        ),
+      )}
+    </Stack>
+  );
+}

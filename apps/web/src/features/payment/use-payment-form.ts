@@ -1,0 +1,99 @@
+import {
+  type PaymentSummary,
+  type SavedOrder,
+  type SubmitPayment,
+  submitPaymentErrorText,
+  type UserInfo,
+} from '@gear/domain';
+import { useState } from 'react';
+import { useApi } from '../../api/context.tsx';
+import { isApiError } from '../../api/errors.ts';
+import { tokenizeCard, usePaymentSummary } from '../../api/payment.ts';
+import {
+  type CardState,
+  cardBody,
+  initialPaymentForm,
+  type PaymentFormState,
+  paymentFormErrors,
+  paymentsOf,
+} from './payment-form.ts';
+
+/** What the submit sends besides the order: the acknowledgements, the captcha and the payments (spec 3 §7). */
+export interface PaymentSubmission {
+  patientAgreement: boolean;
+  nsaAcknowledged: boolean;
+  recaptcha: string | null;
+  payments: SubmitPayment[];
+}
+
+class TokenizeFailure extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The payment section's state for the review's Submit: the summary from the server, the form, its messages, and
+ * `prepare` (checks the form by spec 3 §5, then tokenizes cards: the submit's body, or null with the messages shown).
+ */
+export function usePaymentForm(order: SavedOrder, user: UserInfo) {
+  const api = useApi();
+  const summary = usePaymentSummary(order.id, order.version);
+  const [state, setState] = useState<PaymentFormState>(() => initialPaymentForm(user));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [captchaResetKey, setCaptchaResetKey] = useState(0);
+
+  const prepare = async (): Promise<PaymentSubmission | null> => {
+    const data: PaymentSummary | undefined = summary.data;
+    if (!data) return null;
+    const found = paymentFormErrors(state, data, user);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return null;
+    try {
+      const payments = await paymentsOf(state, data, user, order.id, async (card: CardState, which) => {
+        try {
+          return (await tokenizeCard(api, cardBody(card))).token;
+        } catch (error) {
+          const message = isApiError(error) ? error.message : 'The card could not be checked.';
+          const field = isApiError(error) ? (error.fieldErrors[0]?.field ?? 'cardNo') : 'cardNo';
+          throw new TokenizeFailure(`${which === 'card' ? 'card.' : 'shipping.'}${field}`, message);
+        }
+      });
+      return {
+        patientAgreement: state.patientAgreement,
+        nsaAcknowledged: state.nsaAcknowledged,
+        recaptcha: data.captchaRequired ? state.recaptcha : null,
+        payments,
+      };
+    } catch (failure) {
+      if (failure instanceof TokenizeFailure) {
+        setErrors({ [failure.field]: failure.message });
+        return null;
+      }
+      throw failure;
+    }
+  };
+
+  /**
+   * After a refused submit: the captcha starts over (its solution is spent or refused), and the message to show
+   * (spec 3 §8: the server's message of a payment refusal, with the patient's prefix).
+   */
+  const refused = (error: unknown): string | null => {
+    setCaptchaResetKey((key) => key + 1);
+    setState((current) => ({ ...current, recaptcha: null }));
+    if (!isApiError(error)) return null;
+    const name = error.body?.error;
+    if (name === 'RequisitionPaymentException' || name === 'ExpeditedShippingPaymentException')
+      return submitPaymentErrorText(user.type, name, error.serverMessage ?? error.message);
+    if (name === 'RecaptchaInvalidException') {
+      setErrors({ recaptcha: error.serverMessage ?? error.message });
+      return error.serverMessage ?? error.message;
+    }
+    return null;
+  };
+
+  return { summary, state, setState, errors, captchaResetKey, prepare, refused };
+}

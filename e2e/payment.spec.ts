@@ -1,0 +1,151 @@
+import { expect, type Page, test } from '@playwright/test';
+import { solveCaptcha } from './captcha.ts';
+import { bearer, getOrder, shipToOfficeOrder, signIn } from './orders.ts';
+import { expectAccessible, watchConsole } from './support.ts';
+
+/**
+ * Payment journeys (spec 3 §2 'Payment section', §5, §8; decisions 0120, 0121) on the demo orders whose patients pay
+ * (README: Sofia Payne 50012390, Marcus Bell 50012391, Grace Lin 50012392, all on P1001's drop-ship orders).
+ */
+async function openAsPatient(page: Page, reqNumber: string, dateOfBirth: string): Promise<number> {
+  await page.goto(`/order/new/panels?requisitionNumber=${reqNumber}&dateOfBirth=${dateOfBirth}`);
+  await expect(page).toHaveURL(/\/order\/\d+\/panels\/\d+/);
+  const id = Number(/\/order\/(\d+)\//.exec(page.url())?.[1]);
+  await page.goto(`/order/${id}/summary`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Information Review' })).toBeVisible();
+  await expect(page.getByText('Payment Due Today')).toBeVisible();
+  return id;
+}
+
+async function fillCard(page: Page, cardNo: string) {
+  await page.getByLabel('Card number').fill(cardNo);
+  await page.getByLabel('Expiration date (MM/YY)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('Cardholder name').fill('Test Patient');
+  await page.getByLabel('Billing zip code').fill('28801');
+}
+
+async function acknowledge(page: Page) {
+  await page.getByRole('checkbox', { name: /Patient\/Responsible Party Acknowledgement/ }).check();
+  await page.getByRole('checkbox', { name: /No Surprises Act/ }).check();
+}
+
+/** No sideways scroll on a phone (390 px wide). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1280, height: 900 }, reqNumber: '50012390', dateOfBirth: '1982-09-14' },
+  { name: 'phone', size: { width: 390, height: 844 }, reqNumber: '50012391', dateOfBirth: '1975-01-23' },
+]) {
+  test.describe(viewport.name, () => {
+    test.use({ viewport: viewport.size });
+
+    test('a patient pays by card with the captcha and the acknowledgements; a declined card first charges nothing', async ({
+      page,
+    }) => {
+      test.slow();
+      // A patient's browser asks for a practitioner token first (403), and the declined card answers 402.
+      const errors = watchConsole(page, [/confirm-and-pay/, /\/mygdx\/account\/JWT\/myGDX/]);
+      const id = await openAsPatient(page, viewport.reqNumber, viewport.dateOfBirth);
+      await expectAccessible(page);
+      if (viewport.name === 'phone') await expectNoSidewaysScroll(page);
+
+      // spec 3 §5: nothing chosen yet.
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('Please select a payment type.')).toBeVisible();
+
+      await page.getByRole('radio', { name: 'Credit or debit card' }).check();
+      await fillCard(page, '4000 0000 0000 0002');
+      await acknowledge(page);
+      await solveCaptcha(page);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'There was a problem with your test payment.' }),
+      ).toContainText('There was a problem with your test payment. Your card was declined.');
+      await expectAccessible(page);
+      const payments = await page.request.get(`/gear/order/${id}/payments`);
+      expect(await payments.json()).toEqual([]);
+
+      await fillCard(page, '4242 4242 4242 4242');
+      await solveCaptcha(page);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('confirmation-code')).toHaveText(String(id));
+      await expectAccessible(page);
+      if (viewport.name === 'phone') await expectNoSidewaysScroll(page);
+      const paid = (await (await page.request.get(`/gear/order/${id}/payments`)).json()) as {
+        cardLast4: string;
+        status: string;
+      }[];
+      expect(paid).toMatchObject([{ cardLast4: '4242', status: 'captured' }]);
+      expect(errors).toEqual([]);
+    });
+  });
+}
+
+test('a patient pays with a 3-month plan: the amounts and dates shown, the first charged today', async ({
+  page,
+}) => {
+  test.slow();
+  const id = await openAsPatient(page, '50012392', '1993-05-30');
+  await page.getByRole('radio', { name: 'Credit or debit card' }).check();
+  await fillCard(page, '5555 5555 5555 4444');
+  await page.getByRole('radio', { name: 'Monthly payment plan' }).check();
+  await page.getByLabel('Number of monthly payments').selectOption('3');
+  const plan = page.getByRole('table', { name: 'Instalments' });
+  await expect(plan.getByRole('row')).toHaveCount(4);
+  await expectAccessible(page);
+  await acknowledge(page);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 20_000 });
+  const [payment] = (await (await page.request.get(`/gear/order/${id}/payments`)).json()) as {
+    installmentCount: number;
+    instalments: { status: string }[];
+  }[];
+  expect(payment?.installmentCount).toBe(3);
+  expect(payment?.instalments.map((i) => i.status)).toEqual(['charged', 'scheduled', 'scheduled']);
+});
+
+test('dr.avery pays expedited shipping with the saved shipping card on file, with no patient acknowledgements', async ({
+  page,
+}) => {
+  test.slow();
+  await signIn(page, 'dr.avery');
+  const order = await shipToOfficeOrder(page, [540]);
+  const shipped = await page.request.put(`/gear/order/${order.id}/shippingInfo/`, {
+    headers: await bearer(page),
+    data: {
+      gearOrderId: order.id,
+      version: order.version,
+      shippingMethod: 'Second Day',
+      company: 'Blue Ridge Integrative Medicine',
+      attention: 'Dana Avery',
+      address1: '63 Zillicoa Street',
+      address2: null,
+      city: 'Asheville',
+      state: 'NC',
+      zipCode: '28801',
+      country: 'United States',
+      instructions: null,
+    },
+  });
+  expect(shipped.status(), await shipped.text()).toBe(200);
+  await page.goto(`/order/${order.id}/confirm`);
+  await expect(page.getByRole('heading', { name: 'Expedited shipping charges' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /No Surprises Act/ })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('radio', { name: 'Saved shipping card on file (Mastercard ending 4444)' }).check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page);
+  const placed = await getOrder(page, order.id);
+  expect(placed.id).toBe(order.id);
+  const payments = (await (
+    await page.request.get(`/gear/order/${order.id}/payments`, { headers: await bearer(page) })
+  ).json()) as { paymentType: string; cardLast4: string }[];
+  expect(payments).toMatchObject([{ paymentType: 'expeditedShipping', cardLast4: '4444' }]);
+});
