@@ -95,7 +95,7 @@ async function main() {
    * A ship-to-office order of P1001 sent Second Day (an expedited charge): dr.avery pays it with the saved shipping
    * card on file, so each submit authorizes and captures through the gateway (decision 0120).
    */
-  const paidOrder = async (): Promise<number> => {
+  const paidOrder = async (): Promise<Saved> => {
     const created = await call<Saved>('PUT', '/gear/practitioner/', {
       id: 'new',
       practAgreement: true,
@@ -118,7 +118,7 @@ async function main() {
         },
       ],
     });
-    await call('PUT', `/gear/order/${created.id}/shippingInfo/`, {
+    const shipped = await call<Saved>('PUT', `/gear/order/${created.id}/shippingInfo/`, {
       gearOrderId: created.id,
       version: selected.version,
       shippingMethod: 'Second Day',
@@ -132,7 +132,7 @@ async function main() {
       country: 'United States',
       instructions: null,
     });
-    return created.id;
+    return shipped;
   };
   const PAID_BODY = (orderId: number) =>
     JSON.stringify({
@@ -193,7 +193,7 @@ async function main() {
     }),
   );
   progress(`making ${SUBMITS} orders with expedited shipping to pay`);
-  const paid: number[] = [];
+  const paid: Saved[] = [];
   for (let i = 0; i < SUBMITS; i += 1) paid.push(await paidOrder());
   progress('paid submit, a fresh order each');
   record(
@@ -205,12 +205,12 @@ async function main() {
         {
           method: 'PUT',
           setupRequest: (request) => {
-            const orderId = paid.shift() as number;
+            const order = paid.shift() as Saved;
             return {
               ...request,
-              path: `/gear/order/${orderId}/confirm-and-pay`,
-              headers: { ...auth, 'idempotency-key': randomUUID() },
-              body: PAID_BODY(orderId),
+              path: `/gear/order/${order.id}/confirm-and-pay`,
+              headers: { ...auth, 'idempotency-key': randomUUID(), ...ifMatch(order) },
+              body: PAID_BODY(order.id),
             };
           },
         },
