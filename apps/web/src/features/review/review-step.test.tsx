@@ -96,7 +96,6 @@ describe('the review (spec 3 §2 Information Review, §5 Submit)', () => {
       nsaAcknowledged: false,
       recaptcha: null,
       payments: [],
-      version: order.version,
     });
     await expectAccessible(app.container);
   });
