@@ -9,9 +9,9 @@ import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { statementsRun } from '../apps/server/src/db/kept.ts';
-import { INPUT_FIELDS } from '../apps/server/src/db/seed/catalogue-data.ts';
-import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
-import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
+import { INPUT_FIELDS } from '../apps/server/src/seed/catalogue-data.ts';
+import { seedDemoData } from '../apps/server/src/seed/index.ts';
+import { DEMO_USERS } from '../apps/server/src/seed/people.ts';
 import { addBareRoute, BENCH_CONFIG } from './config.ts';
 
 const CONNECTIONS = 10;

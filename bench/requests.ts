@@ -7,10 +7,10 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { statementsRun } from '../apps/server/src/db/kept.ts';
-import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
-import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
 import { importRelease } from '../apps/server/src/modules/dx-codes/dx-codes.repository.ts';
 import { readRelease } from '../apps/server/src/modules/dx-codes/icd10-release.ts';
+import { seedDemoData } from '../apps/server/src/seed/index.ts';
+import { DEMO_USERS } from '../apps/server/src/seed/people.ts';
 
 const CMS_RELEASE = new URL('../../shared/data/icd10cm/cms_2026_dx.zip', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);

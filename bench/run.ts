@@ -10,15 +10,13 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.ts';
 import type { Database, Db } from '../apps/server/src/db/client.ts';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
-import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
-import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
 import { importRelease } from '../apps/server/src/modules/dx-codes/dx-codes.repository.ts';
 import { readRelease } from '../apps/server/src/modules/dx-codes/icd10-release.ts';
-import { addBareRoute, BENCH_CONFIG } from './config.ts';
+import { seedDemoData } from '../apps/server/src/seed/index.ts';
 import { captureStatements, type Replay, runLimit, versionSlots } from './limits.ts';
+import { listenForBench, progress, signInOverHttp } from './setup.ts';
 
 const CMS_RELEASE = new URL('../../shared/data/icd10cm/cms_2026_dx.zip', import.meta.url).pathname;
 
@@ -274,9 +272,6 @@ async function startServerProcess(databaseUrl: string): Promise<{ base: string; 
   throw new Error('the server process stopped before it listened');
 }
 
-/** Progress on standard error (the table goes to standard output). */
-const progress = (what: string) => console.error(`${new Date().toISOString().slice(11, 19)} ${what}`);
-
 async function main() {
   const { database, url, drop } = await openBenchDatabase();
   progress(`database: ${database.kind}`);
@@ -284,39 +279,14 @@ async function main() {
   await importRelease(database.db, readRelease(CMS_RELEASE));
   await generatePatients(database.db, GENERATED_PATIENTS);
   progress('seeded');
-  const app = await buildApp(BENCH_CONFIG(), database.db);
-  addBareRoute(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const base = `http://127.0.0.1:${address.port}`;
+  const { app, base } = await listenForBench(database.db);
   const others: { base: string; child: ChildProcess }[] = [];
   for (let i = 1; i < PROCESSES; i += 1) others.push(await startServerProcess(url as string));
   const bases = [base, ...others.map((other) => other.base)];
   progress(`serving: ${bases.join(' ')}`);
 
-  const avery = DEMO_USERS.find((u) => u.loginName === 'dr.avery');
-  const login = await fetch(`${base}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: avery?.loginName, password: avery?.password }),
-  });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { token } = (await (
-    await fetch(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } })
-  ).json()) as {
-    token: string;
-  };
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const put = async <T>(path: string, body: unknown): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
-      method: 'PUT',
-      headers: auth,
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const { auth, call } = await signInOverHttp(base);
+  const put = <T>(path: string, body: unknown) => call<T>('PUT', path, body);
   const practitionerStep = JSON.stringify({
     id: 'new',
     practAgreement: true,

@@ -8,12 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { BILLING_METHODS } from '@gear/domain';
 import { patientInfo } from '@gear/domain/test-support';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
-import { INPUT_FIELDS } from '../apps/server/src/db/seed/catalogue-data.ts';
-import { seedDemoData } from '../apps/server/src/db/seed/index.ts';
-import { DEMO_USERS } from '../apps/server/src/db/seed/people.ts';
-import { addBareRoute, BENCH_CONFIG } from './config.ts';
+import { INPUT_FIELDS } from '../apps/server/src/seed/catalogue-data.ts';
+import { seedDemoData } from '../apps/server/src/seed/index.ts';
+import { listenForBench, progress, signInOverHttp } from './setup.ts';
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,44 +37,18 @@ const GI_EFFECTS_REQUISITION = {
   dropShip: true,
 };
 
-const progress = (what: string) => console.error(`${new Date().toISOString().slice(11, 19)} ${what}`);
-
 async function main() {
   const database = await openPglite(null);
   await seedDemoData(database.db);
-  const app = await buildApp(BENCH_CONFIG(), database.db);
-  addBareRoute(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const base = `http://127.0.0.1:${address.port}`;
-
-  const avery = DEMO_USERS.find((user) => user.loginName === 'dr.avery');
-  const login = await fetch(`${base}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: avery?.loginName, password: avery?.password }),
-  });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { token } = (await (
-    await fetch(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } })
-  ).json()) as {
-    token: string;
-  };
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const call = async <T>(method: string, path: string, body: unknown, headers = {}): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...auth, ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const { app, base } = await listenForBench(database.db);
+  const { auth, call } = await signInOverHttp(base);
 
   type Saved = { id: number; version: number; requisitions: { id: number }[] };
-  /** A drop-ship order of P1001 with the patient's details, billed to the practitioner's account: placeable. */
-  const placeableOrder = async (): Promise<number> => {
+  /**
+   * A drop-ship order of P1001 with the patient's details, billed to the practitioner's account: placeable. Its id
+   * and version, which the submit names in If-Match (docs/decisions/0100).
+   */
+  const placeableOrder = async (): Promise<Saved> => {
     const created = await call<Saved>('PUT', '/gear/practitioner/', {
       id: 'new',
       practAgreement: true,
@@ -111,19 +83,19 @@ async function main() {
       version: selected.version,
       patientInfo: patient,
     });
-    await call('PUT', '/gear/billingMethod/', {
+    return call<Saved>('PUT', '/gear/billingMethod/', {
       billingMethod: BILLING_METHODS.physicianAccount,
       gearReqId: withPatient.requisitions[0]?.id,
       version: withPatient.version,
     });
-    return created.id;
   };
+  const ifMatch = (order: Saved) => ({ 'if-match': `"${order.version}"` });
 
   /**
    * A ship-to-office order of P1001 sent Second Day (an expedited charge): dr.avery pays it with the saved shipping
    * card on file, so each submit authorizes and captures through the gateway (decision 0120).
    */
-  const paidOrder = async (): Promise<number> => {
+  const paidOrder = async (): Promise<Saved> => {
     const created = await call<Saved>('PUT', '/gear/practitioner/', {
       id: 'new',
       practAgreement: true,
@@ -146,7 +118,7 @@ async function main() {
         },
       ],
     });
-    await call('PUT', `/gear/order/${created.id}/shippingInfo/`, {
+    const shipped = await call<Saved>('PUT', `/gear/order/${created.id}/shippingInfo/`, {
       gearOrderId: created.id,
       version: selected.version,
       shippingMethod: 'Second Day',
@@ -160,7 +132,7 @@ async function main() {
       country: 'United States',
       instructions: null,
     });
-    return created.id;
+    return shipped;
   };
   const PAID_BODY = (orderId: number) =>
     JSON.stringify({
@@ -171,11 +143,14 @@ async function main() {
     });
 
   progress(`making ${SUBMITS + 1} placeable orders`);
-  const fresh: number[] = [];
+  const fresh: Saved[] = [];
   for (let i = 0; i < SUBMITS; i += 1) fresh.push(await placeableOrder());
   const replayed = await placeableOrder();
   const replayKey = randomUUID();
-  await call('PUT', `/gear/order/${replayed}/confirm-and-pay`, SUBMIT_BODY, { 'idempotency-key': replayKey });
+  await call('PUT', `/gear/order/${replayed.id}/confirm-and-pay`, SUBMIT_BODY, {
+    'idempotency-key': replayKey,
+    ...ifMatch(replayed),
+  });
 
   const run = (options: autocannon.Options) =>
     autocannon({ headers: auth, connections: CONNECTIONS, ...options });
@@ -203,18 +178,22 @@ async function main() {
       requests: [
         {
           method: 'PUT',
-          setupRequest: (request) => ({
-            ...request,
-            path: `/gear/order/${queue.shift()}/confirm-and-pay`,
-            headers: { ...auth, 'idempotency-key': randomUUID() },
-            body: SUBMIT_BODY,
-          }),
+          setupRequest: (request) => {
+            const order = queue.shift();
+            if (!order) throw new Error('more submits than placeable orders');
+            return {
+              ...request,
+              path: `/gear/order/${order.id}/confirm-and-pay`,
+              headers: { ...auth, 'idempotency-key': randomUUID(), ...ifMatch(order) },
+              body: SUBMIT_BODY,
+            };
+          },
         },
       ],
     }),
   );
   progress(`making ${SUBMITS} orders with expedited shipping to pay`);
-  const paid: number[] = [];
+  const paid: Saved[] = [];
   for (let i = 0; i < SUBMITS; i += 1) paid.push(await paidOrder());
   progress('paid submit, a fresh order each');
   record(
@@ -226,12 +205,12 @@ async function main() {
         {
           method: 'PUT',
           setupRequest: (request) => {
-            const orderId = paid.shift() as number;
+            const order = paid.shift() as Saved;
             return {
               ...request,
-              path: `/gear/order/${orderId}/confirm-and-pay`,
-              headers: { ...auth, 'idempotency-key': randomUUID() },
-              body: PAID_BODY(orderId),
+              path: `/gear/order/${order.id}/confirm-and-pay`,
+              headers: { ...auth, 'idempotency-key': randomUUID(), ...ifMatch(order) },
+              body: PAID_BODY(order.id),
             };
           },
         },
@@ -242,9 +221,10 @@ async function main() {
   record(
     'submit (idempotent replay)',
     await run({
-      url: `${base}/gear/order/${replayed}/confirm-and-pay`,
+      // The version named is stale once placed: the key replays the first answer all the same.
+      url: `${base}/gear/order/${replayed.id}/confirm-and-pay`,
       method: 'PUT',
-      headers: { ...auth, 'idempotency-key': replayKey },
+      headers: { ...auth, 'idempotency-key': replayKey, ...ifMatch(replayed) },
       body: SUBMIT_BODY,
       duration: DURATION_SECONDS,
     }),

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
-import { seedDemoData } from './db/seed/index.ts';
+import { seedDemoData } from './seed/index.ts';
 import { EXIT_CONFIG } from './supervisor.ts';
 
 /**

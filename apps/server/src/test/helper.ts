@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { seedDemoData } from '../db/seed/index.ts';
-import { DEMO_USERS } from '../db/seed/people.ts';
 import { openTestDatabase } from '../db/test-db.ts';
+import { seedDemoData } from '../seed/index.ts';
+import { DEMO_USERS } from '../seed/people.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -126,8 +126,9 @@ export async function callAs(
   method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   url: string,
   payload?: InjectOptions['payload'],
+  extraHeaders: Record<string, string> = {},
 ) {
-  const headers = await headersOf(app, who);
+  const headers = { ...(await headersOf(app, who)), ...extraHeaders };
   return app.inject(payload === undefined ? { method, url, headers } : { method, url, headers, payload });
 }
 
@@ -145,6 +146,18 @@ export async function currentVersion(
       : sql`select o.version from orders o join requisitions r on r.order_id = o.id where r.id = ${of.gearReqId}`,
   );
   return (result as unknown as { rows: { version: number }[] }).rows[0]?.version;
+}
+
+/**
+ * The If-Match header a browser that has just read the order sends with a change whose body names no version: the
+ * order's current version (docs/decisions/0100). None for an unknown order or requisition.
+ */
+export async function ifMatchNow(
+  db: Database['db'],
+  of: { orderId: number } | { gearReqId: number },
+): Promise<Record<string, string>> {
+  const version = await currentVersion(db, of);
+  return version === undefined ? {} : { 'if-match': `"${version}"` };
 }
 
 /** An order as the API answers it. */

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { GearOrder } from '@gear/domain';
+import { BILLING_METHODS, type GearOrder } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accessions, orders, patientSessions, requisitions } from '../db/schema/index.ts';
-import { INPUT_FIELDS } from '../db/seed/catalogue-data.ts';
+import { patientInfo } from '../modules/patient/test-orders.ts';
 import { sessionKey } from '../modules/session/session.service.ts';
+import { INPUT_FIELDS } from '../seed/catalogue-data.ts';
 import {
   bearerOf,
   createOrder,
@@ -52,6 +53,35 @@ export async function dropShipOrder(
     patientInstructions: null,
   }));
   return newOrderWith<SavedOrder>(app, headers, gsdlNo, requisitions);
+}
+
+/**
+ * A drop-ship GI Effects order of P1001 ready to submit (spec 3 §5): the patient's details saved and the test
+ * billed to the practitioner's account, so nothing is left to pay.
+ */
+export async function readyToSubmitOrder(app: FastifyInstance): Promise<SavedOrder> {
+  const order = await dropShipOrder(app, 'dr.avery', 'P1001', [GI_EFFECTS]);
+  const { headers } = await signIn(app, 'dr.avery');
+  const withPatient = ok<SavedOrder>(
+    await app.inject({
+      method: 'PUT',
+      url: `/gear/order/${order.id}/patient/`,
+      headers,
+      payload: { id: order.id, version: order.version, patientInfo: patientInfo() },
+    }),
+  );
+  return ok<SavedOrder>(
+    await app.inject({
+      method: 'PUT',
+      url: '/gear/billingMethod/',
+      headers,
+      payload: {
+        billingMethod: BILLING_METHODS.physicianAccount,
+        gearReqId: withPatient.requisitions[0]?.id,
+        version: withPatient.version,
+      },
+    }),
+  );
 }
 
 /** An order of a practitioner with ship-to-office lines (PUT /gear/testSelection/), each product's default test. */

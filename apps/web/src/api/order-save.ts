@@ -10,6 +10,19 @@ export const rememberSavedOrder = (queryClient: QueryClient, saved: GearOrder | 
 };
 
 /**
+ * Changes of an order made outside a step's form (the review's boxes and quantities, the handoff) run one after
+ * another: one mutation scope, so each names the version the change before it answered (docs/decisions/0100).
+ */
+export const ORDER_CHANGE_SCOPE = { id: 'order-change' } as const;
+
+/**
+ * The version a change names (If-Match, or the body's version): the cached order's, which every saved answer
+ * refreshes (rememberSavedOrder), else the version of the order the screen shows.
+ */
+export const versionToSend = (queryClient: QueryClient, order: { id: number; version: number }): number =>
+  queryClient.getQueryData<GearOrder>(queryKeys.order(order.id))?.version ?? order.version;
+
+/**
  * A save whose answer is the order (every step's save): sends the body, then remembers the saved order. The answer
  * may be null for the saves of spec 2 §7 whose failure is 'no id returns'.
  */

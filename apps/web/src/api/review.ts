@@ -11,16 +11,34 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
-import { rememberSavedOrder, useOrderSave } from './order-save.ts';
+import { ORDER_CHANGE_SCOPE, rememberSavedOrder, useOrderSave, versionToSend } from './order-save.ts';
 
-/** The one 'order saved' helper (api/order-save.ts), bound to this app's query cache. */
-const useRememberOrder = () => {
+/** The order a change is made on: its id and the version the screen read (docs/decisions/0100). */
+export interface OrderRead {
+  id: number;
+  version: number;
+}
+
+/**
+ * The review's changes: each names the version of the order it was based on (If-Match; docs/decisions/0100), runs
+ * after the change before it (ORDER_CHANGE_SCOPE) and remembers the saved order (api/order-save.ts).
+ */
+const useOrderChange = <TInput, TAnswer>(
+  send: (input: TInput, ifMatchVersion: (order: OrderRead) => number) => Promise<TAnswer>,
+  savedOf: (answer: TAnswer) => GearOrder,
+) => {
   const queryClient = useQueryClient();
-  return (saved: GearOrder) => rememberSavedOrder(queryClient, saved);
+  return useMutation({
+    scope: ORDER_CHANGE_SCOPE,
+    mutationFn: (input: TInput) => send(input, (order) => versionToSend(queryClient, order)),
+    onSuccess: (answer: TAnswer) => rememberSavedOrder(queryClient, savedOf(answer)),
+  });
 };
 
+const itself = (order: GearOrder) => order;
+
 export interface SubmitOrderInput {
-  orderId: number;
+  order: OrderRead;
   /** One per submission the user makes: a repeat (a retry after a lost answer) replays the first answer. */
   idempotencyKey: string;
   patientAgreement: boolean;
@@ -29,77 +47,82 @@ export interface SubmitOrderInput {
   recaptcha?: string | null;
   /** The payments (spec 3 §7): gateway tokens, never card numbers (decision 0120). */
   payments?: SubmitPayment[];
-  version: number;
 }
 
 /** PUT /gear/order/{id}/confirm-and-pay (spec 3 §7; decisions 0080, 0120). */
 export function useSubmitOrder() {
   const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: ({
-      orderId,
-      idempotencyKey,
-      patientAgreement,
-      nsaAcknowledged,
-      recaptcha = null,
-      payments = [],
-      version,
-    }: SubmitOrderInput) =>
+  return useOrderChange(
+    (
+      {
+        order,
+        idempotencyKey,
+        patientAgreement,
+        nsaAcknowledged,
+        recaptcha = null,
+        payments = [],
+      }: SubmitOrderInput,
+      versionOf,
+    ) =>
       api.put<ConfirmAndPayResult>(
-        `/gear/order/${orderId}/confirm-and-pay`,
-        { patientAgreement, nsaAcknowledged, recaptcha, payments, version },
-        { headers: { 'Idempotency-Key': idempotencyKey } },
+        `/gear/order/${order.id}/confirm-and-pay`,
+        { patientAgreement, nsaAcknowledged, recaptcha, payments },
+        { headers: { 'Idempotency-Key': idempotencyKey }, ifMatchVersion: versionOf(order) },
       ),
-    onSuccess: (answer) => remember(answer.gearOrder),
-  });
+    (answer) => answer.gearOrder,
+  );
 }
 
 /** POST /gear/order/{id}/update-medical-necessity: a JSON date, or null to withdraw (spec 3 §7). */
 export function useUpdateMedicalNecessity() {
   const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: ({ orderId, acknowledged }: { orderId: number; acknowledged: boolean }) =>
+  return useOrderChange(
+    ({ order, acknowledged }: { order: OrderRead; acknowledged: boolean }, versionOf) =>
       api.post<GearOrder>(
-        `/gear/order/${orderId}/update-medical-necessity`,
+        `/gear/order/${order.id}/update-medical-necessity`,
         acknowledged ? new Date().toISOString() : null,
+        { ifMatchVersion: versionOf(order) },
       ),
-    onSuccess: remember,
-  });
+    itself,
+  );
 }
 
 /** POST /gear/orders/{id}/authorize; a 403 is the caller's to show (spec 3 §8), not a page change. */
 export function useAuthorizeOrder() {
   const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: (orderId: number) =>
-      api.post<GearOrder>(`/gear/orders/${orderId}/authorize`, undefined, { authErrors: 'throw' }),
-    onSuccess: remember,
-  });
+  return useOrderChange(
+    (order: OrderRead, versionOf) =>
+      api.post<GearOrder>(`/gear/orders/${order.id}/authorize`, undefined, {
+        authErrors: 'throw',
+        ifMatchVersion: versionOf(order),
+      }),
+    itself,
+  );
 }
 
 /** PUT /gear/gear-requisition/{id}/quantity?quantity={n} (spec 3 §7). */
 export function useSaveQuantity() {
   const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: ({ gearReqId, quantity }: { gearReqId: number; quantity: number }) =>
-      api.put<GearOrder>(`/gear/gear-requisition/${gearReqId}/quantity`, undefined, { query: { quantity } }),
-    onSuccess: remember,
-  });
+  return useOrderChange(
+    ({ order, gearReqId, quantity }: { order: OrderRead; gearReqId: number; quantity: number }, versionOf) =>
+      api.put<GearOrder>(`/gear/gear-requisition/${gearReqId}/quantity`, undefined, {
+        query: { quantity },
+        ifMatchVersion: versionOf(order),
+      }),
+    itself,
+  );
 }
 
-/** PUT /gear/customizeTestSelections/ (spec 3 §7; decision 0081). */
+/** PUT /gear/customizeTestSelections/ (spec 3 §7; decision 0081): the order's version as read in If-Match. */
 export function useCustomizeTestSelections() {
   const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: (body: Partial<CustomizeTestSelectionsBody> & { id: number }) =>
-      api.put<GearOrder>('/gear/customizeTestSelections/', body),
-    onSuccess: remember,
-  });
+  return useOrderChange(
+    (
+      { order, ...body }: Partial<CustomizeTestSelectionsBody> & { id: number; order: OrderRead },
+      versionOf,
+    ) => api.put<GearOrder>('/gear/customizeTestSelections/', body, { ifMatchVersion: versionOf(order) }),
+    itself,
+  );
 }
 
 export interface CompleteStepInput {
@@ -109,20 +132,19 @@ export interface CompleteStepInput {
 
 /**
  * PUT /gear/updateWorkflow/ (spec 3 §7; decision 0080): completes a read-only step the user viewed (the Practitioner
- * Summary, 15). The order's version goes in the body (decision 0065).
+ * Summary, 15). The order's version goes in the body (docs/decisions/0100).
  */
 export function useUpdateWorkflow() {
   const api = useApi();
-  const remember = useRememberOrder();
-  return useMutation({
-    mutationFn: ({ order, steps }: CompleteStepInput) =>
+  return useOrderChange(
+    ({ order, steps }: CompleteStepInput, versionOf) =>
       api.put<GearOrder>('/gear/updateWorkflow/', {
         id: order.id,
-        version: order.version,
+        version: versionOf(order),
         workflow: { steps },
       }),
-    onSuccess: remember,
-  });
+    itself,
+  );
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { UserInfo } from '@gear/domain';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
 import { Startup } from '../app/startup.tsx';
-import { createAppServices } from '../services/app-services.tsx';
+import { type AppServices, createAppServices } from '../services/app-services.tsx';
 import { sessionHint } from '../services/session-hint.ts';
 import { createFetchMock, envelope, type Handler, json } from './fetch-mock.ts';
 import { TEST_PHONE } from './fixtures.ts';
@@ -19,6 +20,17 @@ export interface RenderAppOptions {
   /** For fake timers: userEvent must advance them. */
   advanceTimers?: (ms: number) => void;
 }
+
+/**
+ * A piece of the app (an embeddable editor, an inline step) inside the app's providers, with the given services;
+ * `startup` also runs the app's start-up (configuration, who is signed in) before showing it.
+ */
+export const renderInApp = (ui: ReactNode, services: AppServices, { startup = false } = {}) =>
+  render(
+    <AppProviders services={services} env="test">
+      {startup ? <Startup>{ui}</Startup> : ui}
+    </AppProviders>,
+  );
 
 /** The whole app, as main.tsx builds it, on a memory router and a mocked fetch. */
 export function renderApp(

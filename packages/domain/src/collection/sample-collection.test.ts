@@ -9,7 +9,7 @@ import {
   validateSampleCollection,
 } from './sample-collection.ts';
 
-/** Collection fields as the seed writes them (apps/server/src/db/seed/catalogue-data.ts). */
+/** Collection fields as the seed writes them (apps/server/src/seed/catalogue-data.ts). */
 const field = (id: number, name: string, type: string, ...more: [string, string][]): InputField => ({
   id,
   name,

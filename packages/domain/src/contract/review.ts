@@ -7,7 +7,8 @@ import { databaseId, orderVersion, storableText } from './values.ts';
 
 /**
  * Body of PUT /gear/order/{id}/confirm-and-pay (spec 3 §7 'patientAgreement, nsaAcknowledged, recaptcha and
- * payments[]'). version is the order's version as read (optional, as for every save).
+ * payments[]'). The order's version as read goes in If-Match (or here, optional on the wire: docs/decisions/0100;
+ * none answers 428).
  */
 export const confirmAndPayBodySchema = z.object({
   patientAgreement: z.boolean().default(false),
@@ -36,7 +37,10 @@ export const idempotencyKeySchema = z
  */
 export const medicalNecessityBodySchema = z.union([z.iso.datetime({ offset: true }), z.iso.date(), z.null()]);
 
-/** Query of PUT /gear/gear-requisition/{id}/quantity (spec 3 §7 '?quantity={n}'). */
+/**
+ * Query of PUT /gear/gear-requisition/{id}/quantity (spec 3 §7 '?quantity={n}'); the order's version as read in
+ * If-Match, or `version` here (docs/decisions/0100).
+ */
 export const quantityQuerySchema = z.object({
   quantity: z.coerce.number().int().min(-1_000_000).max(1_000_000),
   version: z.coerce.number().int().nonnegative().max(2_147_483_647).optional(),

@@ -9,8 +9,8 @@ import {
 } from '../contract/order.ts';
 import { messages } from '../messages.ts';
 import {
+  janeReadyToShip,
   order as orderFacts,
-  patientInfo,
   practitioner,
   requisition,
   rows,
@@ -35,25 +35,7 @@ const TODAY = '2026-11-26';
 const PHONE = messages('800-522-4762');
 
 /** Jane Testpatient with everything a drop-ship order needs of her. */
-const jane: PatientInfo = patientInfo({
-  email: 'jane.testpatient@example.com',
-  voicePhone: '828-555-0199',
-  addresses: [
-    {
-      type: 'shipping',
-      address1: '12 Haywood Road',
-      address2: null,
-      city: 'Asheville',
-      state: 'NC',
-      zipCode: '28806',
-      country: 'United States',
-      county: 'Buncombe',
-      voicePhone: '828-555-0199',
-      alternatePhone: null,
-      schoolDistrict: null,
-    },
-  ],
-});
+const jane: PatientInfo = janeReadyToShip();
 
 const dropShip = (overrides: Partial<Requisition> = {}) =>
   requisition({ dropShip: true, panel: 5400, components: [1], ...overrides });

@@ -205,3 +205,29 @@ export const patientInfo = (overrides: Partial<PatientInfo> = {}): PatientInfo =
   addresses: [],
   ...overrides,
 });
+
+/**
+ * Jane Testpatient as the demo data has her on the order ready to submit (shared/demo-data.md; the seed's
+ * apps/server/src/seed/demo-orders.ts): everything a drop-ship order needs of her, her shipping address in Asheville.
+ */
+export const janeReadyToShip = (overrides: Partial<PatientInfo> = {}): PatientInfo =>
+  patientInfo({
+    email: 'jane.testpatient@example.com',
+    voicePhone: '828-555-0199',
+    addresses: [
+      {
+        type: 'shipping',
+        address1: '12 Haywood Road',
+        address2: null,
+        city: 'Asheville',
+        state: 'NC',
+        zipCode: '28806',
+        country: 'United States',
+        county: 'Buncombe',
+        voicePhone: '828-555-0199',
+        alternatePhone: null,
+        schoolDistrict: null,
+      },
+    ],
+    ...overrides,
+  });

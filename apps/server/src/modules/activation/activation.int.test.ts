@@ -10,7 +10,7 @@ import {
 } from '@gear/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
+import { REMOVED_PACK_NOTICE } from '../../seed/catalogue-data.ts';
 import { solvedPayloadOf } from '../../test/captcha.ts';
 import { expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
-import { callAs, expectEnvelope, ok, useSignIns, useTestApp } from '../../test/helper.ts';
+import { callAs, expectEnvelope, ifMatchNow, ok, useSignIns, useTestApp } from '../../test/helper.ts';
 import { shipToOfficeOrder } from '../../test/order-builders.ts';
 import { HANDOFF_SUBJECT } from '../handoff/handoff-email.ts';
 
@@ -13,11 +13,18 @@ describe('the local outbox of npm start (no SMTP_URL, docs/decisions/0090)', () 
   it('writes the handoff email as an .eml file in DATA_DIR/outbox, which admins list and read at /admin/outbox', async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
     ok(
-      await callAs(ctx.app, as.avery, 'POST', `/gear/order/${order.id}/handoff`, {
-        dateOfBirth: '1985-04-12',
-        nameLast: 'Testpatient',
-        email: 'outbox.patient@example.com',
-      }),
+      await callAs(
+        ctx.app,
+        as.avery,
+        'POST',
+        `/gear/order/${order.id}/handoff`,
+        {
+          dateOfBirth: '1985-04-12',
+          nameLast: 'Testpatient',
+          email: 'outbox.patient@example.com',
+        },
+        await ifMatchNow(ctx.database.db, { orderId: order.id }),
+      ),
     );
     const folder = path.join(ctx.dataDir, 'outbox');
     const files = readdirSync(folder);

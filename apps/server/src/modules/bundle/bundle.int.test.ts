@@ -2,7 +2,7 @@ import { BILLING_METHODS, MESSAGES, type SavedOrder, STEP_IDS, STEP_STATUS } fro
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bundleProducts, bundles } from '../../db/schema/index.ts';
-import { DEMO_BUNDLE } from '../../db/seed/demo-panels.ts';
+import { DEMO_BUNDLE } from '../../seed/demo-panels.ts';
 import {
   createOrder,
   currentVersion,

@@ -1,7 +1,7 @@
 import { MESSAGES, type OrderableItemLists } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
 import { bundleProducts, bundles } from '../../db/schema/index.ts';
-import { CATALOGUE_ITEMS } from '../../db/seed/catalogue-data.ts';
+import { CATALOGUE_ITEMS } from '../../seed/catalogue-data.ts';
 import {
   callAs,
   type DemoLogin,

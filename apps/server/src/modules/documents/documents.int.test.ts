@@ -2,7 +2,7 @@ import { STEP_IDS } from '@gear/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, workflowSteps } from '../../db/schema/index.ts';
-import { callAs, expectEnvelope, ok, useSignIns, useTestApp } from '../../test/helper.ts';
+import { callAs, expectEnvelope, ifMatchNow, ok, useSignIns, useTestApp } from '../../test/helper.ts';
 import { type SavedOrder, shipToOfficeOrder, signInPatient } from '../../test/order-builders.ts';
 import { readPdf, scanCode128 } from '../../test/pdf-text.ts';
 
@@ -13,11 +13,18 @@ const as = useSignIns(ctx, { avery: 'dr.avery', kim: 'staff.kim', chen: 'dr.chen
 async function orderOfJane(): Promise<SavedOrder> {
   const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540, 617]);
   ok(
-    await callAs(ctx.app, as.avery, 'POST', `/gear/order/${order.id}/handoff`, {
-      dateOfBirth: '1985-04-12',
-      nameLast: 'Testpatient',
-      email: 'jane.documents@example.com',
-    }),
+    await callAs(
+      ctx.app,
+      as.avery,
+      'POST',
+      `/gear/order/${order.id}/handoff`,
+      {
+        dateOfBirth: '1985-04-12',
+        nameLast: 'Testpatient',
+        email: 'jane.documents@example.com',
+      },
+      await ifMatchNow(ctx.database.db, { orderId: order.id }),
+    ),
   );
   return order;
 }

@@ -2,7 +2,7 @@ import { DX_MESSAGES } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { icd10Codes } from '../../db/schema/index.ts';
-import { CURATED_ICD10_CODES } from '../../db/seed/curated-icd10.ts';
+import { CURATED_ICD10_CODES } from '../../seed/curated-icd10.ts';
 import { expectEnvelope, useSignIns, useTestApp } from '../../test/helper.ts';
 import { forgetDxCodeIndex } from './dx-code-index.ts';
 import { findDxCode, importRelease } from './dx-codes.repository.ts';

@@ -1,6 +1,14 @@
 import { HANDOFF_MESSAGES, STEP_IDS } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
-import { callAs, expectEnvelope, ok, useSignIns, useTestApp } from '../../test/helper.ts';
+import {
+  type Caller,
+  callAs,
+  expectEnvelope,
+  ifMatchNow,
+  ok,
+  useSignIns,
+  useTestApp,
+} from '../../test/helper.ts';
 import {
   dropShipOrder,
   PRODUCTS,
@@ -25,14 +33,22 @@ const as = useSignIns(ctx, { avery: 'dr.avery', kim: 'staff.kim', admin: 'admin.
 const patient = { dateOfBirth: '04/12/1985', nameLast: 'Testpatient', email: 'jane.handoff@example.com' };
 const handoffUrl = (order: { id: number }, shippingMethod?: string) =>
   `/gear/order/${order.id}/handoff${shippingMethod ? `/${encodeURIComponent(shippingMethod)}` : ''}`;
+/** A handoff as the browser sends it: the order's version as read in If-Match (docs/decisions/0100). */
+const handOff = async (who: Caller, order: { id: number }, body: object, shippingMethod?: string) =>
+  callAs(
+    ctx.app,
+    who,
+    'POST',
+    handoffUrl(order, shippingMethod),
+    body,
+    await ifMatchNow(ctx.database.db, { orderId: order.id }),
+  );
 const mailTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
 
 describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
   it('sends the patient an email over SMTP with the link /connect/{id} and no date of birth, and saves what was typed', async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
-    const answer = ok<{ gearOrder: SavedOrder; email: string }>(
-      await callAs(ctx.app, as.avery, 'POST', handoffUrl(order), patient),
-    );
+    const answer = ok<{ gearOrder: SavedOrder; email: string }>(await handOff(as.avery, order, patient));
 
     expect(answer.email).toBe('jane.handoff@example.com');
     expect(answer.gearOrder.patientInfo).toMatchObject({
@@ -57,7 +73,7 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
       [as.kim, 'kim.sent@example.com'],
       [as.admin, 'admin.sent@example.com'],
     ] as const) {
-      const response = await callAs(ctx.app, who, 'POST', handoffUrl(order), { ...patient, email });
+      const response = await handOff(who, order, { ...patient, email });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
       expect(mailTo(email)).toHaveLength(1);
@@ -66,16 +82,18 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
 
   it('a drop-ship order takes the shipping method as the last segment and keeps it', async () => {
     const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
-    const refused = await callAs(ctx.app, as.avery, 'POST', handoffUrl(order), patient);
+    const refused = await handOff(as.avery, order, patient);
     expect(expectEnvelope(refused, 422, 'Please select a shipping method.').errors).toEqual([
       { field: 'shippingMethod', defaultMessage: 'Please select a shipping method.' },
     ]);
 
     const answer = ok<{ gearOrder: SavedOrder }>(
-      await callAs(ctx.app, as.avery, 'POST', handoffUrl(order, 'Overnight (Sat. Delivery)'), {
-        ...patient,
-        email: 'dropship@example.com',
-      }),
+      await handOff(
+        as.avery,
+        order,
+        { ...patient, email: 'dropship@example.com' },
+        'Overnight (Sat. Delivery)',
+      ),
     );
     expect(answer.gearOrder.shippingMethod).toBe('Overnight (Sat. Delivery)');
     expect(mailTo('dropship@example.com')).toHaveLength(1);
@@ -84,13 +102,13 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
   it("refuses a form breaking spec 3 §5's rules with 422 and the spec's messages, sending nothing", async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
     const before = smtp.received.length;
-    const missing = await callAs(ctx.app, as.avery, 'POST', handoffUrl(order), {});
+    const missing = await handOff(as.avery, order, {});
     expect(expectEnvelope(missing, 422, 'Please provide a date of birth.').errors).toEqual([
       { field: 'dateOfBirth', defaultMessage: 'Please provide a date of birth.' },
       { field: 'nameLast', defaultMessage: 'Please provide a last name.' },
       { field: 'email', defaultMessage: 'Please provide an email address.' },
     ]);
-    const badDate = await callAs(ctx.app, as.avery, 'POST', handoffUrl(order), {
+    const badDate = await handOff(as.avery, order, {
       ...patient,
       dateOfBirth: '12.04.1985',
     });
@@ -99,7 +117,7 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
       422,
       '12.04.1985 is not a valid date format. Please use YYYY-MM-DD or MM/DD/YYYY.',
     );
-    const longEmail = await callAs(ctx.app, as.avery, 'POST', handoffUrl(order), {
+    const longEmail = await handOff(as.avery, order, {
       ...patient,
       email: `${'a'.repeat(89)}@example.com`,
     });
@@ -110,15 +128,12 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
   it('refuses text that cannot be stored (NUL, broken Unicode) with 400', async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
     for (const nameLast of ['Test\u0000patient', 'Test\uD800patient'])
-      expectEnvelope(
-        await callAs(ctx.app, as.avery, 'POST', handoffUrl(order), { ...patient, nameLast }),
-        400,
-      );
+      expectEnvelope(await handOff(as.avery, order, { ...patient, nameLast }), 400);
   });
 
   it("answers 502 with spec 3 §8's message when the mail server refuses the address", async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
-    const response = await callAs(ctx.app, as.avery, 'POST', handoffUrl(order), {
+    const response = await handOff(as.avery, order, {
       ...patient,
       email: 'bounce@example.com',
     });
@@ -132,10 +147,10 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
     const anonymous = await ctx.app.inject({ method: 'POST', url: handoffUrl(order), payload: patient });
     expectEnvelope(anonymous, 401);
-    expectEnvelope(await callAs(ctx.app, as.chen, 'POST', handoffUrl(order), patient), 403);
+    expectEnvelope(await handOff(as.chen, order, patient), 403);
     const thePatient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
-    expectEnvelope(await callAs(ctx.app, thePatient, 'POST', handoffUrl(order), patient), 403);
-    expectEnvelope(await callAs(ctx.app, as.avery, 'POST', '/gear/order/999999/handoff', patient), 404);
+    expectEnvelope(await handOff(thePatient, order, patient), 403);
+    expectEnvelope(await handOff(as.avery, { id: 999_999 }, patient), 404);
     expect(mailTo(patient.email).length).toBeLessThanOrEqual(1);
   });
 
@@ -144,10 +159,10 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
     const [requisition] = order.requisitions;
     if (!requisition) throw new Error('no requisition');
     await receiveByLab(ctx.database.db, requisition.id, 'HANDOFF-1');
-    expectEnvelope(await callAs(ctx.app, as.avery, 'POST', handoffUrl(order), patient), 409);
+    expectEnvelope(await handOff(as.avery, order, patient), 409);
   });
 
-  it('200 concurrent identical handoffs: each is saved and emailed once or refused as stale (409), never lost', async () => {
+  it('200 concurrent identical handoffs naming the version read: one is saved and emailed, the others 409', async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
     const email = 'concurrent@example.com';
     const answers = await Promise.all(
@@ -155,7 +170,7 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
         ctx.app.inject({
           method: 'POST',
           url: handoffUrl(order),
-          headers: as.avery.headers,
+          headers: { ...as.avery.headers, 'if-match': `"${order.version}"` },
           payload: { ...patient, email },
         }),
       ),
@@ -163,7 +178,7 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code !== 200 && code !== 409)).toEqual([]);
     const saved = codes.filter((code) => code === 200).length;
-    expect(saved).toBeGreaterThan(0);
+    expect(saved).toBe(1);
     expect(mailTo(email)).toHaveLength(saved);
     const after = ok<SavedOrder>(await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}`));
     expect(after.version).toBe(order.version + saved);

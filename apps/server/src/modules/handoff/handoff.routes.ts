@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Mailer } from '../../adapters/mail/mailer.ts';
 import { idParam } from '../../lib/api-schemas.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { practitionerCallerOf } from '../../plugins/auth.ts';
 import { type HandoffRequest, handOffToPatient } from './handoff.service.ts';
 
@@ -18,7 +19,8 @@ const description =
   'YYYY-MM-DD or MM/DD/YYYY, nameLast, email of at most 100 characters), saved on the order; the optional last ' +
   `segment is the shipping method of a drop-ship order (${SHIPPING_METHOD_VALUES.join(', ')}). Rule failures answer ` +
   "422 with errors[] in the spec's words; a mail server's refusal 502 'The email failed to send. Please verify the " +
-  "email address is correct.'; a patient 403 (docs/decisions/0091).";
+  "email address is correct.'; a patient 403 (docs/decisions/0091). The order version read goes in If-Match: 409 " +
+  'when the order changed since, 428 when none is named (docs/decisions/0100).';
 
 /** spec 3 §7 POST /gear/order/{id}/handoff (optionally /{x}). */
 export function handoffRoutes(mailer: Mailer) {
@@ -37,10 +39,15 @@ export function handoffRoutes(mailer: Mailer) {
         404: errorEnvelopeSchema,
         409: errorEnvelopeSchema,
         422: errorEnvelopeSchema,
+        428: errorEnvelopeSchema,
         502: errorEnvelopeSchema,
       },
     };
-    const handOff = async (request: FastifyRequest, reply: FastifyReply, handoff: HandoffRequest) => {
+    const handOff = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      handoff: Omit<HandoffRequest, 'basedOn'>,
+    ) => {
       const context = {
         db: app.db,
         mailer,
@@ -48,7 +55,10 @@ export function handoffRoutes(mailer: Mailer) {
         supportPhone: app.config.supportPhone,
         log: request.log,
       };
-      const { gearOrder, email } = await handOffToPatient(context, practitionerCallerOf(request), handoff);
+      const { gearOrder, email } = await handOffToPatient(context, practitionerCallerOf(request), {
+        ...handoff,
+        basedOn: versionNamed(request, undefined),
+      });
       reply.header('cache-control', 'no-store');
       return { gearOrder, email };
     };

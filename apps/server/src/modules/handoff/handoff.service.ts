@@ -24,7 +24,7 @@ import { auditEvents } from '../../db/schema/index.ts';
 import { badGateway, unprocessable } from '../../lib/http-error.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { savedOrder } from '../order/order.service.ts';
-import { changeOrder, ORDER_CHANGES, type OrderChangePlan, VERSION_READ } from '../order/order-change.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import { handoffEmail } from './handoff-email.ts';
 
 export interface HandoffRequest {
@@ -32,6 +32,8 @@ export interface HandoffRequest {
   body: HandoffBody;
   /** The {x} of spec 3 §7 /handoff/{x}: the shipping method of a drop-ship order (docs/decisions/0091). */
   shippingMethod: string | null;
+  /** The version of the order read, from If-Match (decision 0100: 409 stale, 428 none). */
+  basedOn: number | undefined;
 }
 
 export interface HandoffContext {
@@ -85,8 +87,8 @@ export function planHandoff(
  * order's practitioner (or staff on their behalf, or an admin) gives the patient's date of birth, last name and email
  * (and for drop-ship the shipping method). They are saved on the order (the date of birth is what the patient proves
  * it with), the handoff step is completed, and an email with the link /connect/{id} goes to the patient.
- * Rule failures answer 422 with the spec's messages; a mail server's refusal 502 with the spec's message. The call
- * names no version: of concurrent handoffs one is saved, the others 409 (decision 0065).
+ * Rule failures answer 422 with the spec's messages; a mail server's refusal 502 with the spec's message. The version
+ * read comes in If-Match (decision 0100): of concurrent handoffs one is saved, the others 409.
  */
 export async function handOffToPatient(
   context: HandoffContext,
@@ -104,7 +106,7 @@ export async function handOffToPatient(
   const { order } = await changeOrder(db, {
     user,
     subject: { orderId: request.orderId },
-    basedOn: VERSION_READ,
+    basedOn: request.basedOn,
     kind: ORDER_CHANGES.handoff,
     plan: ({ order: read }) => planHandoff(read, user, form, handoffFacts(read), new Date().toISOString()),
   });

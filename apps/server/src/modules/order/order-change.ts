@@ -83,19 +83,15 @@ export interface OrderChangePlan {
 /** A plan that leaves the order as it is (cancel of an order already canceled): nothing claimed, nothing written. */
 export const UNCHANGED = { unchanged: true } as const;
 
-/**
- * The version of a once-only or idempotent call whose body has no version in the spec (submit, medical necessity,
- * authorize, handoff, change practitioner; decision 0065 'Calls without a version'): the one the core read, claimed
- * with the change, so of concurrent calls one is made and the others find it stale.
- */
-export const VERSION_READ = 'versionRead' as const;
-
 export interface ChangeRequest {
   user: UserInfo;
   /** The order, or the requisition whose order, the change is about. */
   subject: { orderId: number } | { gearReqId: number };
-  /** The version of the order the client read (the body's `version`, else If-Match: versionNamed). */
-  basedOn: number | undefined | typeof VERSION_READ;
+  /**
+   * The version of the order the client read (the body's `version`, else If-Match: versionNamed). undefined when the
+   * call names none: 428 on every route (decision 0100).
+   */
+  basedOn: number | undefined;
   kind: ChangeKind;
   plan: (found: {
     order: SavedOrder;
@@ -148,9 +144,10 @@ async function savedIn(tx: Db, id: number): Promise<GearOrder> {
 /**
  * The one way to change an order (decision 0065): loads the order for the caller (404, 403 with none of its data),
  * refuses a step skipped for the caller (403) and a locked order (409), runs the step's plan (its refusals are the
- * step's 400s), requires the version the change was based on (428 without one), then claims that version (409 when
- * another change came first, nothing written) with the plan's writes and workflow rows, and answers the order as
- * saved. Updates of the order and its requisitions go as one statement; anything else in one transaction.
+ * step's 400s), requires the version the change was based on (428 without one; decision 0100), then claims that
+ * version (409 when another change came first, nothing written) with the plan's writes and workflow rows, and answers
+ * the order as saved. A plan that changes nothing answers the order as read, when its version is current (409 when
+ * stale). Updates of the order and its requisitions go as one statement; anything else in one transaction.
  */
 export async function changeOrder(db: Db, request: ChangeRequest): Promise<ChangeOutcome> {
   const { user, kind, basedOn } = request;
@@ -160,10 +157,13 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
   refuseLocked(found.order, user, kind.lock);
   const plan = await request.plan(found);
   if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
-  if ('unchanged' in plan)
+  if ('unchanged' in plan) {
+    // Nothing to write, but a change based on a stale version is refused as every other (decision 0100), so the
+    // version always moves once per 200 that changed something and a stale repeat never reads as saved.
+    if (basedOn !== found.order.version) throw stale();
     return { order: found.order, unchanged: true, newOrderId: null, removedStorageKeys: [] };
-  const version = basedOn === VERSION_READ ? found.order.version : basedOn;
-  const outcome = await applyChangePlan(db, found.order, version, plan, request.record);
+  }
+  const outcome = await applyChangePlan(db, found.order, basedOn, plan, request.record);
   return { ...outcome, order: await savedOrder(db, found.order.id), unchanged: false };
 }
 

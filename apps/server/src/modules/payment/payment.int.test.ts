@@ -13,6 +13,7 @@ import {
   callAs,
   expectEnvelope,
   GI_EFFECTS,
+  ifMatchNow,
   ok,
   type SavedOrder,
   type SignedIn,
@@ -89,7 +90,12 @@ const submit = async (order: { id: number }, who: SignedIn, body: Record<string,
   const response = await ctx.app.inject({
     method: 'PUT',
     url: `/gear/order/${order.id}/confirm-and-pay`,
-    headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    // The order's version as the browser read it, in If-Match (docs/decisions/0100), unless the body names one.
+    headers: {
+      ...who.headers,
+      ...(key ? { 'idempotency-key': key } : {}),
+      ...('version' in body ? {} : await ifMatchNow(ctx.database.db, { orderId: order.id })),
+    },
     payload: { patientAgreement: true, nsaAcknowledged: true, recaptcha: null, payments: [], ...body },
   });
   answers.push(response.body);

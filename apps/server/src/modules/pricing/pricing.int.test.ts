@@ -2,7 +2,7 @@ import { BILLING_METHODS, MESSAGES } from '@gear/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, specialFees } from '../../db/schema/index.ts';
-import { SPECIAL_FEE_ROWS, seedSpecialFees } from '../../db/seed/special-fees.ts';
+import { SPECIAL_FEE_ROWS, seedSpecialFees } from '../../seed/special-fees.ts';
 import {
   expectEnvelope,
   GI_EFFECTS,

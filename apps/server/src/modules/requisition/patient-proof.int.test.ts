@@ -3,7 +3,7 @@ import { type GearOrder, MESSAGES, PAPERLESS_LOCKED_MESSAGE, PATIENT_MESSAGES } 
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, practitioners } from '../../db/schema/index.ts';
-import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
+import { REMOVED_PACK_NOTICE } from '../../seed/catalogue-data.ts';
 import {
   addRequisition,
   expectEnvelope,

@@ -1,6 +1,6 @@
 import { MESSAGES, type SavedOrder } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
-import { RECOLLECTION_PACK } from '../../db/seed/demo-panels.ts';
+import { RECOLLECTION_PACK } from '../../seed/demo-panels.ts';
 import { expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 
 const ctx = useTestApp();

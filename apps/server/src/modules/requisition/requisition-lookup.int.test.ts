@@ -8,7 +8,7 @@ import {
   type OrderableItem,
 } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
-import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
+import { REMOVED_PACK_NOTICE } from '../../seed/catalogue-data.ts';
 import { callAs, type DemoLogin, expectEnvelope, useTestApp } from '../../test/helper.ts';
 
 const ctx = useTestApp();

@@ -2,7 +2,7 @@ import { BILLING_METHODS, MESSAGES, type SavedOrder } from '@gear/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.ts';
-import { PATIENT_CONFIRMED_PACK } from '../../db/seed/demo-panels.ts';
+import { PATIENT_CONFIRMED_PACK } from '../../seed/demo-panels.ts';
 import {
   addRequisition,
   createOrder,

@@ -11,7 +11,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, workflowSteps } from '../../db/schema/index.ts';
-import { REMOVED_PACK_NOTICE } from '../../db/seed/catalogue-data.ts';
+import { REMOVED_PACK_NOTICE } from '../../seed/catalogue-data.ts';
 import {
   callAs,
   createOrder,

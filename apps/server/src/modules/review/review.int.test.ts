@@ -11,11 +11,13 @@ import { users } from '@gear/domain/test-support';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, orders } from '../../db/schema/index.ts';
-import { SHIP_TO_OFFICE_DEMO_FORM } from '../../db/seed/demo-review-orders.ts';
+import { SHIP_TO_OFFICE_DEMO_FORM } from '../../seed/demo-review-orders.ts';
 import {
   callAs,
+  currentVersion,
   expectEnvelope,
   GI_EFFECTS,
+  ifMatchNow,
   ok,
   type SavedOrder,
   useSignIns,
@@ -24,6 +26,7 @@ import {
 import {
   componentsOf,
   dropShipOrder,
+  readyToSubmitOrder,
   shippingBody,
   shipToOfficeOrder,
   signInPatient,
@@ -42,40 +45,39 @@ const as = useSignIns(ctx, {
 
 type Answer = { gearOrder: SavedOrder; error: string | null; message: string | null };
 
-/** A drop-ship GI Effects order of P1001 with Jane's details saved and billed to the practitioner's account. */
-async function readyDropShipOrder(): Promise<SavedOrder> {
-  const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [GI_EFFECTS]);
-  const withPatient = ok(
-    await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${order.id}/patient/`, {
-      id: order.id,
-      version: order.version,
-      patientInfo: patientInfo(),
-    }),
-  );
-  const [requisition] = withPatient.requisitions;
-  return ok(
-    await callAs(ctx.app, as.avery, 'PUT', '/gear/billingMethod/', {
-      billingMethod: BILLING_METHODS.physicianAccount,
-      gearReqId: requisition?.id,
-      version: withPatient.version,
-    }),
-  );
-}
+const readyDropShipOrder = () => readyToSubmitOrder(ctx.app);
 
-const submit = (
+/** The If-Match of a change: the version named, else the order's current one (a browser that has just read it). */
+const ifMatch = async (of: { orderId: number } | { gearReqId: number }, version?: number) =>
+  version === undefined ? await ifMatchNow(ctx.database.db, of) : { 'if-match': `"${version}"` };
+
+const submit = async (
   order: { id: number },
   {
     key,
     body = {},
     who = as.avery,
-  }: { key?: string; body?: Record<string, unknown>; who?: typeof as.avery } = {},
+    version,
+  }: { key?: string; body?: Record<string, unknown>; who?: typeof as.avery; version?: number } = {},
 ) =>
   ctx.app.inject({
     method: 'PUT',
     url: `/gear/order/${order.id}/confirm-and-pay`,
-    headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    headers: {
+      ...who.headers,
+      ...(key ? { 'idempotency-key': key } : {}),
+      ...(await ifMatch({ orderId: order.id }, version)),
+    },
     payload: { patientAgreement: false, nsaAcknowledged: false, recaptcha: null, payments: [], ...body },
   });
+
+/** PUT /gear/customizeTestSelections/ with the order's version as read in If-Match. */
+const customize = async (who: typeof as.avery, body: { id: number } & Record<string, unknown>) =>
+  callAs(ctx.app, who, 'PUT', '/gear/customizeTestSelections/', body, await ifMatch({ gearReqId: body.id }));
+
+/** Another call whose body names no version, with the order's version as read in If-Match. */
+const changeAs = async (who: typeof as.avery, method: 'PUT' | 'POST', url: string, orderId: number) =>
+  callAs(ctx.app, who, method, url, undefined, await ifMatch({ orderId }));
 
 const auditCount = async (orderId: number, action: string) =>
   (
@@ -104,10 +106,10 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
     expect(answer.gearOrder).not.toHaveProperty('status');
   });
 
-  it('replays the first answer for the same key; 422 for the same key with another body; 409 for a new key', async () => {
+  it('replays the first answer for the same key (its version now stale); 422 for the same key with another body; 409 for a new key', async () => {
     const order = await readyDropShipOrder();
-    const first = ok<Answer>(await submit(order, { key: 'submit-replay-0001' }));
-    const again = await submit(order, { key: 'submit-replay-0001' });
+    const first = ok<Answer>(await submit(order, { key: 'submit-replay-0001', version: order.version }));
+    const again = await submit(order, { key: 'submit-replay-0001', version: order.version });
     expect(ok<Answer>(again)).toEqual(first);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expectEnvelope(
@@ -124,7 +126,9 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
     async (count) => {
       const order = await readyDropShipOrder();
       const responses = await Promise.all(
-        Array.from({ length: count }, () => submit(order, { key: `submit-concurrent-${count}` })),
+        Array.from({ length: count }, () =>
+          submit(order, { key: `submit-concurrent-${count}`, version: order.version }),
+        ),
       );
       const answers = responses.map((response) => ok<Answer>(response));
       for (const answer of answers) expect(answer).toEqual(answers[0]);
@@ -135,7 +139,9 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
 
   it('20 concurrent submits without a key confirm once; the others are refused', async () => {
     const order = await readyDropShipOrder();
-    const responses = await Promise.all(Array.from({ length: 20 }, () => submit(order)));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => submit(order, { version: order.version })),
+    );
     expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(1);
     for (const refused of responses.filter((response) => response.statusCode !== 200))
       expect(refused.statusCode).toBe(409);
@@ -214,7 +220,7 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
     let current = placed;
     for (const requisition of placed.requisitions) {
       current = ok(
-        await callAs(ctx.app, as.avery, 'PUT', '/gear/customizeTestSelections/', {
+        await customize(as.avery, {
           id: requisition.id,
           panel: 5400,
           components: componentsOf(5400),
@@ -236,11 +242,11 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
 });
 
 describe('POST /gear/order/{id}/update-medical-necessity (spec 3 §4, §7)', () => {
-  const post = (id: number, payload: unknown, who = as.avery) =>
+  const post = async (id: number, payload: unknown, who = as.avery) =>
     ctx.app.inject({
       method: 'POST',
       url: `/gear/order/${id}/update-medical-necessity`,
-      headers: { ...who.headers, 'content-type': 'application/json' },
+      headers: { ...who.headers, 'content-type': 'application/json', ...(await ifMatch({ orderId: id })) },
       payload: JSON.stringify(payload),
     });
 
@@ -263,19 +269,35 @@ describe('POST /gear/orders/{id}/authorize (spec 3 §4, §6)', () => {
       .update(orders)
       .set({ practAgreement: false, practAgreementDate: null, version: order.version + 1 })
       .where(eq(orders.id, order.id));
-    return order;
+    return { ...order, version: order.version + 1 };
   }
-  const authorize = (id: number, who = as.kim) =>
-    ctx.app.inject({ method: 'POST', url: `/gear/orders/${id}/authorize`, headers: who.headers });
+  const authorize = async (id: number, who = as.kim, version?: number) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/gear/orders/${id}/authorize`,
+      headers: { ...who.headers, ...(await ifMatch({ orderId: id }, version)) },
+    });
 
-  it('staff.kim, acting for P1001, authorizes an order of P1002, once under 30 concurrent calls', async () => {
+  it('staff.kim, acting for P1001, authorizes an order of P1002 once under 200 concurrent calls naming the version read', async () => {
     const order = await awaitingAgreement();
-    const answers = await Promise.all(Array.from({ length: 30 }, () => authorize(order.id)));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => authorize(order.id, as.kim, order.version)),
+    );
+    // All 200: the one that gave the agreement, and the others (stale since it was given) answer the order with it.
     for (const answer of answers) expect(ok(answer).practAgreement).toBe(true);
     expect(await auditCount(order.id, 'orderAuthorized')).toBe(1);
     const again = ok(await authorize(order.id));
     expect(again.practAgreementDate).toEqual(expect.any(String));
-  });
+    expect(again.version).toBe(order.version + 1);
+    // A repeat answers the order unchanged, whichever version it names; one naming none is refused as every change.
+    expect(ok(await authorize(order.id, as.kim, order.version)).version).toBe(order.version + 1);
+    const none = await ctx.app.inject({
+      method: 'POST',
+      url: `/gear/orders/${order.id}/authorize`,
+      headers: as.kim.headers,
+    });
+    expectEnvelope(none, 428, MESSAGES.orderVersionRequired);
+  }, 120_000);
 
   it("403 'You do not have permission to authorize this order.' for a patient; 403 with no data for dr.chen", async () => {
     const order = await awaitingAgreement();
@@ -287,11 +309,11 @@ describe('POST /gear/orders/{id}/authorize (spec 3 §4, §6)', () => {
 });
 
 describe('PUT /gear/gear-requisition/{id}/quantity (spec 3 §5)', () => {
-  const put = (gearReqId: number, quantity: string, who = as.avery) =>
+  const put = async (gearReqId: number, quantity: string, who = as.avery, version?: number) =>
     ctx.app.inject({
       method: 'PUT',
       url: `/gear/gear-requisition/${gearReqId}/quantity?quantity=${quantity}`,
-      headers: who.headers,
+      headers: { ...who.headers, ...(await ifMatch({ gearReqId }, version)) },
     });
 
   it('saves 1 to 99; refuses 0, 100, text, another practitioner and an unknown requisition', async () => {
@@ -304,6 +326,22 @@ describe('PUT /gear/gear-requisition/{id}/quantity (spec 3 §5)', () => {
     expectEnvelope(await put(gearReqId, '5', as.chen), 403);
     expectEnvelope(await put(999_999, '5'), 404);
   });
+
+  it('200 concurrent saves naming the same version: exactly one 200, the others 409, one bump', async () => {
+    const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+    const gearReqId = order.requisitions[0]?.id as number;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => put(gearReqId, '7', as.avery, order.version)),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(199);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409))
+      expectEnvelope(refused, 409, MESSAGES.staleOrder);
+    const after = ok(await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}`));
+    expect(after.version).toBe(order.version + 1);
+    expect(after.requisitions[0]?.quantity).toBe(7);
+  }, 120_000);
 
   it('spec 3 §5: a Canada order holds at most 25 packs', async () => {
     const order = await shipToOfficeOrder(ctx.app, 'dr.evans', 'P1005', [540, 617]);
@@ -322,30 +360,15 @@ describe('PUT /gear/customizeTestSelections/ (decision 0081)', () => {
     const dropShip = await readyDropShipOrder();
     const body = (id: number) => ({ id, panel: 5400, components: componentsOf(5400), addons: [] });
     expectEnvelope(
-      await callAs(
-        ctx.app,
-        as.avery,
-        'PUT',
-        '/gear/customizeTestSelections/',
-        body(dropShip.requisitions[0]?.id as number),
-      ),
+      await customize(as.avery, body(dropShip.requisitions[0]?.id as number)),
       400,
       REVIEW_MESSAGES.customizeNotApplicable,
     );
     const office = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
     const gearReqId = office.requisitions[0]?.id as number;
-    expectEnvelope(
-      await callAs(ctx.app, as.avery, 'PUT', '/gear/customizeTestSelections/', {
-        ...body(gearReqId),
-        panel: 4710,
-      }),
-      400,
-    );
+    expectEnvelope(await customize(as.avery, { ...body(gearReqId), panel: 4710 }), 400);
     const patient = await signInPatient(ctx.app, ctx.database.db, [office.id]);
-    expectEnvelope(
-      await callAs(ctx.app, patient, 'PUT', '/gear/customizeTestSelections/', body(gearReqId)),
-      403,
-    );
+    expectEnvelope(await customize(patient, body(gearReqId)), 403);
   });
 });
 
@@ -355,6 +378,7 @@ describe('PUT /gear/updateWorkflow/ (decision 0080)', () => {
     const refused = expectEnvelope(
       await callAs(ctx.app, as.avery, 'PUT', '/gear/updateWorkflow/', {
         id: order.id,
+        version: await currentVersion(ctx.database.db, { orderId: order.id }),
         workflow: { steps: [{ id: STEP_IDS.confirm, gearReqId: null, completed: true }] },
       }),
       400,
@@ -366,6 +390,7 @@ describe('PUT /gear/updateWorkflow/ (decision 0080)', () => {
     const answered = ok(
       await callAs(ctx.app, as.avery, 'PUT', '/gear/updateWorkflow/', {
         id: order.id,
+        version: await currentVersion(ctx.database.db, { orderId: order.id }),
         workflow: { steps: [] },
       }),
     );
@@ -373,6 +398,7 @@ describe('PUT /gear/updateWorkflow/ (decision 0080)', () => {
     expectEnvelope(
       await callAs(ctx.app, as.chen, 'PUT', '/gear/updateWorkflow/', {
         id: order.id,
+        version: await currentVersion(ctx.database.db, { orderId: order.id }),
         workflow: { steps: [] },
       }),
       403,
@@ -384,12 +410,12 @@ describe('PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6)', 
   it('admins always; the same practitioner saves nothing; others only on a patient registration (403)', async () => {
     const order = await readyDropShipOrder();
     const url = (gsdlNo: string) => `/gear/order/${order.id}/change-practitioner/${gsdlNo}`;
-    expectEnvelope(await callAs(ctx.app, as.avery, 'PUT', url('P1002')), 403);
-    const same = ok(await callAs(ctx.app, as.admin, 'PUT', url('P1001')));
+    expectEnvelope(await changeAs(as.avery, 'PUT', url('P1002'), order.id), 403);
+    const same = ok(await changeAs(as.admin, 'PUT', url('P1001'), order.id));
     expect(same.version).toBe(order.version);
-    const changed = ok(await callAs(ctx.app, as.admin, 'PUT', url('P1002')));
+    const changed = ok(await changeAs(as.admin, 'PUT', url('P1002'), order.id));
     expect(changed.practitioner?.gsdlNo).toBe('P1002');
-    expectEnvelope(await callAs(ctx.app, as.admin, 'PUT', url('ZZZZZ')), 404);
+    expectEnvelope(await changeAs(as.admin, 'PUT', url('ZZZZZ'), order.id), 404);
   });
 });
 
@@ -433,11 +459,7 @@ describe('demo data of the review (README demo table)', () => {
     expect(awaiting.practAgreement).toBe(false);
     expect(awaiting.patientRegistration).toBe(true);
     const authorized = ok(
-      await ctx.app.inject({
-        method: 'POST',
-        url: `/gear/orders/${awaiting.id}/authorize`,
-        headers: as.kim.headers,
-      }),
+      await changeAs(as.kim, 'POST', `/gear/orders/${awaiting.id}/authorize`, awaiting.id),
     );
     expect(authorized.practAgreement).toBe(true);
   });

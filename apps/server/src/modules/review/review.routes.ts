@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/api-schemas.ts';
 import { badRequest } from '../../lib/http-error.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { PaymentDeps } from '../payment/payment.service.ts';
 import { recommendedProductsFor } from './recommended-products.ts';
@@ -37,7 +38,13 @@ const refusals = {
   402: errorEnvelopeSchema,
   409: errorEnvelopeSchema,
   422: errorEnvelopeSchema,
+  428: errorEnvelopeSchema,
 };
+
+/** Every call here changes the order: it names the version read, in its body or If-Match (decision 0100). */
+const versionNote =
+  ' Names the order version read: the body’s version where it has one, else an If-Match header; 409 when the ' +
+  'order changed since, 428 when none is named.';
 
 const submitAnswerSchema = z
   .object({ gearOrder: gearOrderSchema, error: z.string().nullable(), message: z.string().nullable() })
@@ -98,7 +105,9 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
           'not met, 422 RecaptchaInvalidException, 402 RequisitionPaymentException or ' +
           'ExpeditedShippingPaymentException when a card is declined (nothing confirmed), 409 once placed. ' +
           'Idempotent with an Idempotency-Key header: a repeat replays the first answer (header ' +
-          'Idempotent-Replayed: true); the same key with a different body answers 422.',
+          'Idempotent-Replayed: true, even when the version has moved since); the same key with a different body ' +
+          'answers 422.' +
+          versionNote,
         params: z.object({ id: idParam }),
         headers: z.looseObject({ 'idempotency-key': z.string().optional() }),
         body: confirmAndPayBodySchema,
@@ -114,6 +123,7 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
         request.params.id,
         request.body,
         key,
+        versionNamed(request, request.body.version),
       );
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       return outcome.answer as typeof outcome.answer & { gearOrder: Record<string, unknown> };
@@ -127,12 +137,20 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
       schema: {
         tags,
         summary: 'Acknowledge medical necessity, or withdraw it (spec 3 §4, §7: JSON date or null)',
+        description: `The version read in If-Match.${versionNote}`,
         params: z.object({ id: idParam }),
         body: medicalNecessityBodySchema,
         response: { 200: gearOrderSchema, ...refusals },
       },
     },
-    (request) => updateMedicalNecessity(app.db, callerOf(request), request.params.id, request.body ?? null),
+    (request) =>
+      updateMedicalNecessity(
+        app.db,
+        callerOf(request),
+        request.params.id,
+        request.body ?? null,
+        versionNamed(request, undefined),
+      ),
   );
 
   api.post(
@@ -142,12 +160,15 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
       schema: {
         tags,
         summary: "The authorizing practitioner's agreement to the order, given once (spec 3 §4, §6)",
-        description: "403 'You do not have permission to authorize this order.' for anyone else.",
+        description:
+          "403 'You do not have permission to authorize this order.' for anyone else. Once given, a repeat answers " +
+          `the order unchanged.${versionNote}`,
         params: z.object({ id: idParam }),
         response: { 200: gearOrderSchema, ...refusals },
       },
     },
-    (request) => authorizeOrder(app.db, callerOf(request), request.params.id),
+    (request) =>
+      authorizeOrder(app.db, callerOf(request), request.params.id, versionNamed(request, undefined)),
   );
 
   api.put(
@@ -157,6 +178,7 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
       schema: {
         tags,
         summary: "A requisition's quantity from the review (spec 3 §5: 1 to 99; Canada at most 25 packs)",
+        description: `The version read in If-Match (or &version=).${versionNote}`,
         params: z.object({ id: idParam }),
         querystring: quantityQuerySchema,
         response: { 200: gearOrderSchema, ...refusals },
@@ -168,7 +190,7 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
         callerOf(request),
         request.params.id,
         request.query.quantity,
-        request.query.version,
+        versionNamed(request, request.query.version),
         app.config.supportPhone,
       ),
   );
@@ -180,11 +202,19 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
       schema: {
         tags,
         summary: 'Customize a pack of a ship-to-office order (spec 3 §7; decision 0081)',
+        description: versionNote.trim(),
         body: customizeTestSelectionsBodySchema,
         response: { 200: gearOrderSchema, ...refusals },
       },
     },
-    (request) => customizeTestSelections(app.db, callerOf(request), request.body, app.config.hrsaGsdlNumbers),
+    (request) =>
+      customizeTestSelections(
+        app.db,
+        callerOf(request),
+        request.body,
+        app.config.hrsaGsdlNumbers,
+        versionNamed(request, request.body.version),
+      ),
   );
 
   api.put(
@@ -194,11 +224,13 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
       schema: {
         tags,
         summary: "Bring the order's workflow up to date (spec 3 §7; decision 0080)",
+        description: versionNote.trim(),
         body: updateWorkflowBodySchema,
         response: { 200: gearOrderSchema, ...refusals },
       },
     },
-    (request) => updateWorkflow(app.db, callerOf(request), request.body),
+    (request) =>
+      updateWorkflow(app.db, callerOf(request), request.body, versionNamed(request, request.body.version)),
   );
 
   api.put(
@@ -208,10 +240,18 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
       schema: {
         tags,
         summary: "Change the order's practitioner (spec 3 §4 Practitioner change, §6)",
+        description: `The version read in If-Match.${versionNote}`,
         params: z.object({ id: idParam, gsdlNo: z.string().regex(/^[A-Za-z0-9]{1,5}$/) }),
         response: { 200: gearOrderSchema, ...refusals },
       },
     },
-    (request) => changePractitioner(app.db, callerOf(request), request.params.id, request.params.gsdlNo),
+    (request) =>
+      changePractitioner(
+        app.db,
+        callerOf(request),
+        request.params.id,
+        request.params.gsdlNo,
+        versionNamed(request, undefined),
+      ),
   );
 };

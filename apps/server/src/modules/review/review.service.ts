@@ -49,13 +49,7 @@ import type { Caller } from '../../plugins/auth.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot.ts';
 import { orderForCaller } from '../order/order.service.ts';
-import {
-  changeOrder,
-  ORDER_CHANGES,
-  type OrderChangePlan,
-  UNCHANGED,
-  VERSION_READ,
-} from '../order/order-change.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan, UNCHANGED } from '../order/order-change.ts';
 import {
   insertPayments,
   markCaptured,
@@ -236,6 +230,8 @@ const TWIN_WAIT = { attempts: 50, everyMs: 100 } as const;
  * ExpeditedShippingPaymentException). The payments are written with the confirmation in the core's transaction, a
  * prepay code redeemed there once; authorizations that no committed payment holds are voided; the committed ones are
  * captured. Idempotent by key: a repeat replays the first answer; the same key with another body answers 422.
+ * The version read (If-Match, or the body's `version`) is required as for every change (decision 0100: 409
+ * stale, 428 none), but a repeat with the same key replays although its version is now stale.
  */
 export async function confirmAndPay(
   db: Db,
@@ -244,6 +240,7 @@ export async function confirmAndPay(
   orderId: number,
   body: ConfirmAndPayBody,
   idempotencyKey: string | null,
+  basedOn: number | undefined,
 ): Promise<SubmitOutcome> {
   const user = caller.userInfo;
   const read = await orderForCaller(db, user, orderId);
@@ -289,7 +286,7 @@ export async function confirmAndPay(
     await changeOrder(db, {
       user,
       subject: { orderId },
-      basedOn: body.version ?? VERSION_READ,
+      basedOn,
       kind: ORDER_CHANGES.submit,
       plan: async ({ order }) => {
         const facts = await submitFacts(db, deps, order, user, paying);
@@ -381,20 +378,21 @@ export function planMedicalNecessity(at: Date | null, user: UserInfo, actor: str
 /**
  * POST /gear/order/{id}/update-medical-necessity (spec 3 §4, §7 'JSON date or null'): records that the caller
  * acknowledged medical necessity (the server's time) or withdraws it (null). Answers the order. The body is only the
- * date: the version read is claimed (decision 0065).
+ * date: the version read comes in If-Match (decision 0100).
  */
 export async function updateMedicalNecessity(
   db: Db,
   caller: Caller,
   orderId: number,
   acknowledged: string | null,
+  basedOn: number | undefined,
 ): Promise<GearOrder> {
   const user = caller.userInfo;
   const at = acknowledged === null ? null : new Date();
   const { order } = await changeOrder(db, {
     user,
     subject: { orderId },
-    basedOn: VERSION_READ,
+    basedOn,
     kind: ORDER_CHANGES.medicalNecessity,
     plan: () => planMedicalNecessity(at, user, actorOf(caller)),
   });
@@ -425,17 +423,22 @@ const isStale = (error: unknown) =>
   error instanceof HttpError && error.statusCode === 409 && error.message === MESSAGES.staleOrder;
 
 /**
- * POST /gear/orders/{id}/authorize: the agreement, given once. The call names no version: the version read is
- * claimed (decision 0065), and a concurrent call that finds it stale because the agreement was just given answers
- * the order with it, as a repeat does.
+ * POST /gear/orders/{id}/authorize: the agreement, given once. The version read comes in If-Match (decision 0100: 428
+ * without one); a repeat answers the order unchanged, and so does a call that finds its version stale because the
+ * agreement was just given (of concurrent calls, one gives it).
  */
-export async function authorizeOrder(db: Db, caller: Caller, orderId: number): Promise<GearOrder> {
+export async function authorizeOrder(
+  db: Db,
+  caller: Caller,
+  orderId: number,
+  basedOn: number | undefined,
+): Promise<GearOrder> {
   const user = caller.userInfo;
   const authorize = () =>
     changeOrder(db, {
       user,
       subject: { orderId },
-      basedOn: VERSION_READ,
+      basedOn,
       kind: ORDER_CHANGES.authorization,
       plan: ({ order }) => planAuthorization(order, user, new Date(), actorOf(caller)),
     });
@@ -469,22 +472,22 @@ export function planQuantity(
 }
 
 /**
- * PUT /gear/gear-requisition/{id}/quantity?quantity={n}[&version={v}] (spec 3 §5, §7): setting a quantity is
- * idempotent: the version named is checked, else the version read is claimed (decision 0065).
+ * PUT /gear/gear-requisition/{id}/quantity?quantity={n} (spec 3 §5, §7), with the version read in If-Match (or
+ * `&version={v}`; decision 0100: 409 stale, 428 none).
  */
 export async function saveQuantity(
   db: Db,
   caller: Caller,
   gearReqId: number,
   quantity: number,
-  version: number | undefined,
+  basedOn: number | undefined,
   phone: string,
 ): Promise<GearOrder> {
   const user = caller.userInfo;
   const { order } = await changeOrder(db, {
     user,
     subject: { gearReqId },
-    basedOn: version ?? VERSION_READ,
+    basedOn,
     kind: ORDER_CHANGES.quantity,
     plan: ({ order, requisition }) => {
       if (!requisition) throw notFound(MESSAGES.requisitionUnknown);
@@ -558,21 +561,21 @@ export function planCustomization(
 
 /**
  * PUT /gear/customizeTestSelections/ (spec 3 §7; spec 1 §4.3; decision 0081): a practitioner customizes a pack of a
- * ship-to-office order (planCustomization). Patients 403. The body's version is checked, else the version read is
- * claimed (decision 0065: it sets the pack's values, so a repeat is the same change).
+ * ship-to-office order (planCustomization). Patients 403. The version read in the body or If-Match (decision 0100).
  */
 export async function customizeTestSelections(
   db: Db,
   caller: Caller,
   body: CustomizeTestSelectionsBody,
   hrsaGsdlNumbers: readonly string[],
+  basedOn: number | undefined,
 ): Promise<GearOrder> {
   const user = caller.userInfo;
   if (user.type !== 'myGDX') throw forbidden(MESSAGES.forbidden);
   const { order } = await changeOrder(db, {
     user,
     subject: { gearReqId: body.id },
-    basedOn: body.version ?? VERSION_READ,
+    basedOn,
     kind: ORDER_CHANGES.customization,
     plan: async ({ order, requisition }) => {
       if (!requisition) throw notFound(MESSAGES.requisitionUnknown);
@@ -628,14 +631,19 @@ export function planWorkflow(
 
 /**
  * PUT /gear/updateWorkflow/ (spec 3 §7 'Body is the order; returns the order or errors[]'; decision 0080): the
- * body's version is checked, else the version read is claimed (decision 0065: bringing rows up to date is idempotent).
+ * order's version in the body (or If-Match; decision 0100).
  */
-export async function updateWorkflow(db: Db, caller: Caller, body: UpdateWorkflowBody): Promise<GearOrder> {
+export async function updateWorkflow(
+  db: Db,
+  caller: Caller,
+  body: UpdateWorkflowBody,
+  basedOn: number | undefined,
+): Promise<GearOrder> {
   const user = caller.userInfo;
   const { order } = await changeOrder(db, {
     user,
     subject: { orderId: body.id },
-    basedOn: body.version ?? VERSION_READ,
+    basedOn,
     kind: ORDER_CHANGES.workflow,
     plan: ({ order }) => planWorkflow(order, user, body, new Date().toISOString()),
   });
@@ -676,21 +684,21 @@ export function planChangeOfPractitioner(
 
 /**
  * PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6, §7): saved only when the chosen practitioner
- * differs (planChangeOfPractitioner); 404 for an unknown practitioner. The call names no version: the version read is
- * claimed (decision 0065).
+ * differs (planChangeOfPractitioner); 404 for an unknown practitioner. The version read in If-Match (decision 0100).
  */
 export async function changePractitioner(
   db: Db,
   caller: Caller,
   orderId: number,
   gsdlNo: string,
+  basedOn: number | undefined,
 ): Promise<GearOrder> {
   const user = caller.userInfo;
   if (user.type !== 'myGDX') throw forbidden(MESSAGES.forbidden);
   const { order } = await changeOrder(db, {
     user,
     subject: { orderId },
-    basedOn: VERSION_READ,
+    basedOn,
     kind: ORDER_CHANGES.practitionerChange,
     plan: async ({ order }) => {
       const chosen = await findPractitioner(db, gsdlNo.toUpperCase());

@@ -2,9 +2,6 @@ import { addCalendarDays, COLLECTION_MESSAGES, labToday } from '@gear/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
-import { envelope, json } from '../../test/fetch-mock.ts';
-import { adminUser, practitionerUser, TEST_PHONE } from '../../test/fixtures.ts';
-import { patientUser } from '../panels/test-helpers.tsx';
 import {
   afterCollection,
   collectionOrder,
@@ -12,7 +9,10 @@ import {
   salivaItem,
   siboItem,
   stoolItem,
-} from './test-fixtures.ts';
+} from '../../test/collection-fixtures.ts';
+import { envelope, json } from '../../test/fetch-mock.ts';
+import { adminUser, practitionerUser, TEST_PHONE } from '../../test/fixtures.ts';
+import { patientUser } from '../../test/panels-helpers.tsx';
 
 const today = labToday();
 const next = () => screen.getByRole('button', { name: 'Next' });

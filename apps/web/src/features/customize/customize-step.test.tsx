@@ -58,6 +58,7 @@ describe('the customize step (13; decision 0081)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(app.location()).toBe('/order/42/shipping'), { timeout: 10_000 });
     const [saved] = app.server.callsTo('PUT /gear/customizeTestSelections/');
+    expect(saved?.headers['if-match']).toMatch(/^"\d+"$/);
     expect(saved?.body).toMatchObject({
       id: 9,
       panel: 5400,

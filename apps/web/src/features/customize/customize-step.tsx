@@ -114,7 +114,7 @@ function CustomizeForm({ order, requisition, user, navigation }: FormProps) {
     save.mutate(
       {
         id: requisition.id,
-        version: order.version,
+        order,
         panel: selection.panel,
         components: selection.components,
         addons: [],

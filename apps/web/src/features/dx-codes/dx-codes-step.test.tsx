@@ -1,11 +1,7 @@
 import { type GearOrder, STEP_STATUS } from '@gear/domain';
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiProvider } from '../../api/context.tsx';
-import { theme } from '../../app/theme.ts';
 import { createAppServices } from '../../services/app-services.tsx';
 import { expectAccessible } from '../../test/axe.ts';
 import {
@@ -17,7 +13,7 @@ import {
   type RecordedCall,
 } from '../../test/fetch-mock.ts';
 import { practitionerUser, TEST_PHONE } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { renderApp, renderInApp } from '../../test/render-app.tsx';
 import { orderWith540, product540WithCodes, requisitionOf540 } from '../../test/requisition-fixtures.ts';
 import { DxCodesEditor } from './dx-codes-editor.tsx';
 
@@ -296,27 +292,24 @@ describe('the embeddable editor (spec 1 §2.7)', () => {
     const services = createAppServices({ fetch: server.fetch });
     services.config = { supportPhone: TEST_PHONE };
     const onSave = vi.fn(async () => {});
-    render(
-      <MantineProvider theme={theme} env="test">
-        <QueryClientProvider client={services.queryClient}>
-          <ApiProvider value={{ api: services.api, config: services.config }}>
-            <DxCodesEditor
-              formId="embedded-dx"
-              requisition={requisitionOf540({
-                billingMethod: INS,
-                icdCodes: [
-                  { code: 'E55.9', name: 'Vitamin D deficiency, unspecified', rank: 1, otherCode: true },
-                ],
-              })}
-              productCodes={product540WithCodes().diagnosisCodes}
-              onSave={onSave}
-            />
-            <button type="submit" form="embedded-dx">
-              Save diagnosis
-            </button>
-          </ApiProvider>
-        </QueryClientProvider>
-      </MantineProvider>,
+    renderInApp(
+      <>
+        <DxCodesEditor
+          formId="embedded-dx"
+          requisition={requisitionOf540({
+            billingMethod: INS,
+            icdCodes: [
+              { code: 'E55.9', name: 'Vitamin D deficiency, unspecified', rank: 1, otherCode: true },
+            ],
+          })}
+          productCodes={product540WithCodes().diagnosisCodes}
+          onSave={onSave}
+        />
+        <button type="submit" form="embedded-dx">
+          Save diagnosis
+        </button>
+      </>,
+      services,
     );
     expect(screen.queryByRole('heading')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();

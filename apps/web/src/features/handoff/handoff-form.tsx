@@ -79,7 +79,7 @@ export function HandoffForm({ order, onSent }: HandoffFormProps) {
     if (found.length > 0) return;
     handOff.mutate(
       {
-        orderId: order.id,
+        order,
         patientInfo: { dateOfBirth: values.dateOfBirth, nameLast: values.nameLast, email: values.email },
         shippingMethod: asksShippingMethod ? values.shippingMethod : null,
       },

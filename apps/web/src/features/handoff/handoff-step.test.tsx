@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, practitionerUser, workflowStep } from '../../test/fixtures.ts';
+import { makeRequisition } from '../../test/panels-helpers.tsx';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeRequisition } from '../panels/test-helpers.tsx';
 
 const handoffOrder = (dropShip: boolean): GearOrder =>
   makeOrder({
@@ -57,6 +57,9 @@ describe('handoff step (spec 3 §2 Patient Information handoff form, §5, §8)',
     await user.type(field(/Last name/), 'Testpatient');
     await user.click(send());
     expect(await screen.findByRole('status')).toHaveTextContent('The email was sent to jane@example.com.');
+    expect(app.server.callsTo(`POST /gear/order/${order.id}/handoff`)[0]?.headers['if-match']).toBe(
+      `"${order.version}"`,
+    );
     expect(app.server.callsTo(`POST /gear/order/${order.id}/handoff`)[0]?.body).toEqual({
       dateOfBirth: '04/12/1985',
       nameLast: 'Testpatient',

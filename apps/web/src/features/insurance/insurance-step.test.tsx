@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { envelope, json, networkFailure, type RecordedCall } from '../../test/fetch-mock.ts';
 import { patientUser, TEST_PHONE } from '../../test/fixtures.ts';
-import { jane, nextButton, openStep, orderOnPatientStep } from '../patient/test-helpers.tsx';
+import { jane, nextButton, openStep, orderOnPatientStep } from '../../test/patient-helpers.tsx';
 
 vi.mock('./reencode-jpeg.ts', () => ({
   reencodeAsJpeg: vi.fn(

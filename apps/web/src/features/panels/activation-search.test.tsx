@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { catalogueRequisition, gi540, metabolomix617 } from '../../test/catalogue.ts';
 import { envelope, json } from '../../test/fetch-mock.ts';
 import { makeOrder, TEST_PHONE } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
 import {
   makeRequisition,
   nextButton,
@@ -12,7 +11,8 @@ import {
   patientUser,
   savedWithRequisition,
   section,
-} from './test-helpers.tsx';
+} from '../../test/panels-helpers.tsx';
+import { renderApp } from '../../test/render-app.tsx';
 
 /** The body as sent: the selection with its one requisition. */
 type SingleSelectionBody = SingleTestSelectionRequest & { requisitions: [SingleRequisitionRequest] };

@@ -11,7 +11,7 @@ import {
   region,
   savedWithRequisition,
   section,
-} from './test-helpers.tsx';
+} from '../../test/panels-helpers.tsx';
 
 const GI = 'GI Effects Comprehensive Profile - Stool (3-day)';
 const CAP_MESSAGE = `A maximum of 25 collection packs may be ordered online. If you need to order more packs, please call us at ${TEST_PHONE}.`;

@@ -1,17 +1,16 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../app/providers.tsx';
-import { Startup } from '../../app/startup.tsx';
 import { createAppServices } from '../../services/app-services.tsx';
 import { sessionHint } from '../../services/session-hint.ts';
 import { catalogueLists, catalogueRequisition, gi540 } from '../../test/catalogue.ts';
 import { createFetchMock, json } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, practitionerUser, TEST_PHONE } from '../../test/fixtures.ts';
+import { makeRequisition, reqByItem, savedWithRequisition } from '../../test/panels-helpers.tsx';
+import { renderInApp } from '../../test/render-app.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { InlinePanelSelection } from './inline-panel-selection.tsx';
-import { makeRequisition, reqByItem, savedWithRequisition } from './test-helpers.tsx';
 
 const GI = 'GI Effects Comprehensive Profile - Stool (3-day)';
 
@@ -46,13 +45,7 @@ function renderInline(order: WizardOrder, gearReqId: number | null) {
       ),
     },
   ]);
-  render(
-    <AppProviders services={services} env="test">
-      <Startup>
-        <RouterProvider router={router} />
-      </Startup>
-    </AppProviders>,
-  );
+  renderInApp(<RouterProvider router={router} />, services, { startup: true });
   return { server, onCancel, onSaved, user: userEvent.setup() };
 }
 

@@ -3,7 +3,7 @@ import { describe, it } from 'vitest';
 import { expectAccessible, expectHeadingsInOrder } from '../../test/axe.ts';
 import { envelope } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner } from '../../test/fixtures.ts';
-import { nextButton, openPanels, patientUser, section } from './test-helpers.tsx';
+import { nextButton, openPanels, patientUser, section } from '../../test/panels-helpers.tsx';
 
 const GI = 'GI Effects Comprehensive Profile - Stool (3-day)';
 

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fetch-mock.ts';
 import { adminUser, makeOrder, makePractitioner, workflowStep } from '../../test/fixtures.ts';
-import { makeRequisition, nextButton, openPanels, orderTypeButton, patientUser } from './test-helpers.tsx';
+import {
+  makeRequisition,
+  nextButton,
+  openPanels,
+  orderTypeButton,
+  patientUser,
+} from '../../test/panels-helpers.tsx';
 
 const typeButtons = async () => {
   const group = await screen.findByRole('group', { name: 'What would you like to do?' });

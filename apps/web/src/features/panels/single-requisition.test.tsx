@@ -3,7 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
-import { makeRequisition, nextButton, openPanels, savedWithRequisition, section } from './test-helpers.tsx';
+import {
+  makeRequisition,
+  nextButton,
+  openPanels,
+  savedWithRequisition,
+  section,
+} from '../../test/panels-helpers.tsx';
 
 /** The body as sent: the selection with its one requisition. */
 type SingleSelectionBody = SingleTestSelectionRequest & { requisitions: [SingleRequisitionRequest] };

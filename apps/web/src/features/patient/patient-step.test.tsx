@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { envelope, json, networkFailure, type RecordedCall } from '../../test/fetch-mock.ts';
 import { adminUser, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
-import { jane, nextButton, openStep, orderOnPatientStep, patientUser } from './test-helpers.tsx';
+import { jane, nextButton, openStep, orderOnPatientStep, patientUser } from '../../test/patient-helpers.tsx';
 
 type App = ReturnType<typeof openStep>;
 

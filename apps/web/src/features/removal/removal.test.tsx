@@ -2,10 +2,10 @@ import type { GearOrder } from '@gear/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
+import { collectionOrder, openCollection, stoolItem } from '../../test/collection-fixtures.ts';
 import { envelope, json } from '../../test/fetch-mock.ts';
 import { adminUser, practitionerUser, TEST_PHONE, workflowStep } from '../../test/fixtures.ts';
-import { collectionOrder, openCollection, stoolItem } from '../collection/test-fixtures.ts';
-import { makeRequisition, patientUser } from '../panels/test-helpers.tsx';
+import { makeRequisition, patientUser } from '../../test/panels-helpers.tsx';
 
 const skipped = (order: GearOrder): GearOrder => ({
   ...order,

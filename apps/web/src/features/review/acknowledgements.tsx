@@ -71,7 +71,7 @@ function MedicalNecessityBox({
         setFailure(null);
         onBusy(true);
         save.mutate(
-          { orderId: order.id, acknowledged: next },
+          { order, acknowledged: next },
           {
             onError: () => {
               // spec 3 §8: 'An error occurred while saving the selection. Please try again.' and the box clears.
@@ -117,7 +117,7 @@ function AuthorizationBox({
           if (!event.currentTarget.checked) return;
           setFailure(null);
           onBusy(true);
-          authorize.mutate(order.id, {
+          authorize.mutate(order, {
             onSuccess: () => setJustSaved(true),
             onError: (problem) =>
               setFailure(

@@ -20,11 +20,13 @@ import { isApiError, isTransient } from '../../api/errors.ts';
 import { useSubmitOrder } from '../../api/review.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { BillingStep } from '../billing/billing-step.tsx';
-import { InlinePanelSelection } from '../panels/inline-panel-selection.tsx';
-import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
 import { PaymentSection, usePaymentForm } from '../wizard/payment-pieces.ts';
-import { OrderPricePanel } from '../wizard/step-pieces.tsx';
+import {
+  BillingStep,
+  InlinePanelSelection,
+  OrderPricePanel,
+  RemoveRequisitionModal,
+} from '../wizard/step-pieces.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { Acknowledgements } from './acknowledgements.tsx';
@@ -131,7 +133,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
             return;
           }
           submit.mutate(
-            { orderId: order.id, idempotencyKey: idempotencyKey.current, version: order.version, ...paying },
+            { order, idempotencyKey: idempotencyKey.current, ...paying },
             {
               onError: (error) => {
                 if (!isTransient(error)) idempotencyKey.current = newIdempotencyKey();

@@ -2,7 +2,7 @@ import { awaitsAuthorization, nextStep, type SavedOrder, STEP_IDS, type UserInfo
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { HandoffForm } from '../handoff/index.ts';
+import { HandoffForm } from '../wizard/step-pieces.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { ConfirmationCodeImage } from './confirmation-code-image.tsx';
 import { PackingSlipButton } from './packing-slip-modal.tsx';

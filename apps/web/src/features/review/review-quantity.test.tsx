@@ -75,6 +75,7 @@ describe('quantities on the review (spec 3 §2, §5, §8; decision 0085)', () =>
     const calls = app.server.callsTo('PUT /gear/gear-requisition/9/quantity');
     expect(calls).toHaveLength(1);
     expect(calls[0]?.search).toBe('?quantity=12');
+    expect(calls[0]?.headers['if-match']).toBe(`"${order.version}"`);
     expect(screen.getByText('Updating…')).toBeInTheDocument();
     await act(async () => answer(json(withQuantity(order, 9, 12))));
     vi.useRealTimers();
@@ -123,6 +124,35 @@ describe('quantities on the review (spec 3 §2, §5, §8; decision 0085)', () =>
     await wait(750);
     expect(app.server.callsTo('PUT /gear/gear-requisition/9/quantity')[0]?.search).toBe(`?quantity=${saved}`);
     expect(input).toHaveValue(saved);
+  });
+
+  it('decision 0100: two rows saved at once go one after the other, each naming the version the one before answered', async () => {
+    const order = officeOrder([2, 3]);
+    let answerFirst: (response: Response) => void = () => {};
+    const app = openReview(order, {
+      'PUT /gear/gear-requisition/9/quantity': () =>
+        new Promise<Response>((resolve) => (answerFirst = resolve)),
+      'PUT /gear/gear-requisition/10/quantity': () => json(withQuantity(withQuantity(order, 9, 4), 10, 6)),
+    });
+    const [first, second] = await quantityInputs();
+    if (!first || !second) throw new Error('no quantity inputs');
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    type(first, '4');
+    type(second, '6');
+    await wait(750);
+    expect(app.server.callsTo('PUT /gear/gear-requisition/9/quantity')[0]?.headers['if-match']).toBe(
+      `"${order.version}"`,
+    );
+    // The second waits for the first's answer: sent now, it would name a version the first is about to make stale.
+    expect(app.server.callsTo('PUT /gear/gear-requisition/10/quantity')).toHaveLength(0);
+    await act(async () => answerFirst(json(withQuantity(order, 9, 4))));
+    vi.useRealTimers();
+    await vi.waitFor(() =>
+      expect(app.server.callsTo('PUT /gear/gear-requisition/10/quantity')[0]?.headers['if-match']).toBe(
+        `"${order.version + 1}"`,
+      ),
+    );
+    expect(await screen.findAllByText('Saved')).toHaveLength(2);
   });
 
   it('spec 3 §8: a failed save shows the quantity error on the row', async () => {

@@ -1,9 +1,9 @@
 import {
   fitReviewQuantity,
-  type GearOrder,
   REVIEW_MESSAGES,
   REVIEW_QUANTITY,
   type Requisition,
+  type SavedOrder,
 } from '@gear/domain';
 import { Group, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ const STATUS_TEXT: Record<Exclude<RowStatus, 'idle'>, string> = {
 };
 
 interface ReviewQuantityProps {
-  order: Pick<GearOrder, 'requisitions' | 'practitioner'>;
+  order: Pick<SavedOrder, 'id' | 'version' | 'requisitions' | 'practitioner'>;
   requisition: Requisition;
   /**
    * Told true from the first keystroke (a save is pending for 750 ms, then running) until the save settles, so that
@@ -62,7 +62,7 @@ export function ReviewQuantity({ order, requisition, onBusy }: ReviewQuantityPro
     }
     setStatus('updating');
     save.mutate(
-      { gearReqId: row.id, quantity },
+      { order: current, gearReqId: row.id, quantity },
       {
         onSuccess: () => setStatus('saved'),
         onError: () => setStatus('error'),

@@ -5,7 +5,7 @@ import {
   REVIEW_MESSAGES,
   STEP_STATUS,
 } from '@gear/domain';
-import { patientInfo } from '@gear/domain/test-support';
+import { janeReadyToShip } from '@gear/domain/test-support';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
@@ -37,25 +37,7 @@ vi.mock('jspdf', () => ({
   },
 }));
 
-const jane = patientInfo({
-  email: 'jane.testpatient@example.com',
-  voicePhone: '828-555-0199',
-  addresses: [
-    {
-      type: 'shipping',
-      address1: '12 Haywood Road',
-      address2: null,
-      city: 'Asheville',
-      state: 'NC',
-      zipCode: '28806',
-      country: 'United States',
-      county: 'Buncombe',
-      voicePhone: '828-555-0199',
-      alternatePhone: null,
-      schoolDistrict: null,
-    },
-  ],
-});
+const jane = janeReadyToShip();
 
 const readyOrder = (overrides: Partial<GearOrder> = {}) =>
   orderWith540(
@@ -130,12 +112,12 @@ describe('the review (spec 3 §2 Information Review, §5 Submit)', () => {
     expect(screen.getByRole('button', { name: 'Send Email' })).toBeInTheDocument();
     const [submit] = app.server.callsTo('PUT /gear/order/42/confirm-and-pay');
     expect(submit?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(submit?.headers['if-match']).toBe(`"${order.version}"`);
     expect(submit?.body).toEqual({
       patientAgreement: false,
       nsaAcknowledged: false,
       recaptcha: null,
       payments: [],
-      version: order.version,
     });
     await expectAccessible(app.container);
   });

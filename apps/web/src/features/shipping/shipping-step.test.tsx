@@ -10,8 +10,8 @@ import {
   TEST_PHONE,
   workflowStep,
 } from '../../test/fixtures.ts';
+import { makeRequisition } from '../../test/panels-helpers.tsx';
 import { renderApp } from '../../test/render-app.tsx';
-import { makeRequisition } from '../panels/test-helpers.tsx';
 
 const CHARGES = [
   { shippingMethod: 'FedEx Ground', price: 0 },

@@ -1,9 +1,15 @@
 import { lazy, Suspense } from 'react';
 import type { OrderPricePanelProps } from '../payment/order-price-panel.tsx';
 
+export { BillingStep } from '../billing/billing-step.tsx';
+export { HandoffForm, type HandoffFormProps } from '../handoff/index.ts';
+export { InlinePanelSelection } from '../panels/inline-panel-selection.tsx';
+export { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
+
 /**
- * Pieces of one feature that another step shows (decision 0062: features meet only through the wizard). Each is
- * loaded with the step that shows it.
+ * Pieces of steps that other steps embed, the one way a feature reaches another (decision 0062: only through the
+ * wizard): the review's Edit sections (billing, the panel selection inline, removal), the confirmation page's handoff
+ * form (spec 3 §2), and the discount box with the order price summary, loaded with the step that shows it.
  */
 const LazyOrderPricePanel = lazy(() =>
   import('../payment/order-price-panel.tsx').then((module) => ({ default: module.OrderPricePanel })),

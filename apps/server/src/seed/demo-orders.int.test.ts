@@ -1,7 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/helper.ts';
-import { accessions, orders, requisitions, workflowSteps } from '../schema/index.ts';
+import { accessions, orders, requisitions, workflowSteps } from '../db/schema/index.ts';
+import { useTestApp } from '../test/helper.ts';
 import { DEMO_ORDERS, seedDemoOrders } from './demo-orders.ts';
 
 const ctx = useTestApp();

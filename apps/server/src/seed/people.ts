@@ -1,6 +1,6 @@
-import { hashPassword } from '../../modules/session/passwords.ts';
-import type { Db } from '../client.ts';
-import { offices, practitioners, users } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { offices, practitioners, users } from '../db/schema/index.ts';
+import { hashPassword } from '../modules/session/passwords.ts';
 
 type OfficeSeed = Omit<typeof offices.$inferInsert, 'id'>;
 type PractitionerSeed = Omit<typeof practitioners.$inferInsert, 'officeId'> & { office: OfficeSeed };

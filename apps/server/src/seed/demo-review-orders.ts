@@ -1,8 +1,8 @@
 import { BILLING_METHODS, type PatientInfo, STEP_IDS, type StepId } from '@gear/domain';
 import { eq } from 'drizzle-orm';
-import { transaction } from '../../lib/transaction.ts';
-import type { Db } from '../client.ts';
-import { orders } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { orders } from '../db/schema/index.ts';
+import { transaction } from '../lib/transaction.ts';
 import { componentsOf, insertDemoOrder, insertOfficeDemoOrder, patient } from './demo-orders.ts';
 import { type DemoPack, packToUse } from './demo-panels.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../client.ts';
+import type { Database } from '../db/client.ts';
 import {
   catalogueRequisitions,
   icd10Codes,
@@ -9,9 +9,9 @@ import {
   orderableItemInputFields,
   orderableItems,
   prices,
-} from '../schema/catalogue.ts';
-import { offices, practitioners } from '../schema/practitioners.ts';
-import { openTestDatabase } from '../test-db.ts';
+} from '../db/schema/catalogue.ts';
+import { offices, practitioners } from '../db/schema/practitioners.ts';
+import { openTestDatabase } from '../db/test-db.ts';
 import { seedCatalogue } from './catalogue.ts';
 import {
   CATALOGUE_ITEMS,

@@ -1,8 +1,8 @@
 import { BILLING_METHODS, STEP_IDS, type StepId } from '@gear/domain';
 import { and, eq } from 'drizzle-orm';
-import { transaction } from '../../lib/transaction.ts';
-import type { Db } from '../client.ts';
-import { bundleProducts, bundles, catalogueRequisitions, orders, requisitions } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { bundleProducts, bundles, catalogueRequisitions, orders, requisitions } from '../db/schema/index.ts';
+import { transaction } from '../lib/transaction.ts';
 import { componentsOf, insertDemoOrder, patient } from './demo-orders.ts';
 
 /**

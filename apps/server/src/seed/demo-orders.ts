@@ -8,10 +8,16 @@ import {
   stepById,
 } from '@gear/domain';
 import { eq } from 'drizzle-orm';
-import { transaction } from '../../lib/transaction.ts';
-import { saveWorkflowSteps } from '../../modules/order/order.repository.ts';
-import type { Db } from '../client.ts';
-import { accessions, catalogueRequisitions, orderableItems, orders, requisitions } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import {
+  accessions,
+  catalogueRequisitions,
+  orderableItems,
+  orders,
+  requisitions,
+} from '../db/schema/index.ts';
+import { transaction } from '../lib/transaction.ts';
+import { saveWorkflowSteps } from '../modules/order/order.repository.ts';
 import { INPUT_FIELDS } from './catalogue-data.ts';
 
 export function patient(

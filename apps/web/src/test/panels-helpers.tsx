@@ -1,12 +1,12 @@
 import type { GearOrder, Requisition, UserInfo } from '@gear/domain';
 import { screen, within } from '@testing-library/react';
-import { catalogueLists, catalogueRequisition, itemById } from '../../test/catalogue.ts';
-import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
-import { makeOrder, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { requisitionOf540 } from '../../test/requisition-fixtures.ts';
+import { catalogueLists, catalogueRequisition, itemById } from './catalogue.ts';
+import { envelope, type Handler, json } from './fetch-mock.ts';
+import { makeOrder, practitionerUser, workflowThrough } from './fixtures.ts';
+import { renderApp } from './render-app.tsx';
+import { requisitionOf540 } from './requisition-fixtures.ts';
 
-export { patientUser } from '../../test/fixtures.ts';
+export { patientUser } from './fixtures.ts';
 
 /** A requisition on an order, with the fields the panels step reads. */
 export const makeRequisition = (overrides: Partial<Requisition> = {}): Requisition =>

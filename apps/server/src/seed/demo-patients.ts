@@ -1,8 +1,8 @@
 import type { Insurance, PatientAddress } from '@gear/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PatientDetails } from '../../modules/patient/patient.repository.ts';
-import type { Db } from '../client.ts';
-import { patients } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { patients } from '../db/schema/index.ts';
+import type { PatientDetails } from '../modules/patient/patient.repository.ts';
 
 type PatientSeed = Omit<typeof patients.$inferInsert, 'id' | 'createdAt' | 'details'> & {
   details: PatientDetails;

@@ -1,6 +1,6 @@
 import { BILLING_METHODS } from '@gear/domain';
-import type { Db } from '../client.ts';
-import { cardsOnFile, gatewayTokens, prepayCodes } from '../schema/index.ts';
+import type { Db } from '../db/client.ts';
+import { cardsOnFile, gatewayTokens, prepayCodes } from '../db/schema/index.ts';
 import { patient } from './demo-orders.ts';
 import { type ReviewDemo, residence, seedReviewDemo, WALKED_TO_REVIEW } from './demo-review-orders.ts';
 

@@ -1,6 +1,6 @@
 import type { SpecialFeeRow } from '@gear/domain';
-import type { Db } from '../client.ts';
-import { specialFees } from '../schema/catalogue.ts';
+import type { Db } from '../db/client.ts';
+import { specialFees } from '../db/schema/catalogue.ts';
 
 /**
  * The demo amounts of the special fees of PITL orders (spec 3 §9; decision 0051): the same on every price list a

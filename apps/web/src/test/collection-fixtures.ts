@@ -1,14 +1,14 @@
 import type { GearOrder, InputField, InputFieldParam, OrderableItem, Requisition } from '@gear/domain';
-import { gi540 } from '../../test/catalogue.ts';
-import { json } from '../../test/fetch-mock.ts';
-import { makeOrder, workflowThrough } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { makeRequisition } from '../panels/test-helpers.tsx';
+import { gi540 } from './catalogue.ts';
+import { json } from './fetch-mock.ts';
+import { makeOrder, workflowThrough } from './fixtures.ts';
+import { makeRequisition } from './panels-helpers.tsx';
+import { renderApp } from './render-app.tsx';
 
 const p = (name: string, value: string): InputFieldParam => ({ name, value });
 const opts = (...list: [string, string][]) => list.map(([value, label]) => p(`option:${value}`, label));
 
-/** A collection field as the seed writes it (apps/server/src/db/seed/catalogue-data.ts). */
+/** A collection field as the seed writes it (apps/server/src/seed/catalogue-data.ts). */
 export const collectionField = (
   id: number,
   name: string,

@@ -1,13 +1,13 @@
 import type { GearOrder, PatientInfo, Requisition, UserInfo } from '@gear/domain';
 import { patientInfo } from '@gear/domain/test-support';
 import { screen } from '@testing-library/react';
-import type { Handler } from '../../test/fetch-mock.ts';
-import { json } from '../../test/fetch-mock.ts';
-import { makeOrder, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { requisitionOf540 } from '../../test/requisition-fixtures.ts';
+import type { Handler } from './fetch-mock.ts';
+import { json } from './fetch-mock.ts';
+import { makeOrder, practitionerUser, workflowThrough } from './fixtures.ts';
+import { renderApp } from './render-app.tsx';
+import { requisitionOf540 } from './requisition-fixtures.ts';
 
-export { patientUser } from '../../test/fixtures.ts';
+export { patientUser } from './fixtures.ts';
 
 /** A requisition with the fields the patient and insurance steps read: the shared GI Effects 3-day one. */
 export const requisition = requisitionOf540;

@@ -1,6 +1,6 @@
-import type { Db } from '../client.ts';
-import { changing } from '../kept.ts';
-import { discounts } from '../schema/commerce.ts';
+import type { Db } from '../db/client.ts';
+import { changing } from '../db/kept.ts';
+import { discounts } from '../db/schema/commerce.ts';
 
 /**
  * Demo discount codes (demo-data.md 'discount codes of each type … AFFILIATE with a maxDiscount … and a Practicum

@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db } from '../db/client.ts';
 import {
   catalogueRequisitions,
   icd10Codes,
@@ -8,8 +8,8 @@ import {
   orderableItemInputFields,
   orderableItems,
   prices,
-} from '../schema/catalogue.ts';
-import { practitioners } from '../schema/practitioners.ts';
+} from '../db/schema/catalogue.ts';
+import { practitioners } from '../db/schema/practitioners.ts';
 import {
   CATALOGUE_ITEMS,
   CATALOGUE_PACKS,

@@ -1,0 +1,52 @@
+// What every load benchmark does first: the API with the bare route listening on a free port, and a practitioner
+// signed in over HTTP as a browser is (session cookie, then the API token).
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
+import { DEMO_USERS } from '../apps/server/src/seed/people.ts';
+import { addBareRoute, BENCH_CONFIG } from './config.ts';
+
+/** Progress on standard error (the table goes to standard output). */
+export const progress = (what: string) => console.error(`${new Date().toISOString().slice(11, 19)} ${what}`);
+
+/** The API on the given database, with the bare route of every ratio, listening on a free local port. */
+export async function listenForBench(db: Db): Promise<{ app: FastifyInstance; base: string }> {
+  const app = await buildApp(BENCH_CONFIG(), db);
+  addBareRoute(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { app, base: `http://127.0.0.1:${address.port}` };
+}
+
+export interface BenchClient {
+  /** The headers of every benchmarked request: the bearer token and JSON. */
+  auth: Record<string, string>;
+  /** One call that must answer 200 (else the run stops): its JSON answer. */
+  call<T>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
+}
+
+/** A demo user signed in over HTTP (POST /api/session, then GET /mygdx/account/JWT/myGDX). */
+export async function signInOverHttp(base: string, loginName = 'dr.avery'): Promise<BenchClient> {
+  const user = DEMO_USERS.find((demo) => demo.loginName === loginName);
+  if (!user) throw new Error(`no demo user ${loginName}`);
+  const login = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.loginName, password: user.password }),
+  });
+  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const jwt = await fetch(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } });
+  const { token } = (await jwt.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const call = async <T>(method: string, path: string, body?: unknown, headers = {}): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...auth, ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return { auth, call };
+}
