@@ -169,3 +169,20 @@ export function useRecommendedProducts(order: Pick<SavedOrder, 'id' | 'version'>
 /** PUT /gear/testSelection: a recommended product added to the order as one more requisition (spec 3 §4). */
 export const useAddRecommendedProduct = () =>
   useOrderSave((api, body: SingleTestSelectionRequest) => api.put<GearOrder>('/gear/testSelection', body));
+
+/**
+ * PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4 Practitioner change, §7; decision 0111): the version the
+ * review read in If-Match (decision 0100).
+ */
+export function useChangePractitioner() {
+  const api = useApi();
+  return useOrderChange(
+    ({ order, gsdlNo }: { order: OrderRead; gsdlNo: string }, versionOf) =>
+      api.put<GearOrder>(
+        `/gear/order/${order.id}/change-practitioner/${encodeURIComponent(gsdlNo)}`,
+        undefined,
+        { ifMatchVersion: versionOf(order) },
+      ),
+    itself,
+  );
+}

@@ -1,4 +1,10 @@
-import { BILLING_METHODS, type GearOrder, type Requisition, type UserInfo } from '../contract/order.ts';
+import {
+  BILLING_METHODS,
+  type GearOrder,
+  type Practitioner,
+  type Requisition,
+  type UserInfo,
+} from '../contract/order.ts';
 import { isRemovableRequisition, mayRemoveRequisitions, maySaveForLater } from '../removal/removal.ts';
 import { isAdmin } from '../workflow/locking.ts';
 import { STEP_IDS } from '../workflow/steps.ts';
@@ -98,3 +104,12 @@ export const mayChangePractitioner = (facts: {
 }): boolean =>
   isAdmin(facts.user) ||
   (facts.optionCount > 1 && facts.order.patientRegistration && facts.order.practAgreement !== true);
+
+/**
+ * The practice a patient may move an order within (decision 0111): spec 3 §4 allows a patient's practitioner change
+ * 'when more than one option exists' without saying which options a patient has. A patient's options are the
+ * practitioners of the order's practice: its authorizing doctor and everyone that doctor authorizes (the same set a
+ * practitioner's own options are drawn from, spec 1 §6 authorizing rule). This is the GSDL number naming the practice.
+ */
+export const practiceOf = (practitioner: Pick<Practitioner, 'gsdlNo' | 'authorizingDoctorGsdlNo'>): string =>
+  practitioner.authorizingDoctorGsdlNo ?? practitioner.gsdlNo;

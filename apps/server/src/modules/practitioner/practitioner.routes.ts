@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/api-schemas.ts';
 import { versionNamed } from '../../lib/version-named.ts';
-import { practitionerCallerOf } from '../../plugins/auth.ts';
+import { callerOf, practitionerCallerOf } from '../../plugins/auth.ts';
 import {
   practitionerByGsdlNo,
   practitionerOptions,
@@ -47,13 +47,12 @@ export async function practitionerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "The practitioners the user may choose for an existing order, with the order's own",
+        summary: "The practitioners the user may choose for an existing order, with the order's own (a patient's: the order's practice, decision 0111)",
         params: z.object({ orderId: idParam }),
         response: { 200: z.array(practitionerSchema) },
       },
     },
-    (request) =>
-      practitionerOptionsForOrder(app.db, practitionerCallerOf(request).userInfo, request.params.orderId),
+    (request) => practitionerOptionsForOrder(app.db, callerOf(request).userInfo, request.params.orderId),
   );
 
   api.put(

@@ -7,6 +7,7 @@ import {
   mayOrderFor,
   normaliseGsdlNo,
   type Practitioner,
+  practiceOf,
   type PractitionerStepBody as PractitionerStepInput,
   STEP_IDS,
   type UserInfo,
@@ -25,9 +26,19 @@ import { findPractitioner, findPractitionersFor } from './practitioner.repositor
 export const practitionerOptions = (db: Db, user: UserInfo) =>
   findPractitionersFor(db, userGsdlNumbers(user));
 
+/**
+ * The practitioners the caller may choose for an existing order, with the order's own. A patient's are the order's
+ * practice (the practitioner's authorizing doctor and everyone that doctor authorizes; decision 0111).
+ */
 export async function practitionerOptionsForOrder(db: Db, user: UserInfo, orderId: number) {
   const order = await orderForCaller(db, user, orderId);
-  const options = await practitionerOptions(db, user);
+  const patient = user.type === 'prc' && !isAdmin(user);
+  const options =
+    patient && order.practitioner
+      ? await findPractitionersFor(db, [practiceOf(order.practitioner)])
+      : patient
+        ? []
+        : await practitionerOptions(db, user);
   const current = order.practitioner;
   return current && !options.some((p) => p.gsdlNo === current.gsdlNo) ? [current, ...options] : options;
 }

@@ -417,6 +417,73 @@ describe('PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6)', 
     expect(changed.practitioner?.gsdlNo).toBe('P1002');
     expectEnvelope(await changeAs(as.admin, 'PUT', url('ZZZZZ'), order.id), 404);
   });
+
+  /** A patient registration awaiting the practitioner's agreement (how the demo order 50012382 stands). */
+  const awaitingAgreement = async () => {
+    const order = await readyDropShipOrder();
+    await ctx.database.db
+      .update(orders)
+      .set({ patientRegistration: true, practAgreement: null, practAgreementDate: null })
+      .where(eq(orders.id, order.id));
+    return order;
+  };
+
+  it('a patient changes within the order\'s practice on a registration awaiting agreement; audited', async () => {
+    const order = await awaitingAgreement();
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
+    const options = ok<{ gsdlNo: string }[]>(
+      await callAs(ctx.app, patient, 'GET', `/gear/practitioner-options/${order.id}`),
+    );
+    expect(options.map((option) => option.gsdlNo).sort()).toEqual(['P1001', 'P1002']);
+    const response = await changeAs(patient, 'PUT', `/gear/order/${order.id}/change-practitioner/P1002`, order.id);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const changed = ok(response);
+    expect(changed.practitioner?.gsdlNo).toBe('P1002');
+    expect(changed.version).toBe(order.version + 1);
+    expect(await auditCount(order.id, 'practitionerChanged')).toBe(1);
+    // The same practitioner again saves nothing (spec 3 §4 'Saved only when … differs').
+    const same = ok(await changeAs(patient, 'PUT', `/gear/order/${order.id}/change-practitioner/P1002`, order.id));
+    expect(same.version).toBe(changed.version);
+    expect(await auditCount(order.id, 'practitionerChanged')).toBe(1);
+  });
+
+  it('refuses a patient (403): another practice, no patient registration, once the practitioner agreed, not their order', async () => {
+    const order = await awaitingAgreement();
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
+    const url = (gsdlNo: string) => `/gear/order/${order.id}/change-practitioner/${gsdlNo}`;
+    expectEnvelope(await changeAs(patient, 'PUT', url('P1003'), order.id), 403);
+
+    await ctx.database.db.update(orders).set({ practAgreement: true }).where(eq(orders.id, order.id));
+    expectEnvelope(await changeAs(patient, 'PUT', url('P1002'), order.id), 403);
+
+    await ctx.database.db
+      .update(orders)
+      .set({ practAgreement: null, patientRegistration: false })
+      .where(eq(orders.id, order.id));
+    expectEnvelope(await changeAs(patient, 'PUT', url('P1002'), order.id), 403);
+
+    const stranger = await signInPatient(ctx.app, ctx.database.db, []);
+    const refused = await changeAs(stranger, 'PUT', url('P1002'), order.id);
+    expect([403, 404]).toContain(refused.statusCode);
+    expect(await auditCount(order.id, 'practitionerChanged')).toBe(0);
+    const unchanged = ok(await callAs(ctx.app, as.admin, 'GET', `/gear/order/${order.id}`));
+    expect(unchanged.practitioner?.gsdlNo).toBe('P1001');
+  });
+
+  it('409 for a stale version in If-Match, 428 without one (decision 0100)', async () => {
+    const order = await awaitingAgreement();
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
+    const url = `/gear/order/${order.id}/change-practitioner/P1002`;
+    expectEnvelope(await callAs(ctx.app, patient, 'PUT', url), 428, MESSAGES.orderVersionRequired);
+    const current = (await currentVersion(ctx.database.db, { orderId: order.id })) ?? order.version;
+    expectEnvelope(
+      await callAs(ctx.app, patient, 'PUT', url, undefined, { 'if-match': `"${current - 1}"` }),
+      409,
+      MESSAGES.staleOrder,
+    );
+    const changed = ok(await callAs(ctx.app, patient, 'PUT', url, undefined, { 'if-match': `"${current}"` }));
+    expect(changed.practitioner?.gsdlNo).toBe('P1002');
+  });
 });
 
 describe('demo data of the review (README demo table)', () => {

@@ -685,6 +685,7 @@ export function planChangeOfPractitioner(
 /**
  * PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6, §7): saved only when the chosen practitioner
  * differs (planChangeOfPractitioner); 404 for an unknown practitioner. The version read in If-Match (decision 0100).
+ * Patients too (spec 3 §4), choosing within the order's practice (decision 0111).
  */
 export async function changePractitioner(
   db: Db,
@@ -694,7 +695,6 @@ export async function changePractitioner(
   basedOn: number | undefined,
 ): Promise<GearOrder> {
   const user = caller.userInfo;
-  if (user.type !== 'myGDX') throw forbidden(MESSAGES.forbidden);
   const { order } = await changeOrder(db, {
     user,
     subject: { orderId },

@@ -9,6 +9,7 @@ import {
 import { List, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useRequisitionProduct } from '../../api/requisitions.ts';
+import { PractitionerChange } from './practitioner-change.tsx';
 import { ReviewQuantity } from './review-quantity.tsx';
 import { Fact, ReviewSection } from './section.tsx';
 import { TestSelectionsButton } from './test-selections-modal.tsx';
@@ -96,6 +97,7 @@ export function OrderSections({ order, user, canEdit, onEdit }: OrderSectionsPro
         ) : (
           <Text>No practitioner has been chosen.</Text>
         )}
+        <PractitionerChange order={order} user={user} />
       </ReviewSection>
     </>
   );
