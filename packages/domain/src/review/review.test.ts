@@ -475,11 +475,25 @@ describe('practitioner change (spec 3 §4, §6)', () => {
     ['spec 3 §4: not with a single option', users.staffKim, true, null, 1, false],
     ['spec 3 §4: not once the practitioner agreed', users.staffKim, true, true, 2, false],
     ['spec 3 §4: not without a patient registration', users.staffKim, false, null, 2, false],
-    ['spec 3 §4: a patient on a registration without agreement and several options', users.patient, true, null, 2, true],
+    [
+      'spec 3 §4: a patient on a registration without agreement and several options',
+      users.patient,
+      true,
+      null,
+      2,
+      true,
+    ],
     ['spec 3 §4: a patient with a single option', users.patient, true, null, 1, false],
     ['spec 3 §4: a patient once the practitioner agreed', users.patient, true, true, 2, false],
     ['spec 3 §4: a patient without a patient registration', users.patient, false, null, 2, false],
-    ['spec 3 §4: a patient when the practitioner declined (agreement false)', users.patient, true, false, 2, true],
+    [
+      'spec 3 §4: a patient when the practitioner declined (agreement false)',
+      users.patient,
+      true,
+      false,
+      2,
+      true,
+    ],
     ['spec 3 §6: admins even with one option and no registration', users.admin, false, null, 0, true],
   ])('%s', (_spec, user, patientRegistration, practAgreement, optionCount, expected) => {
     expect(mayChangePractitioner({ user, order: { patientRegistration, practAgreement }, optionCount })).toBe(
@@ -488,11 +502,23 @@ describe('practitioner change (spec 3 §4, §6)', () => {
   });
 });
 
-describe('a patient\'s practitioner options: the order\'s practice (decision 0111)', () => {
+describe("a patient's practitioner options: the order's practice (decision 0111)", () => {
   it.each<[string, { gsdlNo: string; authorizingDoctorGsdlNo: string | null }, string]>([
-    ['spec 1 §6: a practitioner authorized by another belongs to that practice', { gsdlNo: 'P1002', authorizingDoctorGsdlNo: 'P1001' }, 'P1001'],
-    ['spec 1 §6: the authorizing doctor is their own practice', { gsdlNo: 'P1001', authorizingDoctorGsdlNo: 'P1001' }, 'P1001'],
-    ['spec 1 §6: no authorizing doctor is a practice of one', { gsdlNo: 'P1004', authorizingDoctorGsdlNo: null }, 'P1004'],
+    [
+      'spec 1 §6: a practitioner authorized by another belongs to that practice',
+      { gsdlNo: 'P1002', authorizingDoctorGsdlNo: 'P1001' },
+      'P1001',
+    ],
+    [
+      'spec 1 §6: the authorizing doctor is their own practice',
+      { gsdlNo: 'P1001', authorizingDoctorGsdlNo: 'P1001' },
+      'P1001',
+    ],
+    [
+      'spec 1 §6: no authorizing doctor is a practice of one',
+      { gsdlNo: 'P1004', authorizingDoctorGsdlNo: null },
+      'P1004',
+    ],
   ])('%s', (_spec, practitioner, expected) => {
     expect(practiceOf(practitioner)).toBe(expected);
   });

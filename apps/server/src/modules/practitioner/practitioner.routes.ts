@@ -47,7 +47,8 @@ export async function practitionerRoutes(app: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "The practitioners the user may choose for an existing order, with the order's own (a patient's: the order's practice, decision 0111)",
+        summary:
+          "The practitioners the user may choose for an existing order, with the order's own (a patient's: the order's practice, decision 0111)",
         params: z.object({ orderId: idParam }),
         response: { 200: z.array(practitionerSchema) },
       },

@@ -8,7 +8,7 @@ import {
   submitBlockers,
 } from '@gear/domain';
 import { users } from '@gear/domain/test-support';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, orders } from '../../db/schema/index.ts';
 import { SHIP_TO_OFFICE_DEMO_FORM } from '../../seed/demo-review-orders.ts';
@@ -418,31 +418,46 @@ describe('PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6)', 
     expectEnvelope(await changeAs(as.admin, 'PUT', url('ZZZZZ'), order.id), 404);
   });
 
+  /** Sets the order's facts as the lab's systems would, moving its version as every change does. */
+  const setFacts = async (
+    orderId: number,
+    facts: Partial<Pick<typeof orders.$inferInsert, 'patientRegistration' | 'practAgreement'>>,
+  ) => {
+    await ctx.database.db
+      .update(orders)
+      .set({ ...facts, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, orderId));
+  };
+
   /** A patient registration awaiting the practitioner's agreement (how the demo order 50012382 stands). */
   const awaitingAgreement = async () => {
     const order = await readyDropShipOrder();
-    await ctx.database.db
-      .update(orders)
-      .set({ patientRegistration: true, practAgreement: null, practAgreementDate: null })
-      .where(eq(orders.id, order.id));
-    return order;
+    await setFacts(order.id, { patientRegistration: true, practAgreement: null });
+    return { ...order, version: order.version + 1 };
   };
 
-  it('a patient changes within the order\'s practice on a registration awaiting agreement; audited', async () => {
+  it("a patient changes within the order's practice on a registration awaiting agreement; audited", async () => {
     const order = await awaitingAgreement();
     const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
     const options = ok<{ gsdlNo: string }[]>(
       await callAs(ctx.app, patient, 'GET', `/gear/practitioner-options/${order.id}`),
     );
     expect(options.map((option) => option.gsdlNo).sort()).toEqual(['P1001', 'P1002']);
-    const response = await changeAs(patient, 'PUT', `/gear/order/${order.id}/change-practitioner/P1002`, order.id);
+    const response = await changeAs(
+      patient,
+      'PUT',
+      `/gear/order/${order.id}/change-practitioner/P1002`,
+      order.id,
+    );
     expect(response.headers['cache-control']).toBe('no-store');
     const changed = ok(response);
     expect(changed.practitioner?.gsdlNo).toBe('P1002');
     expect(changed.version).toBe(order.version + 1);
     expect(await auditCount(order.id, 'practitionerChanged')).toBe(1);
     // The same practitioner again saves nothing (spec 3 §4 'Saved only when … differs').
-    const same = ok(await changeAs(patient, 'PUT', `/gear/order/${order.id}/change-practitioner/P1002`, order.id));
+    const same = ok(
+      await changeAs(patient, 'PUT', `/gear/order/${order.id}/change-practitioner/P1002`, order.id),
+    );
     expect(same.version).toBe(changed.version);
     expect(await auditCount(order.id, 'practitionerChanged')).toBe(1);
   });
@@ -453,13 +468,10 @@ describe('PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6)', 
     const url = (gsdlNo: string) => `/gear/order/${order.id}/change-practitioner/${gsdlNo}`;
     expectEnvelope(await changeAs(patient, 'PUT', url('P1003'), order.id), 403);
 
-    await ctx.database.db.update(orders).set({ practAgreement: true }).where(eq(orders.id, order.id));
+    await setFacts(order.id, { practAgreement: true });
     expectEnvelope(await changeAs(patient, 'PUT', url('P1002'), order.id), 403);
 
-    await ctx.database.db
-      .update(orders)
-      .set({ practAgreement: null, patientRegistration: false })
-      .where(eq(orders.id, order.id));
+    await setFacts(order.id, { practAgreement: null, patientRegistration: false });
     expectEnvelope(await changeAs(patient, 'PUT', url('P1002'), order.id), 403);
 
     const stranger = await signInPatient(ctx.app, ctx.database.db, []);

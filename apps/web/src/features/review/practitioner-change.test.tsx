@@ -45,7 +45,10 @@ const movedTo = (order: GearOrder, practitioner: typeof brooks): GearOrder => ({
 
 function openReview(
   order: GearOrder,
-  { user = patientUser, handlers = {} }: { user?: typeof patientUser; handlers?: Record<string, Handler> } = {},
+  {
+    user = patientUser,
+    handlers = {},
+  }: { user?: typeof patientUser; handlers?: Record<string, Handler> } = {},
 ) {
   return renderApp(user.type === 'prc' ? '/order/42/summary' : '/order/42/confirm', {
     user,
@@ -85,7 +88,8 @@ describe('the practitioner change on the review (spec 3 §4 Practitioner change,
     const order = registration();
     openReview(order, {
       handlers: {
-        'PUT /gear/order/42/change-practitioner/P1002': () => envelope(403, 'You are not allowed to do that.'),
+        'PUT /gear/order/42/change-practitioner/P1002': () =>
+          envelope(403, 'You are not allowed to do that.'),
       },
     });
     const section = await practitionerSection();
@@ -102,7 +106,11 @@ describe('the practitioner change on the review (spec 3 §4 Practitioner change,
   it.each<[string, Partial<GearOrder>, typeof patientUser]>([
     ['spec 3 §4: not once the practitioner agreed', { practAgreement: true }, patientUser],
     ['spec 3 §4: not without a patient registration', { patientRegistration: false }, patientUser],
-    ['spec 3 §4: not for a practitioner on an ordinary order', { patientRegistration: false }, practitionerUser],
+    [
+      'spec 3 §4: not for a practitioner on an ordinary order',
+      { patientRegistration: false },
+      practitionerUser,
+    ],
   ])('%s', async (_spec, overrides, user) => {
     const order = registration(overrides);
     const app = openReview(order, { user });

@@ -1,4 +1,11 @@
-import { isAdmin, mayChangePractitioner, practitionerLabel, reviewPhoneMessages, type SavedOrder, type UserInfo } from '@gear/domain';
+import {
+  isAdmin,
+  mayChangePractitioner,
+  practitionerLabel,
+  reviewPhoneMessages,
+  type SavedOrder,
+  type UserInfo,
+} from '@gear/domain';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
