@@ -482,6 +482,24 @@ describe('PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6)', 
     expect(unchanged.practitioner?.gsdlNo).toBe('P1001');
   });
 
+  it('200 concurrent identical changes by a patient: exactly one 200, the others 409, one bump, one audit', async () => {
+    const order = await awaitingAgreement();
+    const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
+    const url = `/gear/order/${order.id}/change-practitioner/P1002`;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        callAs(ctx.app, patient, 'PUT', url, undefined, { 'if-match': `"${order.version}"` }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(199);
+    const after = ok(await callAs(ctx.app, as.admin, 'GET', `/gear/order/${order.id}`));
+    expect(after.version).toBe(order.version + 1);
+    expect(after.practitioner?.gsdlNo).toBe('P1002');
+    expect(await auditCount(order.id, 'practitionerChanged')).toBe(1);
+  }, 120_000);
+
   it('409 for a stale version in If-Match, 428 without one (decision 0100)', async () => {
     const order = await awaitingAgreement();
     const patient = await signInPatient(ctx.app, ctx.database.db, [order.id]);
