@@ -477,6 +477,8 @@ describe('PUT /gear/order/{id}/change-practitioner/{gsdlNo} (spec 3 §4, §6)', 
     const stranger = await signInPatient(ctx.app, ctx.database.db, []);
     const refused = await changeAs(stranger, 'PUT', url('P1002'), order.id);
     expect([403, 404]).toContain(refused.statusCode);
+    const options = await callAs(ctx.app, stranger, 'GET', `/gear/practitioner-options/${order.id}`);
+    expect([403, 404]).toContain(options.statusCode);
     expect(await auditCount(order.id, 'practitionerChanged')).toBe(0);
     const unchanged = ok(await callAs(ctx.app, as.admin, 'GET', `/gear/order/${order.id}`));
     expect(unchanged.practitioner?.gsdlNo).toBe('P1001');
