@@ -553,6 +553,20 @@ describe('demo data of the review (README demo table)', () => {
     expect(slip.headers['content-type']).toContain('application/pdf');
   });
 
+  it('the P1002 registration awaiting agreement: its patient may move it to P1001 (decision 0111)', async () => {
+    const awaiting = await demoOrder('C512380122', as.kim);
+    const patient = await signInPatient(ctx.app, ctx.database.db, [awaiting.id]);
+    const moved = ok(
+      await changeAs(patient, 'PUT', `/gear/order/${awaiting.id}/change-practitioner/P1001`, awaiting.id),
+    );
+    expect(moved.practitioner?.gsdlNo).toBe('P1001');
+    // And back, within the same practice, so the demo stands as the README says for the next test.
+    const back = ok(
+      await changeAs(patient, 'PUT', `/gear/order/${awaiting.id}/change-practitioner/P1002`, awaiting.id),
+    );
+    expect(back.practitioner?.gsdlNo).toBe('P1002');
+  });
+
   it("the P1002 registration awaits P1001's agreement; staff.kim gives it", async () => {
     const awaiting = await demoOrder('C512380122', as.kim);
     expect(awaiting.practAgreement).toBe(false);
