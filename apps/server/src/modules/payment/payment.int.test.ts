@@ -587,6 +587,28 @@ describe('a discount code carried by the payments (spec 3 §3 paymentInfo.discou
     });
   });
 
+  it('200 concurrent identical discounted submits: one authorization, at the discounted amount', async () => {
+    const order = await patientPaysOrder();
+    const patient = await patientFor(order);
+    const full = (await summaryOf(order, patient)).dueTodayCents;
+    const { token } = ok<{ token: string }>(await tokenize('4111111111111111'));
+    const body = {
+      recaptcha: await solvedCaptcha(ctx.app),
+      payments: [
+        cardPayment(order.requisitions[0]?.id as number, token, { discount: { discountCode: 'SAVE50' } }),
+      ],
+    };
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => submit(order, patient, body, 'pay-discount-twins-200')),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(200).fill(200));
+    const authorizations = await authorizationsOf(token);
+    expect(authorizations).toHaveLength(1);
+    // SAVE50: $50 off a non-PITL order (decision 0130).
+    expect(authorizations[0]?.amountCents).toBe(full - 5000);
+    expect(await paymentsOf(order.id)).toHaveLength(1);
+  }, 120_000);
+
   it('an expired, inactive or unknown code at submit is refused (DiscountNotFoundException) and nothing is charged', async () => {
     const order = await patientPaysOrder();
     const patient = await patientFor(order);
