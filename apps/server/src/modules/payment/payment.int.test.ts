@@ -7,7 +7,7 @@ import {
 } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { gatewayAuthorizations, payments, prepayCodes } from '../../db/schema/index.ts';
+import { gatewayAuthorizations, orders, payments, prepayCodes } from '../../db/schema/index.ts';
 import { solvedCaptcha } from '../../test/captcha.ts';
 import {
   callAs,
@@ -649,5 +649,32 @@ describe('a discount code carried by the payments (spec 3 §3 paymentInfo.discou
     expect(await paymentsOf(order.id)).toEqual([]);
     const reread = ok(await callAs(ctx.app, patient, 'GET', `/gear/order/${order.id}`));
     expect(reread.workflow.patientConfirmed).toBe(false);
+  });
+
+  it('on a PITL order the refusal is PitlDiscountNotFoundException, labelled Discount Code, and nothing is charged', async () => {
+    const order = await patientPaysOrder();
+    await ctx.database.db
+      .update(orders)
+      .set({ physicianInTheLoop: true, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, order.id));
+    const patient = await patientFor(order);
+    expect(await summaryWith(order, patient, 'RETIRED20')).toMatchObject({
+      discountCode: null,
+      discountMessage: 'Enter a valid Discount Code',
+    });
+    const { token } = ok<{ token: string }>(await tokenize('4242424242424242'));
+    const refused = await submit(order, patient, {
+      recaptcha: await solvedCaptcha(ctx.app),
+      payments: [
+        cardPayment(order.requisitions[0]?.id as number, token, { discount: { discountCode: 'RETIRED20' } }),
+      ],
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      error: 'PitlDiscountNotFoundException',
+      message: 'Enter a valid Discount Code',
+    });
+    expect(await authorizationsOf(token)).toEqual([]);
+    expect(await paymentsOf(order.id)).toEqual([]);
   });
 });
