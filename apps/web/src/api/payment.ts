@@ -4,12 +4,19 @@ import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
 
-/** GET /gear/order/{id}/payment-summary: amounts due, the choices offered, acknowledgements, payments made. */
-export function usePaymentSummary(orderId: number, version: number) {
+/**
+ * GET /gear/order/{id}/payment-summary: amounts due, the choices offered, acknowledgements, payments made. With the
+ * applied discount code the amounts and Payment Due Today are the server's, less that code (decision 0132).
+ */
+export function usePaymentSummary(orderId: number, version: number, discountCode: string | null = null) {
   const api = useApi();
+  const query = discountCode === null ? '' : `?discountCode=${encodeURIComponent(discountCode)}`;
   return useQuery({
-    queryKey: [...queryKeys.paymentSummary(orderId), version],
-    queryFn: ({ signal }) => api.get<PaymentSummary>(`/gear/order/${orderId}/payment-summary`, { signal }),
+    queryKey: [...queryKeys.paymentSummary(orderId), version, discountCode],
+    queryFn: ({ signal }) =>
+      api.get<PaymentSummary>(`/gear/order/${orderId}/payment-summary${query}`, { signal }),
+    // Keeps the amounts shown while a code applied or removed is checked by the server.
+    placeholderData: (previous) => previous,
     retry: false,
   });
 }

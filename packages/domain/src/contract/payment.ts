@@ -29,7 +29,13 @@ export const submitPaymentSchema = z.object({
   gearReqId: databaseId.nullable().optional(),
   cardAuthAmount: z.number().nullable().optional(),
   fullPaymentAmount: z.number().nullable().optional(),
-  discount: z.looseObject({}).nullable().optional(),
+  discount: z
+    .looseObject({})
+    .nullable()
+    .optional()
+    .describe(
+      'The applied discount, { discountCode }: checked again on the server, which charges the discounted amount (decision 0132)',
+    ),
   saveForLater: z.boolean().nullable().optional(),
   gearOrderId: databaseId.nullable().optional(),
 });
@@ -94,7 +100,20 @@ export const paymentSummarySchema = z
     ),
     expeditedShippingCents: z.number().int(),
     shippingMethod: z.string(),
-    dueTodayCents: z.number().int(),
+    discountCode: z
+      .string()
+      .nullable()
+      .describe('The discount code applied to the amounts (decision 0132), null when none applies'),
+    discountCents: z
+      .number()
+      .int()
+      .min(0)
+      .describe('Integer cents the applied code takes off the amounts due'),
+    discountMessage: z
+      .string()
+      .nullable()
+      .describe('Why the code asked for (discountCode query) does not apply now (spec 3 §8), else null'),
+    dueTodayCents: z.number().int().describe('Payment Due Today, integer cents, less the applied discount'),
     paymentRequired: z.boolean(),
     configError: z.boolean(),
     planEligible: z.boolean(),

@@ -5,6 +5,7 @@ import {
   type DiscountedRequisition,
   type DiscountOutcome,
   discountBoxLabel,
+  discountCodeSchema,
   discountOutcome,
   type GearOrder,
   normalizeDiscountCode,
@@ -164,4 +165,54 @@ export async function applyDiscountFor(
     error: null,
     message: null,
   };
+}
+
+/** A code a payment carries, checked again: it applies now, or the refusal spec 3 §8 names for a submit. */
+export type CarriedDiscount =
+  | { ok: true; code: string; discount: DiscountRow; outcome: Extract<DiscountOutcome, { ok: true }> }
+  | {
+      ok: false;
+      code: string;
+      error: 'DiscountNotFoundException' | 'PitlDiscountNotFoundException';
+      message: string;
+    };
+
+/**
+ * The discount code the payments carry (spec 3 §7 payments[].discount; docs/decisions/0132), checked again on the
+ * server against its own prices with discountForOrder: what the payment summary shows and the submit charges. A code
+ * that no longer applies answers DiscountNotFoundException (PitlDiscountNotFoundException on a PITL order) with the
+ * message spec 3 §8 gives ('Enter a valid {label}', or the refusal's own message). A refused code spends the caller's
+ * and the order's guessing budgets as applyDiscount does (so neither the summary nor the submit is a way around
+ * them); 429 once they are spent.
+ */
+export async function discountCarried(
+  db: Db,
+  caller: Caller,
+  order: GearOrder,
+  typedCode: string,
+): Promise<CarriedDiscount> {
+  const pitl = isPitlOrder(order);
+  const label = discountBoxLabel(pitl);
+  const error = pitl ? ('PitlDiscountNotFoundException' as const) : ('DiscountNotFoundException' as const);
+  const parsed = discountCodeSchema.safeParse(typedCode);
+  const code = parsed.success ? normalizeDiscountCode(parsed.data) : '';
+  const budgets = budgetsOf(caller, order.id as number);
+  const actor = actorOf(caller);
+  if (await spentBudgets(db, budgets)) {
+    await auditDiscount(db, order.id as number, actor, 'discountThrottled', {});
+    throw throttled();
+  }
+  const found = code === '' ? null : await discountForOrder(db, order, code);
+  if (found?.outcome.ok) return { ok: true, code, discount: found.discount, outcome: found.outcome };
+  const message = found && !found.outcome.ok ? found.outcome.message : DISCOUNT_MESSAGES.enterValid(label);
+  if (!(found && !found.outcome.ok && found.outcome.error === 'DiscountNotApplicableException')) {
+    for (const budget of budgets) {
+      if (!(await spendBudget(db, budget))) {
+        await auditDiscount(db, order.id as number, actor, 'discountThrottled', {});
+        throw throttled();
+      }
+    }
+  }
+  await auditDiscount(db, order.id as number, actor, 'discountRefused', { code, error, carried: true });
+  return { ok: false, code, error, message };
 }

@@ -7,7 +7,7 @@ import {
 } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { gatewayAuthorizations, payments, prepayCodes } from '../../db/schema/index.ts';
+import { gatewayAuthorizations, orders, payments, prepayCodes } from '../../db/schema/index.ts';
 import { solvedCaptcha } from '../../test/captcha.ts';
 import {
   callAs,
@@ -530,5 +530,151 @@ describe('PUT /gear/order/{id}/confirm-and-pay with payments (spec 3 §5, §7, �
     expect(logged.join('').length).toBeGreaterThan(0);
     expect(logged.join('').includes(canary.slice(0, 12))).toBe(false);
     expect(answers.join('\n').includes(canary.slice(0, 12))).toBe(false);
+  });
+});
+
+describe('a discount code carried by the payments (spec 3 §3 paymentInfo.discount, §7, §8; decision 0132)', () => {
+  const summaryWith = async (order: { id: number }, who: SignedIn, code: string) => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/gear/order/${order.id}/payment-summary?discountCode=${code}`,
+      headers: who.headers,
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+    return ok<PaymentSummary>(response);
+  };
+
+  it('the summary and the card charge are the discounted amount (QA10, 10% off), charged through the gateway', async () => {
+    const order = await patientPaysOrder();
+    const patient = await patientFor(order);
+    const whole = await summaryOf(order, patient);
+    const full = whole.requisitions[0]?.amountCents as number;
+    expect(full).toBeGreaterThan(0);
+    const discounted = full - Math.floor(full / 10);
+    const summary = await summaryWith(order, patient, 'qa10');
+    expect(summary).toMatchObject({
+      discountCode: 'QA10',
+      discountCents: full - discounted,
+      discountMessage: null,
+      dueTodayCents: discounted,
+    });
+    expect(summary.requisitions[0]?.amountCents).toBe(discounted);
+
+    const { token } = ok<{ token: string }>(await tokenize('4242424242424242'));
+    const answer = ok<Answer>(
+      await submit(order, patient, {
+        recaptcha: await solvedCaptcha(ctx.app),
+        payments: [
+          // The browser's amounts are ignored: the server prices the order and re-checks the code.
+          cardPayment(order.requisitions[0]?.id as number, token, {
+            cardAuthAmount: 1,
+            fullPaymentAmount: 1,
+            discount: { discountCode: 'qa10', discountAmount: 99_999 },
+          }),
+        ],
+      }),
+    );
+    expect(answer.gearOrder.workflow.patientConfirmed).toBe(true);
+    const [authorization, ...others] = await authorizationsOf(token);
+    expect(others).toEqual([]);
+    expect(authorization).toMatchObject({ status: 'captured', amountCents: discounted });
+    const [row] = await paymentsOf(order.id);
+    expect(row).toMatchObject({
+      amountCents: discounted,
+      cardAuthAmountCents: discounted,
+      fullPaymentAmountCents: discounted,
+      status: 'captured',
+    });
+  });
+
+  it('200 concurrent identical discounted submits: one authorization, at the discounted amount', async () => {
+    const order = await patientPaysOrder();
+    const patient = await patientFor(order);
+    const full = (await summaryOf(order, patient)).dueTodayCents;
+    const { token } = ok<{ token: string }>(await tokenize('4111111111111111'));
+    const body = {
+      recaptcha: await solvedCaptcha(ctx.app),
+      payments: [
+        cardPayment(order.requisitions[0]?.id as number, token, { discount: { discountCode: 'SAVE50' } }),
+      ],
+    };
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => submit(order, patient, body, 'pay-discount-twins-200')),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(200).fill(200));
+    const authorizations = await authorizationsOf(token);
+    expect(authorizations).toHaveLength(1);
+    // SAVE50: $50 off a non-PITL order (decision 0130).
+    expect(authorizations[0]?.amountCents).toBe(full - 5000);
+    expect(await paymentsOf(order.id)).toHaveLength(1);
+  }, 120_000);
+
+  it('an expired, inactive or unknown code at submit is refused (DiscountNotFoundException) and nothing is charged', async () => {
+    const order = await patientPaysOrder();
+    const patient = await patientFor(order);
+    const [requisition] = order.requisitions;
+    const whole = await summaryOf(order, patient);
+    const expired = await summaryWith(order, patient, 'EXPIRED15');
+    expect(expired).toMatchObject({
+      discountCode: null,
+      discountCents: 0,
+      discountMessage: 'Enter a valid QA Processing Code',
+      dueTodayCents: whole.dueTodayCents,
+    });
+    for (const code of ['EXPIRED15', 'RETIRED20', 'NO-SUCH-CODE']) {
+      const { token } = ok<{ token: string }>(await tokenize('4242424242424242'));
+      const refused = await submit(order, patient, {
+        recaptcha: await solvedCaptcha(ctx.app),
+        payments: [cardPayment(requisition?.id as number, token, { discount: { discountCode: code } })],
+      });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({
+        error: 'DiscountNotFoundException',
+        message: 'Enter a valid QA Processing Code',
+      });
+      expect(await authorizationsOf(token)).toEqual([]);
+    }
+    // Two different codes on one submit: neither is trusted.
+    const { token } = ok<{ token: string }>(await tokenize('4242424242424242'));
+    const mixed = await submit(order, patient, {
+      recaptcha: await solvedCaptcha(ctx.app),
+      payments: [
+        cardPayment(requisition?.id as number, token, { discount: { discountCode: 'QA10' } }),
+        { paymentType: 'check', checkNo: '1001', gearReqId: null, discount: { discountCode: 'SAVE50' } },
+      ],
+    });
+    expect(mixed.statusCode, mixed.body).toBe(422);
+    expect(mixed.json()).toMatchObject({ error: 'DiscountNotFoundException' });
+    expect(await authorizationsOf(token)).toEqual([]);
+    expect(await paymentsOf(order.id)).toEqual([]);
+    const reread = ok(await callAs(ctx.app, patient, 'GET', `/gear/order/${order.id}`));
+    expect(reread.workflow.patientConfirmed).toBe(false);
+  });
+
+  it('on a PITL order the refusal is PitlDiscountNotFoundException, labelled Discount Code, and nothing is charged', async () => {
+    const order = await patientPaysOrder();
+    await ctx.database.db
+      .update(orders)
+      .set({ physicianInTheLoop: true, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, order.id));
+    const patient = await patientFor(order);
+    expect(await summaryWith(order, patient, 'RETIRED20')).toMatchObject({
+      discountCode: null,
+      discountMessage: 'Enter a valid Discount Code',
+    });
+    const { token } = ok<{ token: string }>(await tokenize('4242424242424242'));
+    const refused = await submit(order, patient, {
+      recaptcha: await solvedCaptcha(ctx.app),
+      payments: [
+        cardPayment(order.requisitions[0]?.id as number, token, { discount: { discountCode: 'RETIRED20' } }),
+      ],
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      error: 'PitlDiscountNotFoundException',
+      message: 'Enter a valid Discount Code',
+    });
+    expect(await authorizationsOf(token)).toEqual([]);
+    expect(await paymentsOf(order.id)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   cardTokenSchema,
+  discountCodeSchema,
   errorEnvelopeSchema,
   orderReadQuerySchema,
   PAYMENT_MESSAGES,
@@ -108,11 +109,25 @@ export const paymentRoutes = (deps: PaymentDeps) => async (app: FastifyInstance)
         operationId: 'paymentSummary',
         summary:
           'What the payment step shows: amounts due, choices, acknowledgements, payments (spec 3 §4, §5)',
+        description:
+          'With discountCode (an applied code, decision 0132) the amounts and Payment Due Today are less its ' +
+          'discount, as the submit charges them; a code that no longer applies leaves them whole with discountMessage.',
         params: z.object({ id: idParam }),
-        response: { 200: paymentSummarySchema, ...refusals },
+        querystring: z.object({ discountCode: discountCodeSchema.optional() }),
+        response: { 200: paymentSummarySchema, ...refusals, 429: errorEnvelopeSchema },
       },
     },
-    (request) => paymentSummaryFor(app.db, deps, callerOf(request).userInfo, request.params.id),
+    async (request, reply) => {
+      // Amounts of a patient's tests and the discount on them: never kept by a browser or proxy cache.
+      reply.header('cache-control', 'no-store');
+      return paymentSummaryFor(
+        app.db,
+        deps,
+        callerOf(request),
+        request.params.id,
+        request.query.discountCode ?? null,
+      );
+    },
   );
 
   api.get(

@@ -8,6 +8,7 @@ import {
   INSTALMENT_INTERVAL_DEFAULT,
   instalmentDates,
   isAdmin,
+  isPracticumTestingApplied,
   PAYMENT_MESSAGES,
   type PaymentSummary,
   paymentFieldErrors,
@@ -23,6 +24,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments as paymentsTable } from '../../db/schema/index.ts';
 import { HttpError, namedRefusal, unprocessable } from '../../lib/http-error.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { type CarriedDiscount, discountCarried } from '../discount/discount.service.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { priceOfRequisition } from '../pricing/pricing.service.ts';
 import type { Carrier } from '../shipping/carrier.ts';
@@ -61,6 +64,8 @@ export interface Dues {
   shippingMethod: string;
   international: boolean;
   shippingCountry: string | null;
+  /** The discount code applied to the amounts (decision 0132): its code, total and whether it is Practicum Testing. */
+  discount: { code: string; totalCents: number; practicumTesting: boolean } | null;
 }
 
 const OWED_BILLING: readonly (BillingMethod | null)[] = [
@@ -120,7 +125,70 @@ export async function duesOf(db: Db, order: GearOrder, carrier: Carrier): Promis
       order.practitioner?.office.reqLayoutId === 3 ||
       (practitionerCountry !== null && !/^(US|USA|United States)$/i.test(practitionerCountry.trim())),
     shippingCountry,
+    discount: null,
   };
+}
+
+/**
+ * The dues less a discount that applies (decision 0132): each requisition's share of discountOutcome taken off its
+ * amount, never below zero. A requisition the discount covers entirely stays due at $0.00 (its payment records the
+ * code; no card is charged for it).
+ */
+export function discountedDues(dues: Dues, carried: Extract<CarriedDiscount, { ok: true }>): Dues {
+  const shareOf = (gearReqId: number) =>
+    carried.outcome.requisitions.find((row) => row.gearRequisitionId === gearReqId)?.discountAmount ?? 0;
+  const requisitions = dues.requisitions.map((due) => ({
+    ...due,
+    amountCents: Math.max(0, due.amountCents - shareOf(due.gearReqId)),
+  }));
+  const before = dues.requisitions.reduce((sum, due) => sum + due.amountCents, 0);
+  const after = requisitions.reduce((sum, due) => sum + due.amountCents, 0);
+  return {
+    ...dues,
+    requisitions,
+    discount: {
+      code: carried.code,
+      totalCents: before - after,
+      practicumTesting: isPracticumTestingApplied(carried.discount, carried.outcome),
+    },
+  };
+}
+
+/**
+ * The one discount code the submit's payments carry (spec 3 §7 'Each payment carries … discount'; decision 0132):
+ * the distinct `discount.discountCode`s of the payments, upper case ('' for one that is not a string). One code is
+ * checked again; more than one is refused as a code that does not apply (duesWithDiscount).
+ */
+export function discountCodesOf(payments: readonly SubmitPayment[]): string[] {
+  const codes = new Set<string>();
+  for (const payment of payments) {
+    const code = (payment.discount as { discountCode?: unknown } | null | undefined)?.discountCode;
+    if (typeof code === 'string' && code.trim() !== '') codes.add(code.trim().toUpperCase());
+    else if (code !== undefined && code !== null) codes.add('');
+  }
+  return [...codes];
+}
+
+/**
+ * What the order owes with the code carried by its payments checked again (decision 0132): the dues, or the named
+ * refusal of spec 3 §8 (DiscountNotFoundException / PitlDiscountNotFoundException, 422) when the code no longer
+ * applies or the payments name more than one code.
+ */
+export async function duesWithDiscount(
+  db: Db,
+  caller: Caller,
+  order: GearOrder,
+  carrier: Carrier,
+  codes: readonly string[],
+): Promise<Dues> {
+  const dues = await duesOf(db, order, carrier);
+  if (codes.length === 0) return dues;
+  const carried = await discountCarried(db, caller, order, codes.length === 1 ? (codes[0] ?? '') : '');
+  if (!carried.ok)
+    throw namedRefusal(422, carried.error, carried.message, [
+      { field: 'payments.discount', defaultMessage: carried.message },
+    ]);
+  return discountedDues(dues, carried);
 }
 
 export function acknowledgementFactsOf(order: GearOrder, user: UserInfo, dues: Dues): AcknowledgementFacts {
@@ -142,8 +210,8 @@ const planEligibleOf = (order: GearOrder, dues: Dues) =>
     pitlRequisition: order.requisitions.some((r) => !r.canceled && r.physicianInTheLoop),
     billingMethods: order.requisitions.filter((r) => !r.canceled).map((r) => r.billingMethod),
     netPriceCents: dues.requisitions.reduce((sum, due) => sum + due.amountCents, 0),
-    // A Practicum Testing discount is the discount issue's (disc12): none applies until it lands.
-    practicumDiscount: false,
+    // spec 3 §5: a Practicum Testing discount applied lifts the plan's floor (decision 0132).
+    practicumDiscount: dues.discount?.practicumTesting ?? false,
   });
 
 /** Whether the submitter must pay now: a patient owing tests or shipping, a practitioner owing shipping. */
@@ -587,11 +655,21 @@ export async function captureAll(deps: PaymentDeps, transactionIds: readonly str
 export async function paymentSummaryFor(
   db: Db,
   deps: PaymentDeps,
-  user: UserInfo,
+  caller: Caller,
   orderId: number,
+  discountCode: string | null = null,
 ): Promise<PaymentSummary> {
+  const user = caller.userInfo;
   const order = await orderForCaller(db, user, orderId);
-  const dues = await duesOf(db, order, deps.carrier);
+  // The applied code (decision 0132): the amounts less its shares, as the submit will charge them; a code that no
+  // longer applies leaves them whole and says why.
+  let dues = await duesOf(db, order, deps.carrier);
+  let discountMessage: string | null = null;
+  if (discountCode !== null) {
+    const carried = await discountCarried(db, caller, order, discountCode);
+    if (carried.ok) dues = discountedDues(dues, carried);
+    else discountMessage = carried.message;
+  }
   const facts = acknowledgementFactsOf(order, user, dues);
   const recorded = await paymentsOfOrder(db, orderId);
   const gsdlNo = order.practitioner?.gsdlNo ?? null;
@@ -614,6 +692,9 @@ export async function paymentSummaryFor(
     }),
     expeditedShippingCents: dues.expeditedShippingCents,
     shippingMethod: dues.shippingMethod,
+    discountCode: dues.discount?.code ?? null,
+    discountCents: dues.discount?.totalCents ?? 0,
+    discountMessage,
     dueTodayCents:
       (user.type === 'prc' ? dues.requisitions.reduce((sum, due) => sum + due.amountCents, 0) : 0) +
       dues.expeditedShippingCents,

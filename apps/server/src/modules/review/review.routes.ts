@@ -103,7 +103,9 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
           'patient’s confirmation on the workflow and authorizes card payments through the gateway (tokens only; ' +
           'a card number sent is handed to the gateway and dropped). 422 with errors[] when a rule of spec 3 §5 is ' +
           'not met, 422 RecaptchaInvalidException, 402 RequisitionPaymentException or ' +
-          'ExpeditedShippingPaymentException when a card is declined (nothing confirmed), 409 once placed. ' +
+          'ExpeditedShippingPaymentException when a card is declined (nothing confirmed), 422 ' +
+          'DiscountNotFoundException or PitlDiscountNotFoundException when the discount code the payments carry no ' +
+          'longer applies (nothing charged; 429 after too many refused codes), 409 once placed. ' +
           'Idempotent with an Idempotency-Key header: a repeat replays the first answer (header ' +
           'Idempotent-Replayed: true, even when the version has moved since); the same key with a different body ' +
           'answers 422.' +
@@ -111,7 +113,7 @@ export const reviewRoutes = (deps: PaymentDeps) => async (app: FastifyInstance) 
         params: z.object({ id: idParam }),
         headers: z.looseObject({ 'idempotency-key': z.string().optional() }),
         body: confirmAndPayBodySchema,
-        response: { 200: submitAnswerSchema, ...refusals },
+        response: { 200: submitAnswerSchema, ...refusals, 429: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {

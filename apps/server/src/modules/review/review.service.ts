@@ -62,8 +62,9 @@ import {
   type Charge,
   captureAll,
   chargesOf,
+  discountCodesOf,
   dropTypedCards,
-  duesOf,
+  duesWithDiscount,
   gatewayKeyOf,
   owesNow,
   type PaymentDeps,
@@ -190,11 +191,15 @@ function replayOf(
 async function submitFacts(
   db: Db,
   deps: PaymentDeps,
+  caller: Caller,
   order: GearOrder,
-  user: UserInfo,
   body: ConfirmAndPayBody,
-): Promise<{ payment: SubmitPaymentFacts; charges: Charge[] }> {
-  const dues = await duesOf(db, order, deps.carrier);
+): Promise<{ payment: SubmitPaymentFacts; charges: Charge[]; discountCode: string | null }> {
+  const user = caller.userInfo;
+  // The code the payments carry is checked again against the server's prices now (decision 0132): one that no longer
+  // applies refuses the submit (spec 3 §8 DiscountNotFoundException / PitlDiscountNotFoundException), before any
+  // captcha is spent or card charged; one that applies lowers what the charges take.
+  const dues = await duesWithDiscount(db, caller, order, deps.carrier, discountCodesOf(body.payments));
   let charges: Charge[] = [];
   let paymentErrors: readonly FieldError[] = [];
   try {
@@ -208,6 +213,7 @@ async function submitFacts(
   }
   return {
     charges,
+    discountCode: dues.discount?.code ?? null,
     payment: {
       owes: owesNow(user, dues),
       configError: dues.configError,
@@ -253,7 +259,7 @@ export async function confirmAndPay(
   if (first && key) return replayOf(first, hash);
 
   // The checks on the order as read, before the once-only captcha is spent on a submit that cannot go through.
-  const preflight = await submitFacts(db, deps, read, user, paying);
+  const preflight = await submitFacts(db, deps, caller, read, paying);
   try {
     planSubmit(read as SavedOrder, user, paying, {
       mixedPricing: await hasMixedPricing(db, read),
@@ -289,7 +295,7 @@ export async function confirmAndPay(
       basedOn,
       kind: ORDER_CHANGES.submit,
       plan: async ({ order }) => {
-        const facts = await submitFacts(db, deps, order, user, paying);
+        const facts = await submitFacts(db, deps, caller, order, paying);
         const plan = planSubmit(order, user, paying, {
           mixedPricing: await hasMixedPricing(db, order),
           actor: actorOf(caller),
@@ -317,6 +323,7 @@ export async function confirmAndPay(
                   actor: actorOf(caller),
                   action: 'paymentsTaken',
                   detail: {
+                    discountCode: facts.discountCode,
                     payments: rows.map((row) => ({
                       paymentType: row.paymentType,
                       gearReqId: row.gearReqId,

@@ -193,6 +193,8 @@ export async function paymentsOf(
         paymentFrom,
         gearReqId: requisition.gearReqId,
         fullPaymentAmount: requisition.amountCents,
+        // spec 3 §7 'Each payment carries … discount': the applied code, checked again by the server (decision 0132).
+        ...(summary.discountCode ? { discount: { discountCode: summary.discountCode } } : {}),
       };
       if (state.type === 'card')
         payments.push({

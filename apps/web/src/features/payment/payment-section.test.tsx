@@ -47,6 +47,9 @@ const summary = (overrides: Partial<PaymentSummary> = {}): PaymentSummary => ({
   ],
   expeditedShippingCents: 0,
   shippingMethod: 'FedEx Ground',
+  discountCode: null,
+  discountCents: 0,
+  discountMessage: null,
   dueTodayCents: 35_900,
   paymentRequired: true,
   configError: false,
@@ -215,6 +218,86 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
       payments: [
         { paymentType: 'expeditedShipping', gearReqId: null, gearOrderId: 42, tokenId: 'SAVED-CARD-ON-FILE' },
       ],
+    });
+  });
+
+  it("decision 0132: an applied code lowers the payment section's Payment Due Today (the server's), shown once, and travels with the submit", async () => {
+    const discounted = summary({
+      requisitions: [
+        {
+          gearReqId,
+          name: 'GI Effects Comprehensive',
+          billingMethod: 'No Insurance Billing: Pay Full Amount',
+          amountCents: 32_310,
+          paid: false,
+        },
+      ],
+      discountCode: 'QA10',
+      discountCents: 3590,
+      dueTodayCents: 32_310,
+      nsaRequired: false,
+      patientAgreementRequired: false,
+    });
+    const whole = summary({ nsaRequired: false, patientAgreementRequired: false });
+    const app = open('summary', whole, {
+      'GET /gear/order/42/payment-summary': (call) =>
+        json(new URLSearchParams(call.search).get('discountCode') === 'QA10' ? discounted : whole),
+      'GET /gear/api/applied-price': () =>
+        json({
+          gearRequisitionId: gearReqId,
+          billingMethod: 'No Insurance Billing: Pay Full Amount',
+          insuranceProvider: null,
+          secondaryInsuranceProvider: null,
+          price: 35_900,
+          maxOutOfPocket: null,
+          medicarePrice: null,
+          tricarePrice: null,
+          items: [{ name: 'GI Effects Comprehensive', price: 35_900, feeItem: false }],
+          error: null,
+          placeholder: false,
+          configError: false,
+        }),
+      'GET /gear/api/42/applyDiscount/QA10': () =>
+        json({
+          discountCode: 'QA10',
+          discount: {
+            discountCode: 'QA10',
+            discountType: 'PERCENTAGE',
+            discountAmount: 10,
+            maxDiscount: null,
+            practicumTesting: false,
+          },
+          requisitions: [{ gearRequisitionId: gearReqId, discountAmount: 3590 }],
+          totalDiscount: 3590,
+          error: null,
+          message: null,
+        }),
+      'PUT /gear/order/42/confirm-and-pay': () =>
+        json({ gearOrder: placed(order), error: null, message: null }),
+    });
+    const due = await screen.findByTestId('payment-due-today', {}, { timeout: 10_000 });
+    expect(due).toHaveTextContent('$359.00');
+    // One 'Payment Due Today' on the page: the price summary above leaves it to the payment section.
+    expect(screen.getAllByText('Payment Due Today')).toHaveLength(1);
+
+    await app.user.type(await screen.findByRole('textbox', { name: 'QA Processing Code' }), 'QA10');
+    await app.user.click(screen.getByRole('button', { name: 'Apply' }));
+    await expect
+      .poll(() => screen.getByTestId('payment-due-today').textContent, { timeout: 10_000 })
+      .toBe('$323.10');
+    expect(screen.getAllByText('Payment Due Today')).toHaveLength(1);
+    const charges = screen.getByRole('table', { name: 'Test charges' });
+    expect(within(charges).getByText('Discount (QA10)')).toBeInTheDocument();
+    expect(within(charges).getByText('-$35.90')).toBeInTheDocument();
+    await expectAccessible(app.container);
+
+    await app.user.click(screen.getByRole('radio', { name: 'Check' }));
+    await app.user.type(screen.getByLabelText('Check number'), '1001');
+    await app.user.click(screen.getByRole('button', { name: 'Submit' }));
+    await expect.poll(() => app.server.callsTo('PUT /gear/order/42/confirm-and-pay').length).toBe(1);
+    const [submitted] = app.server.callsTo('PUT /gear/order/42/confirm-and-pay');
+    expect(submitted?.body).toMatchObject({
+      payments: [{ paymentType: 'check', gearReqId, checkNo: '1001', discount: { discountCode: 'QA10' } }],
     });
   });
 });

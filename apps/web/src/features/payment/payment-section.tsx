@@ -157,9 +157,15 @@ export function PaymentSection({ order, user, summary, state, onChange, errors, 
                   <Table.Td ta="right">{formatCents(requisition.amountCents ?? 0)}</Table.Td>
                 </Table.Tr>
               ))}
+              {summary.discountCode && summary.discountCents > 0 && (
+                <Table.Tr>
+                  <Table.Td>Discount ({summary.discountCode})</Table.Td>
+                  <Table.Td ta="right">-{formatCents(summary.discountCents)}</Table.Td>
+                </Table.Tr>
+              )}
               <Table.Tr>
                 <Table.Td fw={700}>Payment Due Today</Table.Td>
-                <Table.Td ta="right" fw={700}>
+                <Table.Td ta="right" fw={700} data-testid="payment-due-today">
                   {formatCents(summary.dueTodayCents)}
                 </Table.Td>
               </Table.Tr>

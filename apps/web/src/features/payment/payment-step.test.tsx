@@ -1,4 +1,4 @@
-import type { AppliedPrice, ApplyDiscountAnswer, GearOrder } from '@gear/domain';
+import type { AppliedPrice, ApplyDiscountAnswer, GearOrder, PaymentSummary } from '@gear/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
@@ -192,9 +192,31 @@ describe('the payment step: price summary and discount box (spec 3 §2, §4, §8
         'GET /gear/order/42': () => json(review),
         'GET /gear/api/applied-price': () => json(price(9, 45900)),
         'GET /gear/requisitions': () => json([]),
+        // On the review the payment section shows Payment Due Today, the server's figure (decision 0132).
+        'GET /gear/order/42/payment-summary': () =>
+          json({
+            requisitions: [{ gearReqId: 9, name: GI, billingMethod: PAY, amountCents: 45_900, paid: false }],
+            expeditedShippingCents: 0,
+            shippingMethod: 'FedEx Ground',
+            discountCode: null,
+            discountCents: 0,
+            discountMessage: null,
+            dueTodayCents: 0,
+            paymentRequired: false,
+            configError: false,
+            planEligible: false,
+            international: false,
+            nsaRequired: false,
+            patientAgreementRequired: false,
+            captchaRequired: false,
+            cardOnFile: null,
+            shippingCardOnFile: null,
+            payments: [],
+          } satisfies PaymentSummary),
       },
     });
     await waitFor(async () => expect((await dueToday()).textContent).toBe('$0.00'), { timeout: 10_000 });
+    expect(screen.getAllByText('Payment Due Today')).toHaveLength(1);
     expect(screen.getByRole('textbox', { name: 'QA Processing Code' })).toBeInTheDocument();
   });
 });

@@ -14,6 +14,11 @@ export interface PriceSummaryTableProps {
   summary: OrderPriceSummary;
   /** The applied code, named on the discount lines. */
   discountCode: string | null;
+  /**
+   * Whether the table shows 'Payment Due Today' (default). The review leaves it to its payment section, which shows
+   * the server's figure once (decision 0132).
+   */
+  showDueToday?: boolean;
 }
 
 const amountCell = (cents: number) => (
@@ -28,7 +33,12 @@ const amountCell = (cents: number) => (
  * Handling Fee, Multiple Product Discount), the discount, and the price cell's state when it has no price yet; then
  * 'Payment Due Today'. The price column is 'Replacement Fee' on PITL replacement orders.
  */
-export function PriceSummaryTable({ order, summary, discountCode }: PriceSummaryTableProps) {
+export function PriceSummaryTable({
+  order,
+  summary,
+  discountCode,
+  showDueToday = true,
+}: PriceSummaryTableProps) {
   const office = order.practitioner?.office ?? { address: { state: '' } };
   const billingOf = (row: PriceSummaryRow) =>
     order.requisitions.find((r) => r.id === row.gearRequisitionId)?.billingMethod ?? null;
@@ -105,20 +115,27 @@ export function PriceSummaryTable({ order, summary, discountCode }: PriceSummary
               </Table.Tr>
             )}
           </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th scope="row">Payment Due Today</Table.Th>
-              <Table.Td ta="right" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid="payment-due-today">
-                {due === null ? (
-                  <Text span c="dimmed">
-                    Not yet known
-                  </Text>
-                ) : (
-                  formatCents(due)
-                )}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tfoot>
+          {showDueToday && (
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th scope="row">Payment Due Today</Table.Th>
+                <Table.Td
+                  ta="right"
+                  fw={700}
+                  style={{ whiteSpace: 'nowrap' }}
+                  data-testid="payment-due-today"
+                >
+                  {due === null ? (
+                    <Text span c="dimmed">
+                      Not yet known
+                    </Text>
+                  ) : (
+                    formatCents(due)
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
         </Table>
       </Table.ScrollContainer>
     </Stack>

@@ -7,6 +7,7 @@ import {
 } from '@gear/domain';
 import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
+import { useAppliedDiscount } from '../../api/discounts.ts';
 import { isApiError } from '../../api/errors.ts';
 import { tokenizeCard, usePaymentSummary } from '../../api/payment.ts';
 import {
@@ -41,7 +42,10 @@ class TokenizeFailure extends Error {
  */
 export function usePaymentForm(order: SavedOrder, user: UserInfo) {
   const api = useApi();
-  const summary = usePaymentSummary(order.id, order.version);
+  // The code applied in the discount box (page state, decision 0130): the summary's amounts are less it, and the
+  // payments carry it to the submit, which checks it again (decision 0132).
+  const applied = useAppliedDiscount(order.id);
+  const summary = usePaymentSummary(order.id, order.version, applied?.discountCode ?? null);
   const [state, setState] = useState<PaymentFormState>(() => initialPaymentForm(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [captchaResetKey, setCaptchaResetKey] = useState(0);
@@ -88,6 +92,9 @@ export function usePaymentForm(order: SavedOrder, user: UserInfo) {
     const name = error.body?.error;
     if (name === 'RequisitionPaymentException' || name === 'ExpeditedShippingPaymentException')
       return submitPaymentErrorText(user.type, name, error.serverMessage ?? error.message);
+    // spec 3 §8: a discount code that no longer applies shows the server's message.
+    if (name === 'DiscountNotFoundException' || name === 'PitlDiscountNotFoundException')
+      return error.serverMessage ?? error.message;
     if (name === 'RecaptchaInvalidException') {
       setErrors({ recaptcha: error.serverMessage ?? error.message });
       return error.serverMessage ?? error.message;

@@ -230,7 +230,8 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
         );
       })}
 
-      {live.length > 0 && <OrderPricePanel order={order} user={user} />}
+      {/* The payment section below shows Payment Due Today, the server's figure with the applied code: once. */}
+      {live.length > 0 && <OrderPricePanel order={order} user={user} showDueToday={false} />}
 
       <ReviewSection title="Payment">
         {payment.summary.data ? (
