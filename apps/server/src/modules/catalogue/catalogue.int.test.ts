@@ -91,10 +91,11 @@ describe('GET /gear/practitioner/{gsdl}/orderableItems', () => {
   });
 
   it("spec 1 §2.6: Recently Ordered comes from the practitioner's orders, newest first", async () => {
-    expect(ids((await lists('dr.avery', 'P1001')).recentlyOrderedItems)).toEqual([540]);
+    // P1001's demo orders: GI Effects (540) on most, and the ship-to-office order's Metabolomix+ (617, decision 0110).
+    expect(ids((await lists('dr.avery', 'P1001')).recentlyOrderedItems)).toEqual([540, 617]);
     const { headers } = await signIn(ctx.app, 'dr.avery');
     await newOrderWith(ctx.app, headers, 'P1001', [{ omsOrderableItemId: 622, panel: 6020, components: [] }]);
-    expect(ids((await lists('dr.avery', 'P1001')).recentlyOrderedItems)).toEqual([622, 540]);
+    expect(ids((await lists('dr.avery', 'P1001')).recentlyOrderedItems)).toEqual([622, 540, 617]);
   });
 
   it('spec 1 §5: a New York office does not get the products whose name ends with *', async () => {
