@@ -10,8 +10,9 @@ import { expectAccessible, watchConsole } from './support.ts';
  * (worker-src 'self' blob:). No page of the app shows the captcha yet, so the check uses a bare page on the
  * app's origin, served by the test with the header the server sends with its pages.
  */
-const altchaPackage = createRequire(import.meta.url).resolve('altcha/package.json');
-const altchaScript = readFileSync(path.join(path.dirname(altchaPackage), 'dist/main/altcha.js'), 'utf8');
+// The package's entry for require (dist/main/altcha.umd.cjs) sits beside the browser build the app loads.
+const altchaEntry = createRequire(import.meta.url).resolve('altcha');
+const altchaScript = readFileSync(path.join(path.dirname(altchaEntry), 'altcha.js'), 'utf8');
 
 test('the captcha widget solves a challenge from /gear/captcha/challenge under the app CSP', async ({
   page,

@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { solveCaptcha } from './captcha.ts';
 import { dropShipOrder, getOrder, shipToOfficeOrder, signIn } from './orders.ts';
 import { expectAccessible, watchConsole } from './support.ts';
 
@@ -67,15 +68,18 @@ test('dr.avery hands a drop-ship order to the patient by email, and the outbox h
   await readOutboxAsAdmin(browser, 'jane.e2e@example.com', order.id);
   expect(errors).toEqual([]);
 
-  // The patient follows the email's link in a browser of their own and opens the order with their date of birth.
+  // The patient follows the email's link in a browser of their own and opens the order on Welcome Back (decision
+  // 0140): their zip code, date of birth and the captcha.
   const patientContext = await browser.newContext();
   const patient = await patientContext.newPage();
   await patient.goto(`/connect/${order.id}`);
   await expect(patient.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
   await expectAccessible(patient);
-  await patient.getByLabel(/^Date of birth/).fill('04/12/1985');
+  await patient.getByRole('textbox', { name: /Zip code/ }).fill('28801');
+  await patient.getByRole('textbox', { name: /Date of birth/ }).fill('04/12/1985');
+  await solveCaptcha(patient);
   await patient.getByRole('button', { name: 'Continue' }).click();
-  await expect(patient.getByRole('heading', { level: 1, name: 'Patient' })).toBeVisible();
+  await expect(patient).toHaveURL(new RegExp(`/order/${order.id}/`));
   await expect(patient.getByText('Signed in as a patient')).toBeVisible();
   await patientContext.close();
 });
