@@ -1,5 +1,5 @@
 import { type GearOrder, reviewPhoneMessages } from '@gear/domain';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { itemById } from '../../test/catalogue.ts';
@@ -103,7 +103,10 @@ describe('the practitioner change on the review (spec 3 §4 Practitioner change,
     expect(await within(section).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
       reviewPhoneMessages(TEST_PHONE).practitionerChangeFailed,
     );
-    expect(within(section).getByText(/\(P1001\)/, { selector: 'p' })).toBeInTheDocument();
+    // The section re-renders after the failure: the practitioner it shows is still P1001.
+    await waitFor(() =>
+      expect(within(section).getByText(/\(P1001\)/, { selector: 'p' })).toBeInTheDocument(),
+    );
   });
 
   it.each<[string, Partial<GearOrder>, typeof patientUser]>([
