@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm test: type-check, lint, import rules (decision 0062), the decision index, unit and API tests (embedded
-// database), the API tests again on a PostgreSQL server when TEST_DATABASE_URL is set, then the browser journeys.
+// database), the API tests again on a PostgreSQL server when TEST_DATABASE_URL is set, then the build, its bundle
+// budgets and the browser journeys.
 // Ends with one line 'N passed, N failed' counting every test.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -82,6 +83,9 @@ const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => 
 if (chromium) {
   const file = path.join(results, 'e2e.json');
   run('build the web app and the server', 'npm', ['run', 'build']);
+  if (run('bundle budgets (decision 0230)', process.execPath, ['scripts/check-bundle-budgets.mjs']))
+    passed += 1;
+  else failed += 1;
   run(
     'browser journeys (Playwright, Chromium)',
     npx,

@@ -42,6 +42,7 @@ export * from './contract/patient-search.ts';
 export * from './contract/payment.ts';
 export * from './contract/practitioner.ts';
 export * from './contract/pricing.ts';
+export * from './contract/print-document.ts';
 export * from './contract/review.ts';
 export * from './contract/shipping.ts';
 export * from './contract/test-selection.ts';

@@ -3,7 +3,9 @@ import {
   errorEnvelopeSchema,
   labToday,
   orderReadQuerySchema,
+  PRINT_FILE_NAME,
   packingSlipFormId,
+  printDocumentSchema,
 } from '@gear/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +18,7 @@ import { acknowledgementPdf } from './acknowledgement-pdf.ts';
 import { acknowledgementHtml } from './acknowledgement-texts.ts';
 import { orderForDocument } from './documents.service.ts';
 import { packingSlipPdf } from './packing-slip-pdf.ts';
+import { testSelectionPdf } from './test-selection-pdf.ts';
 
 const tags = ['Documents'];
 const refusals = {
@@ -150,5 +153,22 @@ export async function documentRoutes(app: FastifyInstance) {
       const order = await orderForDocument(app.db, callerOf(request).userInfo, id, request.query.dateOfBirth);
       return sendPdf(reply, `packing-slip-${id}.pdf`, await packingSlipPdf(order, labToday()));
     },
+  );
+
+  api.post(
+    '/gear/print/test-selection',
+    {
+      schema: {
+        tags,
+        operationId: 'testSelectionPdf',
+        summary: 'The test selections the browser shows, as test-selection.pdf (spec 1 §2.6, spec 3 §2)',
+        description:
+          'For any signed-in caller: the server writes the PDF of the title, subtitle and sections it is sent, on A3 or ' +
+          'letter paper, so that no page of the portal carries a PDF library (docs/decisions/0231).',
+        body: printDocumentSchema,
+        response: { 200: pdfAnswer, 400: errorEnvelopeSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => sendPdf(reply, PRINT_FILE_NAME, await testSelectionPdf(request.body)),
   );
 }

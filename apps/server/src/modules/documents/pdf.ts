@@ -2,11 +2,24 @@ import PDFDocument from 'pdfkit';
 
 export type Pdf = PDFKit.PDFDocument;
 
-/** Letter paper with one-inch side margins, the standard fonts (no font files to ship), as bytes. */
-export function renderPdf(title: string, draw: (doc: Pdf) => void): Promise<Buffer> {
+export interface PdfPage {
+  size: 'LETTER' | 'A3';
+  margins: { top: number; bottom: number; left: number; right: number };
+}
+
+/** Letter paper with one-inch side margins. */
+const LETTER_PAGE: PdfPage = { size: 'LETTER', margins: { top: 54, bottom: 54, left: 72, right: 72 } };
+
+/** A portrait document in the standard fonts (no font files to ship), as bytes; letter paper unless told. */
+export function renderPdf(
+  title: string,
+  draw: (doc: Pdf) => void,
+  page: PdfPage = LETTER_PAGE,
+): Promise<Buffer> {
   const doc = new PDFDocument({
-    size: 'LETTER',
-    margins: { top: 54, bottom: 54, left: 72, right: 72 },
+    size: page.size,
+    layout: 'portrait',
+    margins: page.margins,
     info: { Title: title, Author: 'Gear portal' },
     lang: 'en-US',
     displayTitle: true,

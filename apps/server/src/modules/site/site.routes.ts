@@ -7,6 +7,10 @@ import { z } from 'zod';
 import { notFound } from '../../lib/http-error.ts';
 
 const API_PREFIXES = ['/api/', '/gear/', '/mygdx/account/', '/html/'];
+/** Files whose names carry their content's hash never change: kept a year (decision 0230). */
+const FINGERPRINTED = 'public, max-age=31536000, immutable';
+/** Without this, the static plugin replaces the Cache-Control set here with its own 'public, max-age=0'. */
+const OWN_CACHE_CONTROL = { cacheControl: false } as const;
 
 /** Configuration the browser needs, the keepalive page, and the single-page app with its fallback. */
 export function siteRoutes(webDistDir: string) {
@@ -36,7 +40,13 @@ export function siteRoutes(webDistDir: string) {
 
     const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
     if (hasWeb) {
-      await app.register(fastifyStatic, { root: webDistDir, serve: false });
+      // The build writes .br and .gz copies (scripts/compress-web.mjs); they are sent as they are (decision 0230).
+      await app.register(fastifyStatic, {
+        root: webDistDir,
+        serve: false,
+        preCompressed: true,
+        dotfiles: 'ignore',
+      });
     }
 
     app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -45,10 +55,10 @@ export function siteRoutes(webDistDir: string) {
       if (!hasWeb) throw notFound('The web app has not been built: run npm run build.');
       const file = path.normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
       if (file.startsWith('/assets/') && existsSync(path.join(webDistDir, file))) {
-        return reply.header('cache-control', 'public, max-age=31536000, immutable').sendFile(file);
+        return reply.header('cache-control', FINGERPRINTED).sendFile(file, OWN_CACHE_CONTROL);
       }
       if (path.extname(file) && existsSync(path.join(webDistDir, file))) return reply.sendFile(file);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', OWN_CACHE_CONTROL);
     });
   };
 }

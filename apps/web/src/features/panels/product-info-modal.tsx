@@ -7,7 +7,7 @@ import {
 import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useRequisitionForItem } from '../../api/catalogue.ts';
-import { useMessages } from '../../api/context.tsx';
+import { useApi, useMessages } from '../../api/context.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PrintIcon } from './icons.tsx';
 import { printTestSelection } from './print-selection.ts';
@@ -37,6 +37,7 @@ export function ProductInfoModal({
   onClose: () => void;
 }) {
   const text = useMessages();
+  const api = useApi();
   const details = useRequisitionForItem(item?.id ?? null, gsdlNo);
   const [printError, setPrintError] = useState<string | null>(null);
   const full = details.data?.orderableItem;
@@ -45,7 +46,7 @@ export function ProductInfoModal({
     if (!full) return;
     setPrintError(null);
     try {
-      await printTestSelection({
+      await printTestSelection(api, {
         title: full.name,
         subtitle: [full.category, full.specimenType].filter(Boolean).join(' · '),
         sections: itemSections(full),

@@ -1,6 +1,7 @@
-import type { SingleRequisitionRequest, SingleTestSelectionRequest } from '@gear/domain';
+import type { PrintDocument, SingleRequisitionRequest, SingleTestSelectionRequest } from '@gear/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { printedPdf, recordDownloads } from '../../test/downloads.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, TEST_PHONE } from '../../test/fixtures.ts';
 import {
@@ -14,33 +15,7 @@ import {
 /** The body as sent: the selection with its one requisition. */
 type SingleSelectionBody = SingleTestSelectionRequest & { requisitions: [SingleRequisitionRequest] };
 
-const pdf = vi.hoisted(() => ({ saved: [] as string[], texts: [] as string[], formats: [] as unknown[] }));
-vi.mock('jspdf', () => ({
-  jsPDF: class {
-    internal = { pageSize: { getWidth: () => 842, getHeight: () => 1191 } };
-    constructor(options: unknown) {
-      pdf.formats.push(options);
-    }
-    setFont() {}
-    setFontSize() {}
-    addPage() {}
-    splitTextToSize(text: string) {
-      return [text];
-    }
-    text(line: string) {
-      pdf.texts.push(line);
-    }
-    save(name: string) {
-      pdf.saved.push(name);
-    }
-  },
-}));
-
-beforeEach(() => {
-  pdf.saved.length = 0;
-  pdf.texts.length = 0;
-  pdf.formats.length = 0;
-});
+const downloads = recordDownloads();
 
 const GI = 'GI Effects Comprehensive Profile - Stool (3-day)';
 const EXCLUSION =
@@ -625,18 +600,19 @@ describe('pricing display, printing and product information (spec 1 §2.6, §7)'
   });
 
   it('prints the selections to test-selection.pdf on A3 in points', async () => {
-    const app = await openDropShip();
+    const app = await openDropShip({ handlers: { 'POST /gear/print/test-selection': printedPdf } });
     await choose(app, GI);
     await app.user.click(screen.getByRole('checkbox', { name: 'GI Effects Comprehensive Profile' }));
     await app.user.click(screen.getByRole('button', { name: 'Print selections' }));
-    await waitFor(() => expect(pdf.saved).toEqual(['test-selection.pdf']));
-    expect(pdf.formats).toEqual([{ orientation: 'portrait', unit: 'pt', format: 'a3' }]);
-    expect(pdf.texts).toContain(GI);
-    expect(pdf.texts).toContain('- Calprotectin');
+    await waitFor(() => expect(downloads).toEqual(['test-selection.pdf']));
+    const body = app.server.callsTo('POST /gear/print/test-selection')[0]?.body as PrintDocument;
+    expect(body.paper).toBe('a3');
+    expect(body.title).toBe(GI);
+    expect(body.sections.flatMap((section) => section.lines)).toContain('Calprotectin');
   });
 
   it("opens a product's profiles and add-ons from its info icon and prints them on letter paper", async () => {
-    const app = await openDropShip();
+    const app = await openDropShip({ handlers: { 'POST /gear/print/test-selection': printedPdf } });
     await app.user.click(
       (await section('Recently Ordered')).getByRole('button', {
         name: 'Product information for Metabolomix+',
@@ -650,8 +626,10 @@ describe('pricing display, printing and product information (spec 1 §2.6, §7)'
       'Organic AcidsAmino Acids (urine)',
     );
     await app.user.click(dialog.getByRole('button', { name: 'Print to PDF' }));
-    await waitFor(() => expect(pdf.saved).toEqual(['test-selection.pdf']));
-    expect(pdf.formats).toEqual([{ orientation: 'portrait', unit: 'pt', format: 'letter' }]);
+    await waitFor(() => expect(downloads).toEqual(['test-selection.pdf']));
+    const body = app.server.callsTo('POST /gear/print/test-selection')[0]?.body as PrintDocument;
+    expect(body.paper).toBe('letter');
+    expect(body.title).toBe('Metabolomix+');
   });
 
   it('shows the unexpected-error message when the info cannot be loaded', async () => {

@@ -63,7 +63,7 @@ export function useRequisitionDetails(props: RequisitionDetailsProps) {
   const print = async () => {
     setPrintError(null);
     try {
-      await printTestSelection({
+      await printTestSelection(api, {
         ...selectionPrintout(item, selection, { profiles, addOns }, props),
         paper: 'a3',
       });

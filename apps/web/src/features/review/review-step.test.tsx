@@ -1,6 +1,7 @@
 import {
   type GearOrder,
   type PaymentSummary,
+  type PrintDocument,
   REMOVAL_MESSAGES,
   REVIEW_MESSAGES,
   STEP_STATUS,
@@ -10,32 +11,13 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { itemById } from '../../test/catalogue.ts';
+import { printedPdf, recordDownloads } from '../../test/downloads.ts';
 import { type Handler, json } from '../../test/fetch-mock.ts';
 import { practitionerUser, workflowThrough } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { orderWith540 } from '../../test/requisition-fixtures.ts';
 
-const pdf = vi.hoisted(() => ({ saved: [] as string[], texts: [] as string[], formats: [] as unknown[] }));
-vi.mock('jspdf', () => ({
-  jsPDF: class {
-    internal = { pageSize: { getWidth: () => 612, getHeight: () => 792 } };
-    constructor(options: unknown) {
-      pdf.formats.push(options);
-    }
-    setFont() {}
-    setFontSize() {}
-    addPage() {}
-    splitTextToSize(text: string) {
-      return [text];
-    }
-    text(line: string) {
-      pdf.texts.push(line);
-    }
-    save(name: string) {
-      pdf.saved.push(name);
-    }
-  },
-}));
+const downloads = recordDownloads();
 
 const jane = janeReadyToShip();
 
@@ -145,18 +127,19 @@ describe('the review (spec 3 §2 Information Review, §5 Submit)', () => {
   });
 
   it('spec 3 §2: the test selections modal exports test-selection.pdf on letter paper', async () => {
-    const app = openReview(readyOrder());
+    const app = openReview(readyOrder(), { 'POST /gear/print/test-selection': printedPdf });
     await app.user.click(
       await screen.findByRole('button', { name: 'View test selections' }, { timeout: 10_000 }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Test selections' });
     await expectAccessible(app.container.ownerDocument.body);
     await app.user.click(within(dialog).getByRole('button', { name: 'Export PDF' }));
-    await vi.waitFor(() => expect(pdf.saved).toEqual(['test-selection.pdf']));
-    expect(pdf.formats).toEqual([expect.objectContaining({ format: 'letter' })]);
-    expect(pdf.texts[0]).toBe(readyOrder().requisitions[0]?.omsOrderableItemName);
-    expect(
-      pdf.texts.some((line) => line.includes(within(dialog).getAllByRole('listitem')[0]?.textContent ?? '?')),
-    ).toBe(true);
+    await vi.waitFor(() => expect(downloads).toEqual(['test-selection.pdf']));
+    const [printed] = app.server.callsTo('POST /gear/print/test-selection');
+    const body = printed?.body as PrintDocument;
+    expect(body.paper).toBe('letter');
+    expect(body.title).toBe(readyOrder().requisitions[0]?.omsOrderableItemName);
+    const firstListed = within(dialog).getAllByRole('listitem')[0]?.textContent ?? '?';
+    expect(body.sections.flatMap((section) => section.lines)).toContain(firstListed);
   });
 });

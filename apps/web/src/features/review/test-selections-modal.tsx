@@ -1,8 +1,9 @@
-import { formatRequisitionNumber, type Requisition } from '@gear/domain';
+import { formatRequisitionNumber, type PrintDocument, type Requisition } from '@gear/domain';
 import { Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useApi } from '../../api/context.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { type PrintDocument, printTestSelection } from '../../components/print-test-selection.ts';
+import { printTestSelection } from '../../components/print-test-selection.ts';
 
 interface Selection {
   panel: string | null;
@@ -30,7 +31,7 @@ export function testSelectionDocument(requisition: Requisition, selection: Selec
 
 /**
  * spec 3 §2 Review and confirmation: 'test selections with PDF export (letter paper, file test-selection.pdf)'. The
- * PDF is written in the browser by jsPDF, loaded only when Export PDF is pressed (STACK.md).
+ * server writes the PDF (decision 0231).
  */
 export function TestSelectionsButton({
   requisition,
@@ -39,6 +40,7 @@ export function TestSelectionsButton({
   requisition: Requisition;
   selection: Selection;
 }) {
+  const api = useApi();
   const [opened, setOpened] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -46,7 +48,7 @@ export function TestSelectionsButton({
     setExporting(true);
     setError(null);
     try {
-      await printTestSelection(testSelectionDocument(requisition, selection));
+      await printTestSelection(api, testSelectionDocument(requisition, selection));
     } catch {
       setError('The PDF could not be made. Please try again.');
     } finally {

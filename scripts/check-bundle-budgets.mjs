@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// The JavaScript budgets of the built web app (decision 0230, issue 15), over apps/web/dist/.vite/manifest.json:
+// what each page loads (the entry, the route's lazily loaded module and the step's, with everything they import
+// statically), gzipped. The issue's targets: patient entry (Welcome Back) and activation (/) at most 120 kB, any wizard
+// step at most 250 kB. Until the app meets them, the build fails when a page grows past the ceiling it has reached
+// (so that no change makes a page heavier unnoticed); a page over its target is reported as such.
+// Also: no page carries a browser PDF library, and '/' does not carry the wizard or the catalogue.
+// Prints one line per page and exits 1 when a ceiling is exceeded. Run by `npm test` after the build.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = process.argv[2] ? path.resolve(process.argv[2]) : path.join(root, 'apps/web/dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestFile)) {
+  console.error(`No build manifest at ${manifestFile}: run npm run build first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+
+const KB = 1000;
+const PATIENT = { target: 120 * KB, ceiling: 152 * KB };
+const STEP = { target: 250 * KB, ceiling: 312 * KB };
+const STEPS = [
+  'practitioner/practitioner-step.tsx',
+  'panels/panels-step.tsx',
+  'billing/billing-step.tsx',
+  'dx-codes/dx-codes-step.tsx',
+  'collection/collection-step.tsx',
+  'shipping/shipping-step.tsx',
+  'patient/patient-step.tsx',
+  'insurance/insurance-step.tsx',
+  'review/review-step.tsx',
+  'payment/payment-step.tsx',
+  'review/practitioner-summary.tsx',
+  'customize/customize-step.tsx',
+  'handoff/handoff-step.tsx',
+];
+/** Code that must never reach a browser (PDFs are made by the server) or the patients' first page. */
+const NEVER_IN_BROWSER = /jspdf|html2canvas|pdfkit/i;
+const NOT_ON_ACTIVATION = /features\/(wizard|panels|review|billing)\//;
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+/** A lazily loaded module's chunk: its own entry, or the shared chunk Rolldown named after it. */
+const keyOf = (suffix) => {
+  const keys = Object.keys(manifest);
+  const name = path.basename(suffix, path.extname(suffix));
+  const key =
+    keys.find((k) => k.endsWith(`src/features/${suffix}`)) ?? keys.find((k) => manifest[k].name === name);
+  if (!key) throw new Error(`${suffix} is not a chunk of the build (is it still loaded lazily?)`);
+  return key;
+};
+
+/** The chunk keys a page loads: the given modules and, transitively, what they import statically. */
+function closure(keys) {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+}
+
+const gzipCache = new Map();
+const gzipBytes = (file) => {
+  if (!gzipCache.has(file))
+    gzipCache.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+};
+
+const pages = [
+  { name: 'activation (/)', keys: [entryKey], budget: PATIENT, activation: true },
+  {
+    name: 'patient entry (/connect, Welcome Back)',
+    keys: [entryKey, keyOf('connect/connect-page.tsx')],
+    budget: PATIENT,
+  },
+  ...STEPS.map((step) => ({
+    name: `wizard step ${step.split('/')[1].replace('.tsx', '')}`,
+    keys: [entryKey, keyOf('wizard/wizard-route.tsx'), keyOf(step)],
+    budget: STEP,
+  })),
+];
+
+const problems = [];
+const overTarget = [];
+const kB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
+for (const page of pages) {
+  const chunks = [...closure(page.keys)].map((key) => ({ key, file: manifest[key].file }));
+  const bytes = chunks.reduce((sum, chunk) => sum + gzipBytes(chunk.file), 0);
+  const { target, ceiling } = page.budget;
+  const mark = bytes > ceiling ? '✗' : bytes > target ? '!' : '✓';
+  console.log(
+    `${mark} ${page.name}: ${kB(bytes)} gzipped JS in ${chunks.length} files (target ${kB(target)}, ceiling ${kB(ceiling)})`,
+  );
+  if (bytes > ceiling) problems.push(`${page.name} loads ${kB(bytes)}, over its ceiling of ${kB(ceiling)}`);
+  else if (bytes > target) overTarget.push(page.name);
+  for (const chunk of chunks) {
+    if (NEVER_IN_BROWSER.test(chunk.key)) problems.push(`${page.name} loads a PDF library (${chunk.key})`);
+    if (page.activation && NOT_ON_ACTIVATION.test(chunk.key))
+      problems.push(`${page.name} loads ${chunk.key}`);
+  }
+}
+const pdfChunk = Object.keys(manifest).find((key) => NEVER_IN_BROWSER.test(key));
+if (pdfChunk) problems.push(`the build carries a browser PDF library (${pdfChunk})`);
+
+if (problems.length) {
+  console.error(`\nBundle budgets exceeded:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+if (overTarget.length) console.log(`\nOver the issue's target (not yet met): ${overTarget.join(', ')}.`);
+console.log('Bundle ceilings hold.');
