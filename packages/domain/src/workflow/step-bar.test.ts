@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderFacts } from '../contract/order.ts';
 import { newOrder, order, orderWithSteps, rows, users } from '../test-support/fixtures.ts';
-import { firstNotStartedIndex, stepBar } from './step-bar.ts';
+import { firstNotStartedIndex, stepBar, stepProgress } from './step-bar.ts';
 
 const { drAvery, patient } = users;
 
@@ -93,5 +93,28 @@ describe('firstNotStartedIndex', () => {
     ['spec 1 §2.3: with every shown step started the index is past the last one', allDone, 10],
   ])('%s', (_spec, subject, expected) => {
     expect(firstNotStartedIndex(subject, drAvery)).toBe(expected);
+  });
+});
+
+describe('stepProgress (issue 15: where the person is, decision 0232)', () => {
+  it.each([
+    ['a new order on Practitioner', stepBar(newOrder(), drAvery, 'pract'), 'Step 1 of 10: Practitioner'],
+    [
+      'a new order on Panel Selection',
+      stepBar(newOrder(), drAvery, 'panels'),
+      'Step 2 of 10: Panel Selection',
+    ],
+    [
+      'order 101 on Billing Options',
+      stepBar(halfway, drAvery, 'billing', 101),
+      'Step 3 of 10: Billing Options',
+    ],
+  ])('%s: %s', (_name, bar, text) => {
+    expect(stepProgress(bar)?.text).toBe(text);
+    expect(stepProgress(bar)?.count).toBe(bar.length);
+  });
+
+  it("is null on a page that is not one of the bar's steps", () => {
+    expect(stepProgress(stepBar(newOrder(), drAvery, 'no-such-step'))).toBeNull();
   });
 });

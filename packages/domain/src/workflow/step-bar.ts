@@ -62,3 +62,21 @@ export function stepBar(
     },
   );
 }
+
+/** Where the person is among the steps the bar shows: 'Step 3 of 10: Billing Options' (issue 15, decision 0232). */
+export interface StepProgress {
+  number: number;
+  count: number;
+  label: string;
+  text: string;
+}
+
+/** The current step's place in the bar, or null when the page is not one of the bar's steps. */
+export function stepProgress(items: readonly StepBarItem[]): StepProgress | null {
+  const index = items.findIndex((item) => item.current);
+  const current = items[index];
+  if (!current) return null;
+  const number = index + 1;
+  const count = items.length;
+  return { number, count, label: current.label, text: `Step ${number} of ${count}: ${current.label}` };
+}

@@ -78,4 +78,18 @@ describe('step bar (spec 1 §2.3)', () => {
     expect(icons.length).toBeGreaterThan(3);
     for (const icon of icons) expect(icon).toHaveAttribute('aria-hidden', 'true');
   });
+
+  it("issue 15: says 'Step n of m: Name' and tells done, current, open and upcoming steps apart", () => {
+    const order = makeOrder();
+    const items = stepBar(order, practitionerUser, 'panels', null);
+    renderUi(<StepBar items={items} orderId={42} search="" />);
+    expect(bar().getByText(`Step 2 of ${items.length}: Panel Selection`)).toBeInTheDocument();
+    const stateOf = (name: string | RegExp) =>
+      bar()
+        .getByRole(/completed|Panel/.test(String(name)) ? 'link' : 'button', { name })
+        .closest('li')?.dataset.state;
+    expect(stateOf('Practitioner (completed)')).toBe('done');
+    expect(stateOf('Panel Selection')).toBe('current');
+    expect(stateOf('Billing Options')).toBe('upcoming');
+  });
 });

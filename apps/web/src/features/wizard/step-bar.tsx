@@ -1,5 +1,5 @@
-import { type StepBarItem, stepById, stepPath } from '@gear/domain';
-import { Button } from '@mantine/core';
+import { type StepBarItem, stepById, stepPath, stepProgress } from '@gear/domain';
+import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './step-bar.module.css';
 import { CheckIcon, StepIcon } from './step-icons.tsx';
@@ -15,10 +15,18 @@ export interface StepBarProps {
 /**
  * spec 1 §2.3: each step a button with an icon and a label; a link only while at or before the first not-started
  * step; a check mark on completed steps; later steps disabled, titled '<label> is not available yet.'
+ * Issue 15 (decision 0232): 'Step n of m: Name' above the bar; upcoming steps readable (at least 4.5:1); on a phone
+ * the bar is one row that scrolls within itself.
  */
 export function StepBar({ items, orderId, search }: StepBarProps) {
+  const progress = stepProgress(items);
   return (
-    <nav aria-label="Order steps">
+    <nav aria-label="Order steps" className={classes.bar}>
+      {progress && (
+        <Text fw={600} className={classes.progress}>
+          {progress.text}
+        </Text>
+      )}
       <ol className={classes.list}>
         {items.map((item) => {
           const step = stepById(item.id);
@@ -33,7 +41,13 @@ export function StepBar({ items, orderId, search }: StepBarProps) {
             'aria-label': completed ? `${label} (completed)` : undefined,
           };
           return (
-            <li key={`${item.id}-${gearReqId ?? ''}`} className={classes.item}>
+            <li
+              key={`${item.id}-${gearReqId ?? ''}`}
+              className={classes.item}
+              data-state={
+                current ? 'current' : completed ? 'done' : item.state === 'link' ? 'open' : 'upcoming'
+              }
+            >
               {item.state === 'link' ? (
                 <Button
                   {...common}
@@ -45,7 +59,13 @@ export function StepBar({ items, orderId, search }: StepBarProps) {
                   {label}
                 </Button>
               ) : (
-                <Button {...common} variant="default" disabled title={item.title}>
+                <Button
+                  {...common}
+                  variant="default"
+                  disabled
+                  title={item.title}
+                  className={classes.upcoming}
+                >
                   {label}
                 </Button>
               )}

@@ -18,6 +18,10 @@ import { newOrder, type WizardOrder } from './wizard-order.ts';
 
 const wholeNumber = /^[1-9]\d*$/;
 
+/** The browser tab's title on a step: the step, the order, the portal. */
+export const wizardTitle = (label: string, orderId: number | 'new') =>
+  `${label} · ${orderId === 'new' ? 'New order' : `Order ${orderId}`} · Gear`;
+
 /** /order/{id or new}/{step route}[/{gearReqId}] (spec 1 §2.1). */
 export function WizardRoute() {
   const params = useParams();
@@ -90,12 +94,14 @@ function WizardShell({
   const heading = useRef<HTMLHeadingElement>(null);
   const place = `${route}/${gearReqId ?? ''}`;
   const firstPlace = useRef(true);
-  // Title and focus move with the step, so a screen reader hears where Next or Back led: the heading takes the focus
-  // the pressed button lost, unless the step itself put it somewhere (a search box).
+  // Title and focus move with the step, so a screen reader hears where Next, Back or the step bar led: the heading
+  // takes the focus the pressed button lost or the step bar held, unless the step itself put it somewhere (a search
+  // box). The title reads 'Billing Options · Order 100006 · Gear' (issue 15, decision 0232).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step (place) changes
   useEffect(() => {
-    document.title = `${step.label} – Order ${order.id === 'new' ? 'new' : order.id}`;
-    const lost = document.activeElement === null || document.activeElement === document.body;
+    document.title = wizardTitle(step.label, order.id);
+    const active = document.activeElement;
+    const lost = active === null || active === document.body || active.closest('nav') !== null;
     if (!firstPlace.current && lost) heading.current?.focus();
     firstPlace.current = false;
   }, [place]);
