@@ -7,6 +7,7 @@
 //       the throttled phone of issue 15 (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, CPU 4x slower):
 //       LCP budget 2.5 s (decision 0230)
 //   ENCODING=identity ...   asks for uncompressed answers (what the server sent before decision 0230)
+//   GEAR_URL=http://127.0.0.1:3000 ...   measures a server already running instead of starting one
 //
 // Starts the server (the TypeScript sources through tsx) on a free port with a fresh data folder, prints one JSON
 // line with the figures, and exits 1 when a budget is exceeded.
@@ -51,17 +52,21 @@ const freePort = () =>
     });
   });
 
-const port = await freePort();
+// GEAR_URL measures a server already running (on a loaded machine the sources take minutes to start through tsx).
+const external = process.env.GEAR_URL;
+const port = external ? 0 : await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'gear-bench-activation-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const base = `http://127.0.0.1:${port}`;
+const server = external
+  ? null
+  : spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+const base = external ?? `http://127.0.0.1:${port}`;
 
 async function waitForServer() {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${base}/api/config`)).ok) return;
     } catch {
@@ -172,7 +177,9 @@ try {
     );
   process.exitCode = result.withinBudget ? 0 : 1;
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }

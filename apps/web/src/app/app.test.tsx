@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { envelope, json } from '../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, practitionerUser, TEST_PHONE } from '../test/fixtures.ts';
@@ -75,6 +75,14 @@ describe('routes and the login-required screen (spec 1 §2.1, §2.2)', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Account' })).toBeInTheDocument();
+  });
+
+  it('issue 15: a footer on every page with the configured support phone to call', async () => {
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Activate Your Test' });
+    const footer = screen.getByRole('contentinfo');
+    const call = await within(footer).findByRole('link', { name: `Call client services at ${TEST_PHONE}` });
+    expect(call).toHaveAttribute('href', `tel:${TEST_PHONE.replace(/\D/g, '')}`);
   });
 });
 

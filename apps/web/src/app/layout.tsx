@@ -8,7 +8,7 @@ import { returningVisit } from '../services/returning-visit.ts';
 import classes from './layout.module.css';
 import { useSessionTimers, useSignOut } from './session-timers.ts';
 
-/** The page frame: skip link, header (brand, navigation, sign-out), main. */
+/** The page frame: skip link, header (brand, help, navigation, sign-out), main, footer. */
 export function AppLayout() {
   useSessionTimers();
   const location = useLocation();
@@ -24,6 +24,32 @@ export function AppLayout() {
       <Container component="main" id="main" tabIndex={-1} size="lg" py="lg" className={classes.main}>
         <UnavailableNotice />
         <Outlet />
+      </Container>
+      <AppFooter />
+    </Box>
+  );
+}
+
+/** The support phone as a link a phone can call (configuration, never a literal). */
+function SupportPhoneLink({ label }: { label: string }) {
+  const { config } = useServices();
+  if (!config.supportPhone) return null;
+  return (
+    <Anchor href={`tel:${config.supportPhone.replace(/[^\d+]/g, '')}`} size="sm" className={classes.target}>
+      {label} {config.supportPhone}
+    </Anchor>
+  );
+}
+
+/** Issue 15 (decision 0232): where to get help, on every page. */
+function AppFooter() {
+  return (
+    <Box component="footer" className={classes.footer}>
+      <Container size="lg">
+        <Group justify="space-between" gap="xs" py="md" wrap="wrap">
+          <Text size="sm">Gear portal · Questions about an order or a test?</Text>
+          <SupportPhoneLink label="Call client services at" />
+        </Group>
       </Container>
     </Box>
   );
@@ -42,6 +68,9 @@ function AppHeader() {
             Gear portal
           </Anchor>
           <Group component="nav" aria-label="Account" gap="md" wrap="nowrap">
+            <Box visibleFrom="sm">
+              <SupportPhoneLink label="Help:" />
+            </Box>
             {user ? (
               <>
                 <Text size="sm" visibleFrom="xs">
