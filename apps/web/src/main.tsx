@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './app/phone.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';

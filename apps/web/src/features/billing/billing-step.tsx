@@ -335,7 +335,8 @@ function BillingOptionRow({
   const descriptionId = useId();
   const patientSelects = option.name === BILLING_METHODS.patientSelects;
   return (
-    <Group align="flex-start" wrap="nowrap" gap="md">
+    // The price goes under the option when both do not fit side by side (a phone, issue 15).
+    <Group align="flex-start" wrap="wrap" gap="md">
       <Radio
         value={option.name}
         label={option.label}
