@@ -113,3 +113,22 @@ for (const viewport of [
     });
   });
 }
+
+test('the registration prompt of Activate Your Test opens the registration with the number filled in', async ({
+  page,
+}) => {
+  // A proof of work and an axe run on a shared machine.
+  test.slow();
+  watchConsole(page, [/\/gear\/orderId/]);
+  await page.goto('/');
+  await page.getByRole('textbox', { name: /Activation number/ }).fill('C862194578');
+  await page.getByRole('textbox', { name: /Date of birth/ }).fill('03/14/1990');
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await page.getByRole('link', { name: 'Register this collection pack' }).click();
+  await expect(page).toHaveURL(/\/register\/C862194578$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Patient Registration' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: /Activation number/ })).toHaveValue('C862194578');
+  await expect(page).toHaveTitle('Patient Registration');
+  await expectAccessible(page);
+});
