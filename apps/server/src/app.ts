@@ -39,6 +39,7 @@ import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import type { PaymentDeps } from './modules/payment/payment.service.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { removalRoutes } from './modules/removal/removal.routes.ts';
 import { requisitionRoutes } from './modules/requisition/requisition.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(practitionerRoutes);
   await app.register(orderRoutes);
   await app.register(activationRoutes);
+  await app.register(registrationRoutes);
   await app.register(dxCodeRoutes);
   await app.register(catalogueRoutes);
   await app.register(requisitionRoutes);

@@ -1,6 +1,7 @@
 export * from './access/activation.ts';
 export * from './access/patient-proof.ts';
 export * from './access/practitioner-rules.ts';
+export * from './access/registration.ts';
 export * from './access/step-access.ts';
 export * from './availability/availability.ts';
 export * from './billing/billing-options.ts';
@@ -43,6 +44,7 @@ export * from './contract/payment.ts';
 export * from './contract/practitioner.ts';
 export * from './contract/pricing.ts';
 export * from './contract/print-document.ts';
+export * from './contract/registration.ts';
 export * from './contract/review.ts';
 export * from './contract/shipping.ts';
 export * from './contract/test-selection.ts';

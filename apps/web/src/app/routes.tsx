@@ -6,7 +6,7 @@ import { HomePage } from './pages.tsx';
 
 /**
  * spec 1 §2.1 routes. The activation page (/) is in the first bundle; sign-in, the wizard and every later area are
- * loaded on demand. /register is only a link target until patient registration adds its page.
+ * loaded on demand.
  */
 /** The sign-in form (and its form library) loads when asked for: '/' is the patients' page (decision 0142). */
 const loginPage = async () => ({ Component: (await import('../features/login/login-page.tsx')).LoginPage });
@@ -29,6 +29,12 @@ export const routes: RouteObject[] = [
       {
         path: 'connect/:id?',
         lazy: async () => ({ Component: (await import('../features/connect/connect-page.tsx')).ConnectPage }),
+      },
+      {
+        path: 'register/:reqNum?',
+        lazy: async () => ({
+          Component: (await import('../features/activation/registration-page.tsx')).RegistrationPage,
+        }),
       },
       {
         path: 'view/:orderId',

@@ -35,6 +35,16 @@ export const orderLookupQuerySchema = z.object({
   dateOfBirth: blankAsAbsent(calendarDateSchema),
   gdxId: blankAsAbsent(gsdlNo),
 });
+export type OrderLookupQuery = z.infer<typeof orderLookupQuerySchema>;
+
+/**
+ * GET /gear/order/{new|connect}?dateOfBirth&requisitionNumber&gdxId&merge (spec 3 §7; docs/decisions/0171): the
+ * order lookup of GET /gear/order at the addresses the browser uses for an order it has no id of yet. merge=false
+ * starts a new patient session for the proven order instead of adding it to the caller's (the default, true).
+ */
+export const orderByAddressQuerySchema = orderLookupQuerySchema.extend({
+  merge: blankAsAbsent(z.enum(['true', 'false']).transform((value) => value === 'true')),
+});
 
 /**
  * GET /gear/order/{id}?dateOfBirth (spec 3 §7 patient calls carry ?dateOfBirth): a patient proves the order by its id

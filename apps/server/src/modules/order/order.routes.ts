@@ -1,6 +1,8 @@
 import {
   errorEnvelopeSchema,
   gearOrderSchema,
+  type OrderLookupQuery,
+  orderByAddressQuerySchema,
   orderLookupQuerySchema,
   orderReadQuerySchema,
 } from '@gear/domain';
@@ -20,11 +22,58 @@ import { grantOrderTo, proofThrottleOf } from './patient-access.ts';
 const ACTIVATION_MISSING = 'ClientActivationMissingException';
 
 export async function orderRoutes(app: FastifyInstance) {
-  const grantOrder = (request: FastifyRequest, reply: FastifyReply, orderId: number) =>
-    grantOrderTo(app, request, reply, orderId);
+  const grantOrder = (request: FastifyRequest, reply: FastifyReply, orderId: number, merge = true) =>
+    grantOrderTo(app, request, reply, orderId, merge);
   const proofThrottle = (request: FastifyRequest): ProofThrottle => proofThrottleOf(app, request);
 
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  /** GET /gear/order and GET /gear/order/{new|connect}: the order holding a number (spec 1 §4.4; decision 0171). */
+  const lookUpByNumber = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: OrderLookupQuery & { merge?: boolean | undefined },
+  ) => {
+    const caller = request.caller;
+    const found =
+      caller && caller.userInfo.type !== 'prc'
+        ? await orderHoldingRequisition(app.db, caller.userInfo, query)
+        : await orderProvenByPatient(app.db, caller?.userInfo ?? null, query, proofThrottle(request));
+    if (found.kind === 'removed') return reply.code(410).type('text/plain; charset=utf-8').send(found.notice);
+    if (found.kind === 'pending')
+      return reply.code(404).send({ error: ACTIVATION_MISSING, message: found.message });
+    if (found.kind === 'proven') await grantOrder(request, reply, found.order.id, query.merge ?? true);
+    return found.order;
+  };
+
+  const lookupResponses = {
+    200: gearOrderSchema,
+    400: errorEnvelopeSchema,
+    401: errorEnvelopeSchema,
+    403: errorEnvelopeSchema,
+    404: errorEnvelopeSchema,
+    410: z.string().describe('The notice of the removed pack (text/plain)'),
+    429: errorEnvelopeSchema,
+  };
+
+  for (const address of ['new', 'connect'] as const)
+    api.get(
+      `/gear/order/${address}`,
+      {
+        config: { access: 'optional' },
+        schema: {
+          tags: ['Order'],
+          summary: `GET /gear/order/${address}?dateOfBirth&requisitionNumber&gdxId&merge (spec 3 §7)`,
+          description:
+            'The order lookup of GET /gear/order, at the address the browser uses for an order it has no id of ' +
+            "yet ('new'; 'connect' for a returning visit). merge=false starts a new patient session for the " +
+            "proven order instead of adding it to the caller's (docs/decisions/0171).",
+          querystring: orderByAddressQuerySchema,
+          response: lookupResponses,
+        },
+      },
+      (request, reply) => lookUpByNumber(request, reply, request.query),
+    );
 
   api.get(
     '/gear/order/:id',
@@ -82,23 +131,6 @@ export async function orderRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request, reply) => {
-      const caller = request.caller;
-      const found =
-        caller && caller.userInfo.type !== 'prc'
-          ? await orderHoldingRequisition(app.db, caller.userInfo, request.query)
-          : await orderProvenByPatient(
-              app.db,
-              caller?.userInfo ?? null,
-              request.query,
-              proofThrottle(request),
-            );
-      if (found.kind === 'removed')
-        return reply.code(410).type('text/plain; charset=utf-8').send(found.notice);
-      if (found.kind === 'pending')
-        return reply.code(404).send({ error: ACTIVATION_MISSING, message: found.message });
-      if (found.kind === 'proven') await grantOrder(request, reply, found.order.id);
-      return found.order;
-    },
+    (request, reply) => lookUpByNumber(request, reply, request.query),
   );
 }

@@ -11,9 +11,11 @@ export async function grantOrderTo(
   request: FastifyRequest,
   reply: FastifyReply,
   orderId: number,
+  merge = true,
 ): Promise<void> {
   const caller = request.caller;
-  if (caller) await app.sessions.addOrderToPatientSession(caller.sessionId, orderId);
+  // merge=false (decision 0171): the proven order starts a session of its own instead of joining the caller's.
+  if (caller && merge) await app.sessions.addOrderToPatientSession(caller.sessionId, orderId);
   else setSessionCookie(reply, await app.sessions.startPatientSession(orderId), app.config.production);
 }
 

@@ -335,16 +335,16 @@ function BillingOptionRow({
   const descriptionId = useId();
   const patientSelects = option.name === BILLING_METHODS.patientSelects;
   return (
-    // The price goes under the option when both do not fit side by side (a phone, issue 15).
-    <Group align="flex-start" wrap="wrap" gap="md">
+    // On a phone (decisions 0142, 0230) the price goes under its option instead of pushing the page sideways.
+    <Group align="flex-start" wrap="wrap" gap="md" style={{ rowGap: 4 }}>
       <Radio
         value={option.name}
         label={option.label}
         disabled={disabled}
         aria-describedby={[descriptionId, describedBy].filter(Boolean).join(' ')}
-        miw={300}
+        miw={{ base: '100%', sm: 300 }}
       />
-      <div id={descriptionId}>
+      <div id={descriptionId} style={{ flex: 1, minWidth: 0 }}>
         {patientSelects ? (
           <Text size="sm" c="dimmed">
             The patient chooses the billing option, and sees its price, when completing the order.
