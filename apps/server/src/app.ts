@@ -31,6 +31,7 @@ import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
+import { registerSaveKeys } from './modules/order/save-key.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { localGateway } from './modules/payment/gateway/local-gateway.ts';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   registerErrorHandling(app, messages(config.supportPhone).unexpectedError);
   await registerSecurityHeaders(app);
+  registerSaveKeys(app);
   await app.register(fastifyCookie);
   const sessions = createSessionService(db, config.sessionSecret);
   registerAuth(app, sessions, config.sessionSecret);

@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './captcha.ts';
 export * from './catalogue.ts';
+export * from './change-answers.ts';
 export * from './commerce.ts';
 export * from './gateway.ts';
 export * from './lab-events.ts';
