@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -10,7 +9,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { localEmrPatientSource } from './adapters/emr/emr-source.ts';
 import { configuredMailer, outboxFolderOf } from './adapters/mail/mailer.ts';
-import { localFileStorage } from './adapters/storage/file-storage.ts';
+import { configuredFileStorage } from './adapters/storage/configured-storage.ts';
+import { sweepUnreferencedFiles } from './adapters/storage/database-storage.ts';
 import { outboxSubscriptionList } from './adapters/subscription/subscription-list.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -30,7 +30,9 @@ import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
+import { sweepChangeAnswers } from './modules/order/change-answers.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
+import { registerSaveKeys } from './modules/order/save-key.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { localGateway } from './modules/payment/gateway/local-gateway.ts';
@@ -123,6 +125,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
 
   registerErrorHandling(app, messages(config.supportPhone).unexpectedError);
   await registerSecurityHeaders(app);
+  registerSaveKeys(app);
   await app.register(fastifyCookie);
   const sessions = createSessionService(db, config.sessionSecret);
   registerAuth(app, sessions, config.sessionSecret);
@@ -187,7 +190,24 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
       subscriptions: outboxSubscriptionList(db),
     }),
   );
-  await app.register(insuranceRoutes(localFileStorage(path.join(config.dataDir, 'attachments'))));
+  const files = await configuredFileStorage(config, db);
+  if (files.moved > 0) app.log.info({ moved: files.moved }, 'files moved from disk into the database');
+  // Hourly: stored files nothing points at, and answers kept for repeated saves past a day (decisions 0200, 0201).
+  const sweep = setInterval(
+    () => {
+      const sweeps = [
+        sweepChangeAnswers(db),
+        ...(config.fileStorage === 'database' ? [sweepUnreferencedFiles(db)] : []),
+      ];
+      Promise.all(sweeps).catch((error: { code?: string }) =>
+        app.log.warn({ code: error?.code }, 'sweep failed'),
+      );
+    },
+    60 * 60 * 1000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+  await app.register(insuranceRoutes(files.storage));
   const mailer = configuredMailer(config);
   app.addHook('onClose', async () => mailer.close());
   await app.register(handoffRoutes(mailer));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type FileKey, fileKeysOf } from './adapters/storage/file-cipher.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -42,6 +43,13 @@ export interface Config {
   database: DatabaseSettings;
   /** How a SIGTERM drains the process (docs/decisions/0156). */
   shutdown: ShutdownSettings;
+  /** FILE_STORAGE: where stored files live, 'database' (default) or 'disk' (docs/decisions/0201). */
+  fileStorage: 'database' | 'disk';
+  /**
+   * FILE_ENCRYPTION_KEYS ('id:base64' of 32-byte keys, the sealing key first): required in production; elsewhere, when
+   * unset, a key made once in DATA_DIR/file-key (docs/decisions/0201).
+   */
+  fileKeys: FileKey[] | null;
 }
 
 /** docs/decisions/0153: each setting a whole number of milliseconds within its range, with a default. */
@@ -153,8 +161,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (captchaHmacKey.length < 32) {
     throw new Error('CAPTCHA_HMAC_KEY must be set to at least 32 characters in production.');
   }
+  const fileKeys = env.FILE_ENCRYPTION_KEYS?.trim() ? fileKeysOf(env.FILE_ENCRYPTION_KEYS) : null;
+  if (production && !fileKeys)
+    throw new Error('FILE_ENCRYPTION_KEYS must be set in production (id:base64 of a 32-byte key).');
+  const fileStorage = env.FILE_STORAGE?.trim() || 'database';
+  if (fileStorage !== 'database' && fileStorage !== 'disk')
+    throw new Error("FILE_STORAGE must be 'database' or 'disk'.");
   const port = Number(env.PORT ?? 3000);
   return {
+    fileStorage,
+    fileKeys,
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),

@@ -46,6 +46,9 @@ export const MESSAGES = {
   /** A change that names no version of the order it was based on answers 428 (docs/decisions/0065). */
   orderVersionRequired:
     'This change does not say which version of the order it was made on. Please reload the order and try again.',
+  /** Ours (docs/decisions/0200): a save repeated under its Idempotency-Key must be the same save. */
+  saveKeyReused:
+    'This Idempotency-Key was already used for a different change. Please reload the order and try again.',
   orderReceivedByLab: 'This order has been received by our lab and no more changes can be made...',
   /** A canceled order is closed to every change (docs/decisions/0050). */
   orderCanceled: 'This order has been canceled and can no longer be changed.',

@@ -1,8 +1,10 @@
 import { type GearOrder, isSavedOrder } from '@gear/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
+import { createSaveKeys, withSaveKey } from './save-keys.ts';
 
 /** The one way the browser remembers an order the server answered after a save: it becomes the cached order. */
 export const rememberSavedOrder = (queryClient: QueryClient, saved: GearOrder | null | undefined): void => {
@@ -24,15 +26,26 @@ export const versionToSend = (queryClient: QueryClient, order: { id: number; ver
 
 /**
  * A save whose answer is the order (every step's save): sends the body, then remembers the saved order. The answer
- * may be null for the saves of spec 2 §7 whose failure is 'no id returns'.
+ * may be null for the saves of spec 2 §7 whose failure is 'no id returns'. Each save goes with an Idempotency-Key,
+ * kept when the same save is made again after a transient failure (docs/decisions/0200).
  */
 export function useOrderSave<TBody, TAnswer extends GearOrder | null = GearOrder>(
   send: (api: ApiClient, body: TBody) => Promise<TAnswer>,
 ) {
   const api = useApi();
   const queryClient = useQueryClient();
+  const [keys] = useState(createSaveKeys);
   return useMutation({
-    mutationFn: (body: TBody) => send(api, body),
+    mutationFn: async (body: TBody) => {
+      try {
+        const saved = await send(withSaveKey(api, keys.keyFor(body)), body);
+        keys.settled(null);
+        return saved;
+      } catch (failure) {
+        keys.settled(failure);
+        throw failure;
+      }
+    },
     onSuccess: (saved) => rememberSavedOrder(queryClient, saved),
   });
 }

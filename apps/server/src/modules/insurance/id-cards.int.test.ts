@@ -7,7 +7,8 @@ import { attachments, requisitions } from '../../db/schema/index.ts';
 import { currentVersion, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 import { headersOf, orderWithRequisition, patientHeaders, type SavedOrder } from '../patient/test-orders.ts';
 
-const ctx = useTestApp();
+// Files on disk here (FILE_STORAGE=disk); the database storage, the default, has its own tests (decision 0201).
+const ctx = useTestApp(() => ({ FILE_STORAGE: 'disk' }));
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../../../e2e/fixtures/${name}`, import.meta.url));
@@ -135,7 +136,12 @@ describe('POST /gear/uploadInsuranceAttachment', () => {
     const added = storedFiles().filter((name) => !before.includes(name));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/^[0-9a-f]{32}$/);
-    expect(readFileSync(path.join(ctx.dataDir, 'attachments', added[0] as string))).toEqual(FRONT);
+    // Sealed at rest (decision 0201): the file on disk is not the image sent, which reads back as sent.
+    const onDisk = readFileSync(path.join(ctx.dataDir, 'attachments', added[0] as string));
+    expect(onDisk.subarray(0, 3).toString()).toBe('GF1');
+    expect(onDisk.includes(FRONT.subarray(0, 64))).toBe(false);
+    const sent = await readBack(order.id, 'ins-primary-front', await headersOf(ctx.app, 'dr.avery'));
+    expect(sent.rawPayload).toEqual(FRONT);
     const [row] = await rowsOf(order.id);
     expect(row).toMatchObject({ type: 'ins-primary-front', storageKey: added[0], contentType: 'image/jpeg' });
     expect(JSON.stringify(row)).not.toContain('My Card');

@@ -14,9 +14,22 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { conflict, forbidden, notFound, preconditionRequired } from '../../lib/http-error.ts';
+import {
+  conflict,
+  forbidden,
+  HttpError,
+  notFound,
+  preconditionRequired,
+  unprocessable,
+} from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { updateRequisitionWrite } from '../requisition/requisition.repository.ts';
+import {
+  type ChangeAnswer,
+  findChangeAnswer,
+  type KeyedChange,
+  keepChangeAnswer,
+} from './change-answers.repository.ts';
 import {
   claimVersion,
   claimVersionWith,
@@ -27,6 +40,7 @@ import {
 } from './order.repository.ts';
 import { orderForCaller, requisitionForCaller, savedOrder } from './order.service.ts';
 import { type OrderWrite, runOrderWrite, type WriteOutcome } from './order-writes.ts';
+import { nextKeyedChange } from './save-key.ts';
 
 export type { OrderWrite } from './order-writes.ts';
 
@@ -101,7 +115,12 @@ export interface ChangeRequest {
    * What must commit with the change, given the order as saved, inside its transaction (the submit's answer kept
    * under its Idempotency-Key, which a concurrent repeat finding the version stale then replays).
    */
-  record?: (tx: Db, saved: GearOrder) => Promise<void>;
+  record?: (tx: Db, saved: GearOrder, outcome: WriteOutcome) => Promise<void>;
+  /**
+   * The caller keeps its own answers under the request's Idempotency-Key (the submit, decision 0120), so the core
+   * does not (docs/decisions/0200).
+   */
+  keyedByCaller?: true;
 }
 
 export interface ChangeOutcome extends WriteOutcome {
@@ -151,7 +170,13 @@ async function savedIn(tx: Db, id: number): Promise<GearOrder> {
  */
 export async function changeOrder(db: Db, request: ChangeRequest): Promise<ChangeOutcome> {
   const { user, kind, basedOn } = request;
+  const keyed = request.keyedByCaller ? null : nextKeyedChange();
   const found = await subjectFor(db, user, request.subject);
+  const orderId = found.order.id;
+  // A repeat of a save that was stored (its answer lost on the way): the answer it had, not a 409 about the person's
+  // own change (docs/decisions/0200). Access was checked above, as for every call.
+  const kept = keyed ? await findChangeAnswer(db, orderId, keyed) : null;
+  if (kept && keyed) return replayed(kept, keyed);
   if (kind.step !== null && !kind.openToAllUsers && !maySaveStep(user, kind.step))
     throw forbidden(MESSAGES.forbidden);
   refuseLocked(found.order, user, kind.lock);
@@ -163,8 +188,42 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
     if (basedOn !== found.order.version) throw stale();
     return { order: found.order, unchanged: true, newOrderId: null, removedStorageKeys: [] };
   }
-  const outcome = await applyChangePlan(db, found.order, basedOn, plan, request.record);
-  return { ...outcome, order: await savedOrder(db, found.order.id), unchanged: false };
+  try {
+    const outcome = await applyChangePlan(
+      db,
+      found.order,
+      basedOn,
+      plan,
+      withKeptAnswer(request.record, keyed, orderId),
+    );
+    return { ...outcome, order: await savedOrder(db, orderId), unchanged: false };
+  } catch (refusal) {
+    // A concurrent twin under the same key claimed the version first: its answer, once committed, is this one's.
+    const twin = keyed && isStale(refusal) ? await findChangeAnswer(db, orderId, keyed) : null;
+    if (twin && keyed) return replayed(twin, keyed);
+    throw refusal;
+  }
+}
+
+const isStale = (error: unknown) =>
+  error instanceof HttpError && error.statusCode === 409 && error.message === MESSAGES.staleOrder;
+
+function replayed(kept: ChangeAnswer, keyed: KeyedChange): ChangeOutcome {
+  if (kept.requestHash !== keyed.requestHash) throw unprocessable(MESSAGES.saveKeyReused);
+  return { order: kept.order, unchanged: false, newOrderId: kept.newOrderId, removedStorageKeys: [] };
+}
+
+/** The change's own record, then its answer kept under the request's key (in the same transaction). */
+function withKeptAnswer(
+  record: ChangeRequest['record'],
+  keyed: KeyedChange | null,
+  orderId: number,
+): ChangeRequest['record'] {
+  if (!keyed) return record;
+  return async (tx, saved, outcome) => {
+    if (record) await record(tx, saved, outcome);
+    await keepChangeAnswer(tx, orderId, keyed, { order: saved, newOrderId: outcome.newOrderId });
+  };
 }
 
 const onlyUpdates = (writes: readonly OrderWrite[]) =>
@@ -225,7 +284,7 @@ export async function applyChangePlan(
     for (const write of writes) await runOrderWrite(tx, order, write, { inserted, outcome, position });
     const after = stepsAfter(inserted);
     if (after) await saveWorkflowSteps(tx, order.id, before, after);
-    if (record) await record(tx, await savedIn(tx, order.id));
+    if (record) await record(tx, await savedIn(tx, order.id), outcome);
     return outcome;
   });
 }

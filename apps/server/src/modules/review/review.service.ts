@@ -294,6 +294,7 @@ export async function confirmAndPay(
       subject: { orderId },
       basedOn,
       kind: ORDER_CHANGES.submit,
+      keyedByCaller: true,
       plan: async ({ order }) => {
         const facts = await submitFacts(db, deps, caller, order, paying);
         const plan = planSubmit(order, user, paying, {

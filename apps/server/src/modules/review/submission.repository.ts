@@ -1,30 +1,14 @@
-import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { submissions } from '../../db/schema/index.ts';
+import { bodyHashOf } from '../../lib/body-hash.ts';
+
+export { bodyHashOf };
 
 export interface StoredAnswer {
   statusCode: number;
   answer: Record<string, unknown>;
   bodyHash: string;
-}
-
-/** SHA-256 of a body as parsed (defaults applied), its keys in a fixed order: the same submission hashes alike. */
-export function bodyHashOf(body: unknown): string {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
-    if (value && typeof value === 'object')
-      return Object.fromEntries(
-        Object.entries(value as Record<string, unknown>)
-          .filter(([, v]) => v !== undefined)
-          .sort(([a], [b]) => a.localeCompare(b))
-          .map(([k, v]) => [k, canonical(v)]),
-      );
-    return value;
-  };
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
-    .digest('hex');
 }
 
 /** The answer first given under this key for this order, if any. */
