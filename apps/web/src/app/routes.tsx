@@ -23,6 +23,18 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: loginPage },
       { path: 'mygdx/login', lazy: loginPage },
       {
+        path: 'order/:id',
+        lazy: async () => ({
+          Component: (await import('../features/wizard/order-entry-route.tsx')).OrderEntryRoute,
+        }),
+      },
+      {
+        path: 'patient/:orderId/:reqId?',
+        lazy: async () => ({
+          Component: (await import('../features/wizard/order-entry-route.tsx')).PatientFallbackRoute,
+        }),
+      },
+      {
         path: 'order/:id/:step/:gearReqId?',
         lazy: async () => ({ Component: (await import('../features/wizard/wizard-route.tsx')).WizardRoute }),
       },
