@@ -209,7 +209,14 @@ export function PaymentSection({ order, user, summary, state, onChange, errors, 
       <RefundPolicyModal opened={refundOpen} onClose={() => setRefundOpen(false)} />
 
       {(summary.patientAgreementRequired || summary.nsaRequired) && (
-        <Paper withBorder p="md" component="section" aria-labelledby="payment-acknowledgements">
+        <Paper
+          withBorder
+          p="md"
+          component="section"
+          aria-labelledby="payment-acknowledgements"
+          id="signature"
+          tabIndex={-1}
+        >
           <Title order={4} id="payment-acknowledgements">
             Acknowledgements
           </Title>

@@ -22,6 +22,7 @@ import { isApiError, isTransient } from '../../api/errors.ts';
 import { useSubmitOrder } from '../../api/review.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useAnchorFocus } from '../../components/use-anchor-focus.ts';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import { PaymentSection, usePaymentForm } from '../wizard/payment-pieces.ts';
 import {
@@ -91,6 +92,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const idempotencyKey = useRef(newIdempotencyKey());
   const payment = usePaymentForm(order, user);
+  useAnchorFocus(!payment.summary.isPending);
   const [preparing, setPreparing] = useState(false);
 
   const blocker = useBlocker(editing !== null);
@@ -236,7 +238,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
       {/* The payment section below shows Payment Due Today, the server's figure with the applied code: once. */}
       {live.length > 0 && <OrderPricePanel order={order} user={user} showDueToday={false} />}
 
-      <ReviewSection title="Payment">
+      <ReviewSection title="Payment" anchor="payment">
         {payment.summary.data ? (
           <PaymentSection
             order={order}
