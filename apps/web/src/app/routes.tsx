@@ -46,6 +46,14 @@ export const routes: RouteObject[] = [
         path: 'view/:orderId',
         lazy: async () => ({ Component: (await import('./view-page.tsx')).ViewPage }),
       },
+      ...(['mygdx/contact', 'contact', 'contact/providers'] as const).map((path) => ({
+        path,
+        lazy: async () => {
+          const { ContactPage } = await import('../features/contact/contact-page.tsx');
+          const audience = path === 'mygdx/contact' ? ('practitioner' as const) : ('patient' as const);
+          return { Component: () => <ContactPage audience={audience} /> };
+        },
+      })),
       { path: '*', Component: NotFoundPage },
     ],
   },
