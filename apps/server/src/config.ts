@@ -13,6 +13,12 @@ export interface Config {
   /** A PostgreSQL server; when absent the embedded PGlite database in dataDir is used. */
   databaseUrl: string | null;
   supportPhone: string;
+  /** Where the contact pages' messages go (SUPPORT_EMAIL; decision 0183). */
+  supportEmail: string;
+  /** The support line's hours as the contact pages show them (SUPPORT_HOURS; decision 0183). */
+  supportHours: string;
+  /** Address autocomplete (decision 0184): PLACES_PROVIDER local (default, offline) or http with PLACES_URL. */
+  places: { provider: 'local' | 'http'; url: string | null };
   sessionSecret: string;
   /** GSDL numbers that get the HRSA billing option (spec/README.md resolution 3). */
   hrsaGsdlNumbers: string[];
@@ -176,6 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || null,
     supportPhone: env.SUPPORT_PHONE ?? '800-522-4762',
+    supportEmail: env.SUPPORT_EMAIL?.trim() || 'support@gear-portal.localhost',
+    supportHours: env.SUPPORT_HOURS?.trim() || 'Monday to Friday, 8:00 AM to 6:00 PM Eastern Time',
+    places: placesSettingsOf(env.PLACES_PROVIDER, env.PLACES_URL),
     sessionSecret,
     hrsaGsdlNumbers: list(env.HRSA_GSDL_NUMBERS, ['P1007']),
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
@@ -196,4 +205,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: millisecondsOf(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
     },
   };
+}
+
+/** PLACES_PROVIDER=http needs an http(s) PLACES_URL; anything else is the offline default (decision 0184). */
+function placesSettingsOf(provider: string | undefined, url: string | undefined): Config['places'] {
+  if (provider !== 'http') return { provider: 'local', url: null };
+  if (!url || !/^https?:\/\//.test(url))
+    throw new Error('PLACES_PROVIDER=http needs PLACES_URL (http or https)');
+  return { provider: 'http', url };
 }

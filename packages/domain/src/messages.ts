@@ -21,6 +21,8 @@ export type PhoneMessages = ReturnType<typeof messages>;
 
 /** Messages that carry no phone number. */
 export const MESSAGES = {
+  /** spec 3 §9, verbatim: on the order confirmation, the review's notes and the handoff email of a drop-ship order. */
+  packsArrive: 'Collection packs arrive in 2 to 5 business days.',
   authorizationRequired: 'Please verify you are authorized to order.',
   practitionerNotFound: (gsdlNo: string) => `No details found for ${gsdlNo}.`,
   practitionerLookupFailed: (gsdlNo: string) =>

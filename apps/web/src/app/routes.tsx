@@ -23,6 +23,18 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: loginPage },
       { path: 'mygdx/login', lazy: loginPage },
       {
+        path: 'order/:id',
+        lazy: async () => ({
+          Component: (await import('../features/wizard/order-entry-route.tsx')).OrderEntryRoute,
+        }),
+      },
+      {
+        path: 'patient/:orderId/:reqId?',
+        lazy: async () => ({
+          Component: (await import('../features/wizard/order-entry-route.tsx')).PatientFallbackRoute,
+        }),
+      },
+      {
         path: 'order/:id/:step/:gearReqId?',
         lazy: async () => ({ Component: (await import('../features/wizard/wizard-route.tsx')).WizardRoute }),
       },
@@ -40,6 +52,14 @@ export const routes: RouteObject[] = [
         path: 'view/:orderId',
         lazy: async () => ({ Component: (await import('./view-page.tsx')).ViewPage }),
       },
+      ...(['mygdx/contact', 'contact', 'contact/providers'] as const).map((path) => ({
+        path,
+        lazy: async () => {
+          const { ContactPage } = await import('../features/contact/contact-page.tsx');
+          const audience = path === 'mygdx/contact' ? ('practitioner' as const) : ('patient' as const);
+          return { Component: () => <ContactPage audience={audience} /> };
+        },
+      })),
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -1,7 +1,7 @@
-import { MESSAGES, type UserInfo } from '@gear/domain';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { MESSAGES, type SavedOrder, STEP_IDS, type UserInfo } from '@gear/domain';
+import { Alert, Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { usePackingSlip } from '../api/documents.ts';
 import { isApiError } from '../api/errors.ts';
 import { useOrder } from '../api/orders.ts';
@@ -61,9 +61,42 @@ function ViewPackingSlip({ orderId }: { orderId: number }) {
       ) : (
         <>
           {!ready && <Text>Your packing slip is being prepared…</Text>}
+          {ready && !patient && order.data && order.data.id !== 'new' && (
+            <PacksToCustomize order={order.data as SavedOrder} />
+          )}
           <PackingSlip orderId={orderId} pdf={slip.data} error={null} loading={!ready} />
         </>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The packing-slip customize page (spec 3 §2 '/view/{orderId} … redirects to a packing-slip customize page'; decisions
+ * 0081, 0110, 0180): with the slip, each ship-to-office pack links to its customize step (13), marked once customized.
+ */
+function PacksToCustomize({ order }: { order: SavedOrder }) {
+  const packs = order.requisitions.filter((requisition) => requisition.shipToOffice && !requisition.canceled);
+  if (packs.length === 0) return null;
+  const customized = (gearReqId: number) =>
+    order.workflow.steps.some(
+      (row) => row.id === STEP_IDS.customize && row.gearReqId === gearReqId && row.completed,
+    );
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="customize-packs">
+      <Title order={2} id="customize-packs">
+        Customize the packs
+      </Title>
+      <List size="sm" mt="xs">
+        {packs.map((requisition) => (
+          <List.Item key={requisition.id}>
+            <Anchor component={Link} to={`/order/${order.id}/customize/${requisition.id}`}>
+              {requisition.quantity} × {requisition.omsOrderableItemName}
+            </Anchor>
+            {customized(requisition.id) ? ' (customized)' : ''}
+          </List.Item>
+        ))}
+      </List>
+    </Paper>
   );
 }

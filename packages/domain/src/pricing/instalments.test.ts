@@ -3,6 +3,8 @@ import {
   INSTALMENT_COUNT,
   INSTALMENT_INTERVAL_DEFAULT,
   instalmentAmounts,
+  instalmentGuidance,
+  mostInstalmentsAtMinimum,
   type PaymentPlan,
   paymentPlanAmounts,
   splitCustomAmount,
@@ -110,6 +112,27 @@ describe("validateCustomAmount (spec 3 §5 'Custom payment amount cannot be nega
   ])('%s', (_name, amount, message) => {
     expect(validateCustomAmount(amount)).toEqual(
       message === null ? [] : [{ field: 'customAmount', defaultMessage: message }],
+    );
+  });
+});
+
+describe("spec 3 §9 'at least $75 per installment': the guidance beside the plan choice", () => {
+  it.each<[number, number]>([
+    [10_000, 0],
+    [14_999, 0],
+    [15_000, 2],
+    [22_500, 3],
+    [30_000, 4],
+    [100_000, 4],
+  ])('a total of %i cents allows up to %i payments of $75 or more', (total, most) =>
+    expect(mostInstalmentsAtMinimum(total)).toBe(most),
+  );
+  it('says the minimum, and the most payments when there is a choice', () => {
+    expect(instalmentGuidance(22_500)).toBe(
+      'Each monthly payment should be at least $75. For this total, choose up to 3 payments.',
+    );
+    expect(instalmentGuidance(10_000)).toBe(
+      'Each monthly payment should be at least $75. This total is too small to split into monthly payments of $75.',
     );
   });
 });

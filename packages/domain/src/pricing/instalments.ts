@@ -70,3 +70,24 @@ export function validateCustomAmount(amountCents: number, field = 'customAmount'
   if (!Number.isSafeInteger(amountCents)) return [{ field, defaultMessage: CUSTOM_AMOUNT_MESSAGES.notCents }];
   return amountCents < 0 ? [{ field, defaultMessage: CUSTOM_AMOUNT_MESSAGES.negative }] : [];
 }
+
+/** spec 3 §9 'The installment guidance mentions at least $75 per installment'. */
+export const INSTALMENT_MINIMUM_CENTS = 7500;
+
+/**
+ * The most monthly instalments that keep each one at $75 or more for this total, within 2 to 4; 0 when even two
+ * would be less (the guidance then says only the minimum).
+ */
+export function mostInstalmentsAtMinimum(totalCents: number): number {
+  const most = Math.min(INSTALMENT_COUNT.max, Math.floor(totalCents / INSTALMENT_MINIMUM_CENTS));
+  return most >= INSTALMENT_COUNT.min ? most : 0;
+}
+
+/** The guidance shown beside the plan choice (the words are ours, decision 0181). */
+export function instalmentGuidance(totalCents: number): string {
+  const most = mostInstalmentsAtMinimum(totalCents);
+  const minimum = 'Each monthly payment should be at least $75.';
+  return most === 0
+    ? `${minimum} This total is too small to split into monthly payments of $75.`
+    : `${minimum} For this total, choose up to ${most} payments.`;
+}

@@ -16,11 +16,10 @@ export const REMOVAL_MESSAGES = {
   // Ours: spec 2 §4 'An order with no requisitions left shows a notice with a link to add one.'
   noRequisitionsLeft: 'This order has no tests left.',
   addRequisitionLink: 'Add a test',
+  /** spec 3 §8 Requisition removal 'Other', verbatim, its spelling included (supersedes decision 0034's words). */
+  unexpected:
+    'Sorry, an unexpected error has occcured. If you continue to receive this message, please contact us.',
 } as const;
-
-/** spec 2 §8 'otherwise a generic apology asking the user to contact support' (the words are ours). */
-export const removalFailed = (phone: string): string =>
-  `We're sorry, something went wrong. Please contact support at ${phone}.`;
 
 /** spec 3 §7 DELETE /gear/order/cancel/{id}: 'Returns text cancelPass, cancelAlreadyRefunded or other'. */
 export const CANCEL_ORDER_RESULTS = {

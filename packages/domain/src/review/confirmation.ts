@@ -33,6 +33,12 @@ const PATIENT_CONFIRMATION_STEPS: ReadonlySet<number> = new Set([
   STEP_IDS.registration,
 ]);
 
+/**
+ * Decision 0180: what only a payer needs (diagnosis codes 4, insurance 7), not applicable once nothing is billed to
+ * insurance or the patient: spec 3 §5 asks for a diagnosis code only when billing is insurance or Medicare.
+ */
+const PAYER_STEPS: ReadonlySet<number> = new Set([STEP_IDS.dxCodes, STEP_IDS.insurance]);
+
 const markNotApplicable = (steps: readonly WorkflowStep[], applies: (row: WorkflowStep) => boolean) =>
   steps.map((row) => (!row.completed && applies(row) ? { ...row, notApplicable: true } : row));
 
@@ -70,6 +76,7 @@ export function confirmationSteps(
     (row) =>
       row.id === STEP_IDS.handoff ||
       (patientHasNothingToDo && PATIENT_CONFIRMATION_STEPS.has(row.id)) ||
+      (isPaidByPractitionerAccount(order) && PAYER_STEPS.has(row.id)) ||
       (officePacks && PATIENT_STEPS_OF_OFFICE_PACKS.has(row.id)),
   );
 }

@@ -24,7 +24,9 @@ export const REVIEW_MESSAGES = {
   patientStepSkipped: 'The Patient step was skipped. Please complete it before submitting.',
   insuranceStepSkipped: 'The Insurance step was skipped. Please complete it before submitting.',
   billingMissing: (productName: string) => `Please choose a billing option for ${productName}.`,
-  diagnosisCodesMissing: (productName: string) => `Please add a diagnosis code for ${productName}.`,
+  /** spec 3 §5 Other payment rules: 'A diagnosis code is required...' (its end is ours, decision 0181). */
+  diagnosisCodesMissing: (productName: string) =>
+    `A diagnosis code is required when ${productName} is billed to insurance or Medicare.`,
   patientInfoInvalid: 'Some patient information is not valid. Please review the Patient step.',
   testSelectionsMissing: (productName: string) => `Please select the tests for ${productName}.`,
   billingStepSkipped: (productName: string) =>

@@ -420,6 +420,28 @@ describe('placing an order reaches workflow.complete (decisions 0080, 0081)', ()
     });
   });
 
+  it('decision 0180: with the practice paying, diagnosis codes (4) and insurance (7) left undone become not applicable', () => {
+    const req = dropShip({ billingMethod: BILLING_METHODS.physicianAccount });
+    const steps = initialWorkflowSteps({
+      requisitions: [req],
+      containsDropShipRequisition: true,
+      containsShipToOfficeRequisition: false,
+    });
+    const walked = complete(steps, [4, 7, 8, 9, 10, 11, 12, 15]);
+    const order = { requisitions: [req], workflow: { ...orderFacts().workflow, steps: walked } };
+    const after = confirmationSteps(order, users.drAvery, '2026-11-26T06:00:00.000Z');
+    expect(after.filter((row) => row.id === 4 || row.id === 7).every((row) => row.notApplicable)).toBe(true);
+    expect(isWorkflowComplete(after)).toBe(true);
+    const billedToInsurance = {
+      ...order,
+      requisitions: [{ ...req, billingMethod: BILLING_METHODS.insurance }],
+    };
+    const open = confirmationSteps(billedToInsurance, users.drAvery, '2026-11-26T06:00:00.000Z')
+      .filter((row) => !row.completed && !row.notApplicable)
+      .map((row) => row.id);
+    expect(open).toEqual(expect.arrayContaining([4, 7]));
+  });
+
   it('decision 0081: a ship-to-office order is complete once placed, customized and its shipping saved', () => {
     const req = requisition({ shipToOffice: true, quantity: 5, billingMethod: null });
     const steps = initialWorkflowSteps({
@@ -522,4 +544,11 @@ describe("a patient's practitioner options: the order's practice (decision 0111)
   ])('%s', (_spec, practitioner, expected) => {
     expect(practiceOf(practitioner)).toBe(expected);
   });
+});
+
+describe("spec 3 §5 Other payment rules: 'A diagnosis code is required...'", () => {
+  it('starts with the spec words and names the product', () =>
+    expect(REVIEW_MESSAGES.diagnosisCodesMissing('GI Effects Comprehensive')).toBe(
+      'A diagnosis code is required when GI Effects Comprehensive is billed to insurance or Medicare.',
+    ));
 });

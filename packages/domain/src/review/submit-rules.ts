@@ -33,7 +33,7 @@ type ReviewUser = Pick<UserInfo, 'type' | 'gsdlNo' | 'onBehalfOf' | 'adminUser'>
 export const liveRequisitions = (order: Pick<GearOrder, 'requisitions'>): Requisition[] =>
   order.requisitions.filter((requisition) => !requisition.canceled);
 
-const NUTRITIONAL_CATEGORY = 'Nutritional';
+export const NUTRITIONAL_CATEGORY = 'Nutritional';
 
 /** spec 2 §5 facts of the patient rules as the review applies them: the age dialog was answered on the patient step. */
 export function reviewPatientFacts(

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@gear/domain';
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 
 /** The address of the patient's link to their order (spec 3 §2 /connect/{id}: 'Welcome Back'). */
@@ -16,6 +17,8 @@ export function handoffEmail(input: {
   orderId: number;
   publicUrl: string;
   supportPhone: string;
+  /** A pack is on its way to the patient (a drop-ship order): the email says when it arrives (spec 3 §9). */
+  packShipsToPatient: boolean;
 }): MailMessage {
   const link = connectLinkOf(input.publicUrl, input.orderId);
   const lines = [
@@ -28,6 +31,7 @@ export function handoffEmail(input: {
     link,
     '',
     'You will be asked for your date of birth before the order opens.',
+    ...(input.packShipsToPatient ? ['', MESSAGES.packsArrive] : []),
     '',
     `Questions? Call us at ${input.supportPhone}.`,
     'If you were not expecting this email, you can ignore it.',
@@ -38,6 +42,7 @@ export function handoffEmail(input: {
     '<p>Your healthcare provider has started a laboratory test order for you and asks you to review it and complete your information.</p>',
     `<p><a href="${escapeHtml(link)}">Open your order</a></p>`,
     '<p>You will be asked for your date of birth before the order opens.</p>',
+    ...(input.packShipsToPatient ? [`<p>${MESSAGES.packsArrive}</p>`] : []),
     `<p>Questions? Call us at ${escapeHtml(input.supportPhone)}.<br>If you were not expecting this email, you can ignore it.</p>`,
     '</body></html>',
   ].join('\n');

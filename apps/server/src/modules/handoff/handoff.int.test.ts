@@ -97,6 +97,11 @@ describe('POST /gear/order/{id}/handoff (spec 3 §5 Handoff, §7, §8)', () => {
     );
     expect(answer.gearOrder.shippingMethod).toBe('Overnight (Sat. Delivery)');
     expect(mailTo('dropship@example.com')).toHaveLength(1);
+    // spec 3 §9: the pack on its way to the patient arrives in 2 to 5 business days (not said of office packs).
+    expect(mailTo('dropship@example.com')[0]?.raw).toContain(
+      'Collection packs arrive in 2 to 5 business days.',
+    );
+    expect(mailTo('jane.handoff@example.com')[0]?.raw ?? '').not.toContain('Collection packs arrive');
   });
 
   it("refuses a form breaking spec 3 §5's rules with 422 and the spec's messages, sending nothing", async () => {

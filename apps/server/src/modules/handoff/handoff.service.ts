@@ -121,6 +121,9 @@ export async function handOffToPatient(
         orderId,
         publicUrl: context.publicUrl,
         supportPhone: context.supportPhone,
+        packShipsToPatient: order.requisitions.some(
+          (requisition) => requisition.dropShip && !requisition.canceled,
+        ),
       }),
     );
   } catch (error) {

@@ -239,6 +239,43 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
     );
     expect(shipped.workflow.complete).toBe(true);
   });
+
+  it('issue 20: a placed drop-ship order billed to the practitioner reaches workflow.complete once shipped and collected', async () => {
+    const order = await readyDropShipOrder();
+    const placed = ok<Answer>(await submit(order, { key: 'submit-dropship-0001' })).gearOrder;
+    expect(placed.workflow.practitionerConfirmed).toBe(true);
+    expect(placed.workflow.complete).toBe(false);
+    const [requisition] = placed.requisitions;
+    // Customize (13) is for ship-to-office packs only; with the practice paying, diagnosis codes and insurance are
+    // not needed (decision 0180).
+    for (const id of [STEP_IDS.customize, STEP_IDS.dxCodes])
+      expect(stepRow(placed, id, requisition?.id)?.notApplicable).toBe(true);
+    expect(stepRow(placed, STEP_IDS.insurance)?.notApplicable).toBe(true);
+    const shipped = ok(
+      await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${order.id}/shippingInfo/`, shippingBody(placed)),
+    );
+    // What is left is the sample itself: the patient collects it from the pack shipped to them.
+    const open = shipped.workflow.steps.filter((row) => !row.completed && !row.notApplicable);
+    expect(open.map((row) => `${row.id}/${row.gearReqId}`)).toEqual([
+      `${STEP_IDS.collection}/${requisition?.id}`,
+    ]);
+    expect(shipped.workflow.complete).toBe(false);
+    const collected = ok(
+      await callAs(ctx.app, as.avery, 'PUT', '/gear/sampleCollection', {
+        id: requisition?.id,
+        gearOrderId: order.id,
+        version: shipped.version,
+        lastSampleCollected: true,
+        dateLastSampleCollected: labToday(),
+        sampleCollectionData: [
+          { id: 4001, value: 'Brown' },
+          { id: 4002, value: 'Formed/Normal' },
+          { id: 4003, value: '3-day' },
+        ],
+      }),
+    );
+    expect(collected.workflow.complete).toBe(true);
+  });
 });
 
 describe('POST /gear/order/{id}/update-medical-necessity (spec 3 §4, §7)', () => {

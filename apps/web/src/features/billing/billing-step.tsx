@@ -4,6 +4,7 @@ import {
   type BillingOption,
   billingChoiceNeedsMedicalNecessity,
   billingOptions,
+  COMMERCIAL_INSURANCE_NOTICE,
   isOrderLocked,
   MESSAGES,
   needsPriceFetch,
@@ -15,6 +16,7 @@ import {
   type Requisition,
   type SavedOrder,
   STEP_IDS,
+  showsCommercialInsuranceNotice,
   type UserInfo,
   validateBillingChoice,
 } from '@gear/domain';
@@ -32,6 +34,7 @@ import { MedicalNecessityAcknowledgement } from '../../components/medical-necess
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import { PriceIncreaseModal } from '../../components/price-increase-modal.tsx';
+import { WarningAlert } from '../../components/warning-alert.tsx';
 import { NoTestYet } from '../wizard/no-test-yet.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
@@ -266,6 +269,11 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
           </Stack>
         </Radio.Group>
         {options.length === 0 && <Text>No billing option is available for this test.</Text>}
+        {showsCommercialInsuranceNotice(requisition, choice) && (
+          <WarningAlert role="note" title="Commercial insurance" data-testid="commercial-insurance-notice">
+            {COMMERCIAL_INSURANCE_NOTICE}
+          </WarningAlert>
+        )}
         {regionNote && (
           <Text size="sm" c="dimmed">
             {regionNote}

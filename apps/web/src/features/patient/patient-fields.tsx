@@ -14,6 +14,7 @@ import { Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput } 
 import { type ReactNode, useMemo } from 'react';
 import { type Path, type UseFormReturn, useController } from 'react-hook-form';
 import type { FieldMessages } from '../../api/field-errors.ts';
+import { usePostalCodeFill } from '../../components/use-postal-code-fill.ts';
 import { countryNames } from './countries.ts';
 import type { PatientValues } from './patient-values.ts';
 
@@ -212,6 +213,16 @@ export function MailingAddressFields(props: AddressFieldsProps) {
   const at = (name: string) => errors[`addresses.shipping.${name}`];
   const countries = useMemo(countryNames, []);
   const country = props.form.watch('shipping.country');
+  const zipCode = props.form.watch('shipping.zipCode');
+  usePostalCodeFill(
+    zipCode,
+    (place) => {
+      const { getValues, setValue } = props.form;
+      if (!getValues('shipping.city')) setValue('shipping.city', place.city as never);
+      if (!getValues('shipping.state')) setValue('shipping.state', place.state as never);
+    },
+    !disabled,
+  );
   const countryOptions = countries.includes(country) || !country ? countries : [country, ...countries];
   return (
     <Fieldset legend="Mailing Address">

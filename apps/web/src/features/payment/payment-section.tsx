@@ -3,6 +3,7 @@ import {
   INSTALMENT_COUNT,
   instalmentAmounts,
   instalmentDates,
+  instalmentGuidance,
   labToday,
   type PaymentSummary,
   type SavedOrder,
@@ -29,8 +30,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
-import { useRefundPolicy } from '../../api/payment.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
+import { HtmlText } from '../../components/html-text.tsx';
+import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import {
   type CardState,
   chooseShippingType,
@@ -207,7 +209,14 @@ export function PaymentSection({ order, user, summary, state, onChange, errors, 
       <RefundPolicyModal opened={refundOpen} onClose={() => setRefundOpen(false)} />
 
       {(summary.patientAgreementRequired || summary.nsaRequired) && (
-        <Paper withBorder p="md" component="section" aria-labelledby="payment-acknowledgements">
+        <Paper
+          withBorder
+          p="md"
+          component="section"
+          aria-labelledby="payment-acknowledgements"
+          id="signature"
+          tabIndex={-1}
+        >
           <Title order={4} id="payment-acknowledgements">
             Acknowledgements
           </Title>
@@ -359,6 +368,9 @@ function PlanSelector({
           <Radio value="month" label="Monthly payment plan" />
         </Group>
       </Radio.Group>
+      <Text size="sm" data-testid="instalment-guidance">
+        {instalmentGuidance(total)}
+      </Text>
       {state.intervalType === 'month' && (
         <NativeSelect
           label="Number of monthly payments"
@@ -512,7 +524,6 @@ function AcknowledgementBox({
 
 /** The refund policy modal (spec 3 §2; text from GET /html/connect/refund-policy/index.html). */
 function RefundPolicyModal({ opened, onClose }: { opened: boolean; onClose(): void }) {
-  const policy = useRefundPolicy(opened);
   return (
     <Modal
       opened={opened}
@@ -520,42 +531,7 @@ function RefundPolicyModal({ opened, onClose }: { opened: boolean; onClose(): vo
       title="Refund policy"
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {policy.isPending ? (
-        <Loader size="sm" aria-label="Loading" />
-      ) : policy.isError ? (
-        <Text>An unexpected error has occurred.</Text>
-      ) : (
-        <HtmlText html={policy.data ?? ''} size="md" />
-      )}
+      <RefundPolicyText enabled={opened} />
     </Modal>
-  );
-}
-
-/**
- * A fixed text the server sends as HTML (the acknowledgements, the refund policy), shown as plain paragraphs: its
- * headings and paragraphs' text only, so no markup from an answer ever reaches the page.
- */
-function HtmlText({ html, size }: { html: string; size: 'sm' | 'md' }) {
-  const blocks = Array.from(
-    new DOMParser().parseFromString(html, 'text/html').body.querySelectorAll('h1,h2,h3,h4,p,li'),
-  ).map((block, position) => ({
-    key: `${position}:${block.tagName}`,
-    tag: block.tagName,
-    text: block.textContent,
-  }));
-  return (
-    <Stack gap={6}>
-      {blocks.map((block) =>
-        /^H\d$/.test(block.tag) ? (
-          <Text key={block.key} fw={700} size={size}>
-            {block.text}
-          </Text>
-        ) : (
-          <Text key={block.key} size={size}>
-            {block.tag === 'LI' ? `• ${block.text}` : block.text}
-          </Text>
-        ),
-      )}
-    </Stack>
   );
 }

@@ -8,15 +8,14 @@ import {
   maySaveForLater,
   REMOVAL_MESSAGES,
   type Requisition,
-  removalFailed,
   type SavedOrder,
   type UserInfo,
 } from '@gear/domain';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useConfig } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import { useCancelOrder, useRemoveRequisition, useSaveForLater } from './use-removal.ts';
 
 export interface RemoveRequisitionModalProps {
@@ -36,12 +35,8 @@ export interface RemoveRequisitionModalProps {
  * be found'; a conflict gives the server's reason (received by the lab, changed by someone else); otherwise the
  * apology asking the user to contact support.
  */
-export function removalMessage(
-  error: unknown,
-  phone: string,
-  forbidden: string = REMOVAL_MESSAGES.notAuthorized,
-) {
-  if (!isApiError(error)) return removalFailed(phone);
+export function removalMessage(error: unknown, forbidden: string = REMOVAL_MESSAGES.notAuthorized) {
+  if (!isApiError(error)) return REMOVAL_MESSAGES.unexpected;
   switch (error.status) {
     case 400:
       return error.serverMessage === REMOVAL_MESSAGES.saveForLaterOnlyRequisition
@@ -54,7 +49,7 @@ export function removalMessage(
     case 409:
       return error.serverMessage ?? error.message;
     default:
-      return removalFailed(phone);
+      return REMOVAL_MESSAGES.unexpected;
   }
 }
 
@@ -65,7 +60,6 @@ export function removalMessage(
  */
 export function RemoveRequisitionModal(props: RemoveRequisitionModalProps) {
   const { opened, onClose, order, user, requisition, onRemoved, onCanceled } = props;
-  const { supportPhone } = useConfig();
   const remove = useRemoveRequisition();
   const later = useSaveForLater();
   const cancel = useCancelOrder();
@@ -93,7 +87,15 @@ export function RemoveRequisitionModal(props: RemoveRequisitionModalProps) {
     >
       <Stack gap="md">
         {confirmingCancel ? (
-          <Text size="sm">Cancel the whole order, with every test on it? This cannot be undone.</Text>
+          <>
+            <Text size="sm">Cancel the whole order, with every test on it? This cannot be undone.</Text>
+            <Paper withBorder p="sm" radius="sm" component="section" aria-label="Refund policy">
+              <Title order={3} size="h5">
+                Refund policy
+              </Title>
+              <RefundPolicyText enabled={confirmingCancel} size="sm" />
+            </Paper>
+          </>
         ) : (
           <Text size="sm">
             {canSaveForLater
@@ -151,9 +153,7 @@ export function RemoveRequisitionModal(props: RemoveRequisitionModalProps) {
                       onRemoved(saved, newOrderId);
                     },
                     onError: (error) =>
-                      setMessage(
-                        removalMessage(error, supportPhone, REMOVAL_MESSAGES.saveForLaterNotAuthorized),
-                      ),
+                      setMessage(removalMessage(error, REMOVAL_MESSAGES.saveForLaterNotAuthorized)),
                   })
                 }
               >
@@ -171,7 +171,7 @@ export function RemoveRequisitionModal(props: RemoveRequisitionModalProps) {
                       close();
                       onRemoved(saved);
                     },
-                    onError: (error) => setMessage(removalMessage(error, supportPhone)),
+                    onError: (error) => setMessage(removalMessage(error)),
                   })
                 }
               >

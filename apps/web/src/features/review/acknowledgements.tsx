@@ -32,7 +32,7 @@ export function Acknowledgements({ order, user, mixedPricing, submitErrors, onBu
   const showsAuthorization = authorizing && mayAuthorizeOrder(user, order) && order.practitioner !== null;
   if (!needsNecessity && !showsAuthorization) return null;
   return (
-    <ReviewSection title="Acknowledgements">
+    <ReviewSection title="Acknowledgements" anchor="medicare">
       <Stack gap="md">
         {needsNecessity && (
           <MedicalNecessityBox

@@ -1,12 +1,14 @@
 import {
   type FieldError,
   labToday,
+  MESSAGES,
   maySectionBeEdited,
   type OrderType,
   REVIEW_MESSAGES,
   type Requisition,
   type ReviewSection as ReviewSectionKey,
   requisitionPermissions,
+  reviewAlerts,
   type SavedOrder,
   stepByRoute,
   stepPath,
@@ -20,6 +22,8 @@ import { isApiError, isTransient } from '../../api/errors.ts';
 import { useSubmitOrder } from '../../api/review.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useAnchorFocus } from '../../components/use-anchor-focus.ts';
+import { WarningAlert } from '../../components/warning-alert.tsx';
 import { PaymentSection, usePaymentForm } from '../wizard/payment-pieces.ts';
 import {
   BillingStep,
@@ -88,6 +92,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const idempotencyKey = useRef(newIdempotencyKey());
   const payment = usePaymentForm(order, user);
+  useAnchorFocus(!payment.summary.isPending);
   const [preparing, setPreparing] = useState(false);
 
   const blocker = useBlocker(editing !== null);
@@ -233,7 +238,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
       {/* The payment section below shows Payment Due Today, the server's figure with the applied code: once. */}
       {live.length > 0 && <OrderPricePanel order={order} user={user} showDueToday={false} />}
 
-      <ReviewSection title="Payment">
+      <ReviewSection title="Payment" anchor="payment">
         {payment.summary.data ? (
           <PaymentSection
             order={order}
@@ -265,6 +270,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
       <RecommendedProducts order={order} user={user} shown={blockers.length === 0 && live.length > 0} />
 
       <ImportantNotes order={order} />
+      <ReviewAlerts order={order} />
 
       {live.length === 0 ? (
         <Alert color="yellow" role="status">
@@ -345,6 +351,21 @@ function inlineNavigation(order: WizardOrder, close: (saved: WizardOrder | null)
   };
 }
 
+/** spec 3 §8 Review alerts (decision 0181): what the lab will not be able to do with this order as it stands. */
+function ReviewAlerts({ order }: { order: SavedOrder }) {
+  const alerts = reviewAlerts(order, labToday());
+  if (alerts.length === 0) return null;
+  return (
+    <WarningAlert color="orange" title="Alerts" role="status" data-testid="review-alerts">
+      <List size="sm">
+        {alerts.map((alert) => (
+          <List.Item key={`${alert.kind}:${alert.gearReqId}`}>{alert.message}</List.Item>
+        ))}
+      </List>
+    </WarningAlert>
+  );
+}
+
 /** spec 3 §2 'An Important notes about your order box'. */
 function ImportantNotes({ order }: { order: SavedOrder }) {
   const ships = order.requisitions.some((requisition) => requisition.dropShip || requisition.shipToOffice);
@@ -355,7 +376,7 @@ function ImportantNotes({ order }: { order: SavedOrder }) {
       </Title>
       <List size="sm" mt="xs">
         <List.Item>Submitting confirms that the information above is correct.</List.Item>
-        {ships && <List.Item>Collection packs arrive in 2 to 5 business days.</List.Item>}
+        {ships && <List.Item>{MESSAGES.packsArrive}</List.Item>}
         <List.Item>Your confirmation code is the order number: {order.id}.</List.Item>
       </List>
     </Paper>

@@ -1,4 +1,11 @@
-import { awaitsAuthorization, nextStep, type SavedOrder, STEP_IDS, type UserInfo } from '@gear/domain';
+import {
+  awaitsAuthorization,
+  MESSAGES,
+  nextStep,
+  type SavedOrder,
+  STEP_IDS,
+  type UserInfo,
+} from '@gear/domain';
 import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -89,7 +96,7 @@ export function OrderConfirmation({
             ))}
           </List>
           <Text size="sm" mt="xs">
-            Collection packs arrive in 2 to 5 business days.
+            {MESSAGES.packsArrive}
           </Text>
           {user.type === 'myGDX' && packs.some((requisition) => requisition.shipToOffice) && (
             <Group mt="sm">

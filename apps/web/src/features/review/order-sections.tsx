@@ -195,6 +195,7 @@ export function RequisitionFacts({
         <ReviewSection
           level={4}
           title="Diagnosis codes"
+          anchor={`dxCodes-${requisition.id}`}
           onEdit={canEdit('dxCodes') ? () => onEditStep('dxCodes') : undefined}
           saved={saved('dxCodes')}
         >
@@ -214,6 +215,7 @@ export function RequisitionFacts({
       <ReviewSection
         level={4}
         title="Billing"
+        anchor={`billing-${requisition.id}`}
         onEdit={canEdit('billing') ? () => onEditInline('billing') : undefined}
         saved={saved('billing')}
         editing={isEditing('billing')}
@@ -223,6 +225,7 @@ export function RequisitionFacts({
       <ReviewSection
         level={4}
         title="Sample collection"
+        anchor={`collection-${requisition.id}`}
         onEdit={canEdit('collection') ? () => onEditStep('collection') : undefined}
       >
         <Text size="sm">
@@ -238,6 +241,7 @@ export function RequisitionFacts({
       <ReviewSection
         level={4}
         title="Test information"
+        anchor={`panels-${requisition.id}`}
         onEdit={canEdit('panels') ? () => onEditInline('panels') : undefined}
         saved={saved('panels')}
         editing={isEditing('panels')}

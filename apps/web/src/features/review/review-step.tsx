@@ -1,7 +1,9 @@
-import { isReviewConfirmed, type SavedOrder } from '@gear/domain';
+import { isReviewConfirmed, type SavedOrder, STEP_IDS } from '@gear/domain';
+import { Stack } from '@mantine/core';
 import { useRequisitionProduct } from '../../api/requisitions.ts';
 import { NoTestYet } from '../wizard/no-test-yet.tsx';
 import type { StepProps } from '../wizard/types.ts';
+import { ActivationPanel } from './activation-panel.tsx';
 import { InformationReview } from './information-review.tsx';
 import { OrderConfirmation } from './order-confirmation.tsx';
 
@@ -9,13 +11,24 @@ import { OrderConfirmation } from './order-confirmation.tsx';
  * The review step (route confirm, 8): the Information Review until the user has confirmed the order, then the order
  * confirmation (spec 3 §2 'Back and Submit (unconfirmed) or Next (confirmed)').
  */
-export function ReviewStep({ order, user, navigation }: StepProps) {
+export function ReviewStep({ order, user, step, navigation }: StepProps) {
   if (order.id === 'new')
     return <NoTestYet before="reviewing the order" onBack={() => void navigation.back()} />;
   const saved = order as SavedOrder;
-  if (isReviewConfirmed(saved, user))
-    return <OrderConfirmation order={saved} user={user} navigation={navigation} />;
-  return <ReviewWithProducts order={saved} user={user} navigation={navigation} />;
+  const confirmed = isReviewConfirmed(saved, user);
+  const page = confirmed ? (
+    <OrderConfirmation order={saved} user={user} navigation={navigation} />
+  ) : (
+    <ReviewWithProducts order={saved} user={user} navigation={navigation} />
+  );
+  // The patient's Summary step (9): the status and activation panel above the review (decision 0182).
+  if (step.id !== STEP_IDS.summary || user.type !== 'prc') return page;
+  return (
+    <Stack gap="md">
+      <ActivationPanel order={saved} reviewShown={!confirmed} />
+      {page}
+    </Stack>
+  );
 }
 
 /** spec 3 §5: medical necessity is off when a requisition's product has mixed component pricing. */

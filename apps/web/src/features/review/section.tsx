@@ -11,13 +11,31 @@ export interface ReviewSectionProps {
   saved?: boolean;
   /** The section's inline editor is open: Edit hides while it is. */
   editing?: boolean;
+  /** The in-page anchor (spec 3 §2 'In-page anchors'): links to #{anchor} scroll here and focus lands here. */
+  anchor?: string;
   children: ReactNode;
 }
 
 /** One section of the Information Review: a title, its Edit and 'Changes saved' marker, the facts. */
-export function ReviewSection({ title, level = 3, onEdit, saved, editing, children }: ReviewSectionProps) {
+export function ReviewSection({
+  title,
+  level = 3,
+  onEdit,
+  saved,
+  editing,
+  anchor,
+  children,
+}: ReviewSectionProps) {
   return (
-    <Paper withBorder p="md" radius="sm" component="section" aria-label={title}>
+    <Paper
+      withBorder
+      p="md"
+      radius="sm"
+      component="section"
+      aria-label={title}
+      id={anchor}
+      tabIndex={anchor ? -1 : undefined}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={level}>{title}</Title>

@@ -75,7 +75,9 @@ const field = (label: RegExp) => screen.getByRole('textbox', { name: label });
 describe('shipping step (spec 2 §2, §4, §5, §9)', () => {
   it('offers every method with its charge and cutoff, starting from the office address', async () => {
     openShipping();
-    expect(await screen.findByRole('radio', { name: 'Second Day: $19.95' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('radio', { name: 'Second Day: $19.95' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'FedEx Ground: Free' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Overnight: $34.95' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Overnight (Sat. Delivery): $49.95' })).toBeInTheDocument();
@@ -169,6 +171,30 @@ describe('shipping step (spec 2 §2, §4, §5, §9)', () => {
     expect(methods()).toEqual(['FedEx Ground']);
     expect(screen.getByText('Collection packs to Canada ship by FedEx Ground.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Postal code/ })).toBeInTheDocument();
+  });
+
+  it('decision 0184: a typed ZIP fills the empty city and state from GET /api/places/postal-code/{code}; typing stays free', async () => {
+    const empty = {
+      shippingMethod: 'FedEx Ground',
+      company: null,
+      attention: null,
+      address1: null,
+      address2: null,
+      city: null,
+      state: null,
+      zipCode: null,
+      country: null,
+      instructions: null,
+    };
+    const app = openShipping(shippingOrder({ shippingInformation: empty }), {
+      'GET /api/places/postal-code/28801': () =>
+        json({ postalCode: '28801', city: 'Asheville', state: 'NC', country: 'US' }),
+    });
+    await app.user.type(await screen.findByRole('textbox', { name: /^State/ }), 'SC');
+    await app.user.type(field(/^Zip code/), '28801');
+    await waitFor(() => expect(field(/^City/)).toHaveValue('Asheville'));
+    expect(screen.getByRole('textbox', { name: /^State/ })).toHaveValue('SC');
+    expect(app.server.callsTo('GET /api/places/postal-code/28801')).toHaveLength(1);
   });
 
   it('the required fields, with their messages', async () => {

@@ -25,6 +25,7 @@ import { isApiError } from '../../api/errors.ts';
 import { useShippingCharges } from '../../api/shipping.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { usePostalCodeFill } from '../../components/use-postal-code-fill.ts';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
@@ -130,6 +131,17 @@ function ShippingForm({
 
   const set = (field: TextField, value: string) =>
     setInfo((current) => ({ ...current, [field]: value.slice(0, LIMITS[field]) }));
+  // Address autocomplete (decision 0184): a whole ZIP or postal code fills the city and state left empty.
+  usePostalCodeFill(
+    info.zipCode,
+    (place) =>
+      setInfo((current) => ({
+        ...current,
+        city: current.city?.trim() ? current.city : place.city.slice(0, LIMITS.city),
+        state: current.state?.trim() ? current.state : place.state.slice(0, LIMITS.state),
+      })),
+    !locked,
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

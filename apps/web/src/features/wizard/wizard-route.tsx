@@ -1,7 +1,7 @@
 import { MESSAGES, type StepDefinition, stepBar, stepByRoute, type UserInfo } from '@gear/domain';
 import { Alert, Group, Stack, Title } from '@mantine/core';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { useOrder } from '../../api/orders.ts';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
@@ -25,6 +25,9 @@ export const wizardTitle = (label: string, orderId: number | 'new') =>
 /** /order/{id or new}/{step route}[/{gearReqId}] (spec 1 §2.1). */
 export function WizardRoute() {
   const params = useParams();
+  const { search } = useLocation();
+  // id connect: the patient's returning visit, proven on Welcome Back, which then opens the real id (decision 0180).
+  if (params.id === 'connect') return <Navigate to={`/connect${search}`} replace />;
   const step = stepByRoute(params.step ?? '');
   const id = params.id === 'new' ? 'new' : wholeNumber.test(params.id ?? '') ? Number(params.id) : null;
   const gearReqId = params.gearReqId === undefined ? null : Number(params.gearReqId);
