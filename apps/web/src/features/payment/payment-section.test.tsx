@@ -62,6 +62,7 @@ const summary = (overrides: Partial<PaymentSummary> = {}): PaymentSummary => ({
   cardOnFile: null,
   shippingCardOnFile: null,
   payments: [],
+  paymentReopened: false,
   ...overrides,
 });
 
