@@ -1,4 +1,5 @@
 import { isReviewConfirmed, type SavedOrder } from '@gear/domain';
+import { usePaymentSummary } from '../../api/payment.ts';
 import { useRequisitionProduct } from '../../api/requisitions.ts';
 import { NoTestYet } from '../wizard/no-test-yet.tsx';
 import type { StepProps } from '../wizard/types.ts';
@@ -12,10 +13,23 @@ import { OrderConfirmation } from './order-confirmation.tsx';
 export function ReviewStep({ order, user, navigation }: StepProps) {
   if (order.id === 'new')
     return <NoTestYet before="reviewing the order" onBack={() => void navigation.back()} />;
-  const saved = order as SavedOrder;
-  if (isReviewConfirmed(saved, user))
-    return <OrderConfirmation order={saved} user={user} navigation={navigation} />;
-  return <ReviewWithProducts order={saved} user={user} navigation={navigation} />;
+  return <ReviewOrConfirmation order={order as SavedOrder} user={user} navigation={navigation} />;
+}
+
+/**
+ * A patient's confirmed order whose payment owes again (spec 3 §4 'Updated Payment Information Required', decision
+ * 0161) goes back to the Information Review and its payment section; otherwise a confirmed order shows its confirmation.
+ */
+function ReviewOrConfirmation({
+  order,
+  user,
+  navigation,
+}: Pick<StepProps, 'user' | 'navigation'> & { order: SavedOrder }) {
+  const confirmed = isReviewConfirmed(order, user);
+  const summary = usePaymentSummary(order.id, order.version, null, confirmed && user.type === 'prc');
+  if (confirmed && summary.data?.paymentReopened !== true)
+    return <OrderConfirmation order={order} user={user} navigation={navigation} />;
+  return <ReviewWithProducts order={order} user={user} navigation={navigation} />;
 }
 
 /** spec 3 §5: medical necessity is off when a requisition's product has mixed component pricing. */
