@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   type AcknowledgementFacts,
+  amountsLessDiscount,
   BILLING_METHODS,
   type BillingMethod,
   type FieldError,
@@ -186,20 +187,13 @@ export async function duesOf(
  * code; no card is charged for it).
  */
 export function discountedDues(dues: Dues, carried: Extract<CarriedDiscount, { ok: true }>): Dues {
-  const shareOf = (gearReqId: number) =>
-    carried.outcome.requisitions.find((row) => row.gearRequisitionId === gearReqId)?.discountAmount ?? 0;
-  const requisitions = dues.requisitions.map((due) => ({
-    ...due,
-    amountCents: Math.max(0, due.amountCents - shareOf(due.gearReqId)),
-  }));
-  const before = dues.requisitions.reduce((sum, due) => sum + due.amountCents, 0);
-  const after = requisitions.reduce((sum, due) => sum + due.amountCents, 0);
+  const less = amountsLessDiscount(dues.requisitions, carried.outcome);
   return {
     ...dues,
-    requisitions,
+    requisitions: less.requisitions,
     discount: {
       code: carried.code,
-      totalCents: before - after,
+      totalCents: less.totalCents,
       practicumTesting: isPracticumTestingApplied(carried.discount, carried.outcome),
     },
   };
