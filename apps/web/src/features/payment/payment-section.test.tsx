@@ -147,7 +147,7 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
         },
       ],
     });
-  });
+  }, 60_000);
 
   it('spec 3 §8: a declined card shows the server message with the patient prefix', async () => {
     const app = open('summary', summary({ nsaRequired: false, patientAgreementRequired: false }), {
@@ -282,7 +282,7 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
     expect(submitted?.body).toMatchObject({
       payments: [{ paymentType: 'check', gearReqId, checkNo: '1001', discount: { discountCode: 'QA10' } }],
     });
-  });
+  }, 60_000);
 
   it("decision 0161: a patient's paid order that owes again reopens with 'Updated Payment Information Required', fields cleared, plan full", async () => {
     const confirmed: GearOrder = { ...order, workflow: { ...order.workflow, patientConfirmed: true } };
@@ -324,5 +324,40 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
     expect(screen.getByRole('radio', { name: 'Credit or debit card' })).not.toBeChecked();
     expect(screen.getByText(/Payment 2 of \$89\.75 due 2026-12-26 failed/)).toBeInTheDocument();
     await expectAccessible(app.container);
+  });
+
+  it('decision 0162: a code applied before a reload of the tab is applied again to the amounts, and shown in the box', async () => {
+    const qa10 = {
+      discountCode: 'QA10',
+      discountType: 'PERCENTAGE',
+      discountAmount: 10,
+      maxDiscount: null,
+      practicumTesting: false,
+    };
+    window.sessionStorage.setItem('gear.appliedDiscount.42', JSON.stringify(qa10));
+    const whole = summary({ nsaRequired: false, patientAgreementRequired: false });
+    const discounted = summary({
+      requisitions: [
+        { ...whole.requisitions[0], amountCents: 32_310 } as PaymentSummary['requisitions'][number],
+      ],
+      discountCode: 'QA10',
+      discountCents: 3590,
+      dueTodayCents: 32_310,
+      nsaRequired: false,
+      patientAgreementRequired: false,
+    });
+    const app = open('summary', whole, {
+      'GET /gear/order/42/payment-summary': (call) =>
+        json(new URLSearchParams(call.search).get('discountCode') === 'QA10' ? discounted : whole),
+    });
+    try {
+      const due = await screen.findByTestId('payment-due-today', {}, { timeout: 10_000 });
+      expect(due).toHaveTextContent('$323.10');
+      expect(await screen.findByRole('textbox', { name: 'QA Processing Code' })).toHaveValue('QA10');
+      expect(screen.getByRole('button', { name: 'Remove code' })).toBeInTheDocument();
+      expect(app.server.callsTo('GET /gear/api/42/applyDiscount/QA10')).toHaveLength(0);
+    } finally {
+      window.sessionStorage.clear();
+    }
   });
 });
