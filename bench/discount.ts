@@ -6,13 +6,11 @@
 // both requisitions on the server (the price lists are kept in memory, decision 0070), and writes one audit event.
 import { BILLING_METHODS } from '@gear/domain';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { statementsRun } from '../apps/server/src/db/kept.ts';
 import { INPUT_FIELDS } from '../apps/server/src/seed/catalogue-data.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
-import { DEMO_USERS } from '../apps/server/src/seed/people.ts';
-import { addBareRoute, BENCH_CONFIG } from './config.ts';
+import { listenForBench, progress, signInOverHttp } from './setup.ts';
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -30,41 +28,12 @@ const requisitionOf = (omsOrderableItemId: number, panel: number) => ({
   dropShip: true,
 });
 
-const progress = (what: string) => console.error(`${new Date().toISOString().slice(11, 19)} ${what}`);
-
 async function main() {
   const database = await openPglite(null);
   await seedDemoData(database.db);
-  const app = await buildApp(BENCH_CONFIG(), database.db);
-  addBareRoute(app);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const base = `http://127.0.0.1:${address.port}`;
-
-  const avery = DEMO_USERS.find((user) => user.loginName === 'dr.avery');
-  const login = await fetch(`${base}/api/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: avery?.loginName, password: avery?.password }),
-  });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const { token } = (await (
-    await fetch(`${base}/mygdx/account/JWT/myGDX`, { headers: { cookie } })
-  ).json()) as {
-    token: string;
-  };
-  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const { app, base } = await listenForBench(database.db);
+  const { auth, call } = await signInOverHttp(base);
   type Saved = { id: number; version: number; requisitions: { id: number }[] };
-  const call = async <T>(method: string, path: string, body: unknown, headers = {}): Promise<T> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...auth, ...headers },
-      body: JSON.stringify(body),
-    });
-    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
 
   const created = await call<Saved>('PUT', '/gear/practitioner/', {
     id: 'new',

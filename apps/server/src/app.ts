@@ -38,7 +38,7 @@ import { registerSaveKeys } from './modules/order/save-key.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { localGateway } from './modules/payment/gateway/local-gateway.ts';
-import { startInstalmentJob } from './modules/payment/instalment-job.ts';
+import { startInstalmentQueue } from './modules/payment/instalment-queue.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import type { PaymentDeps } from './modules/payment/payment.service.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
@@ -179,11 +179,17 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   };
   await app.register(reviewRoutes(payments));
   if (config.instalmentJob) {
-    const job = startInstalmentJob(db, payments.gateway, {
-      everyMs: 60 * 60 * 1000,
-      log: (message) => app.log.warn(message),
-    });
-    app.addHook('onClose', async () => job.stop());
+    // Decision 0160: the hourly run is a pg-boss job on this database; one is asked for at start.
+    // A queue that cannot start (the database unreachable) leaves the portal serving; the next start tries again.
+    try {
+      const queue = await startInstalmentQueue(db, payments.gateway, {
+        log: (message) => app.log.warn(message),
+      });
+      await queue.runNow();
+      app.addHook('onClose', async () => queue.stop());
+    } catch (error) {
+      app.log.warn(`instalment queue not started: ${error instanceof Error ? error.name : 'unknown'}`);
+    }
   }
   await app.register(paymentRoutes(payments));
   await app.register(clientLogRoutes);

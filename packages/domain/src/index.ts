@@ -75,6 +75,7 @@ export * from './patient/patient-search.ts';
 export * from './patient/validate-patient.ts';
 export * from './payment/card.ts';
 export * from './payment/payment-messages.ts';
+export * from './payment/payment-reopen.ts';
 export * from './payment/payment-rules.ts';
 export * from './pricing/discounts.ts';
 export * from './pricing/instalments.ts';

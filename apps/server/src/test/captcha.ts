@@ -10,9 +10,16 @@ export async function solvedPayloadOf(challenge: CaptchaChallenge): Promise<stri
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** Fetches a challenge through the app and solves it: the payload the widget would send in `recaptcha`. */
-export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/gear/captcha/challenge' });
+/**
+ * Fetches a challenge through the app and solves it: the payload the widget would send in `recaptcha`. Many browsers
+ * (past the challenge's rate limit per address) are told apart by `remoteAddress`.
+ */
+export async function solvedCaptcha(app: FastifyInstance, remoteAddress?: string): Promise<string> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/gear/captcha/challenge',
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
   if (response.statusCode !== 200)
     throw new Error(`GET /gear/captcha/challenge answered ${response.statusCode}`);
   return solvedPayloadOf(response.json<CaptchaChallenge>());

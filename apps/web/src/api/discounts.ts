@@ -9,14 +9,39 @@ export const fetchApplyDiscount = (api: ApiClient, orderId: number, code: string
   api.get<ApplyDiscountAnswer>(`/gear/api/${orderId}/applyDiscount/${encodeURIComponent(code)}`);
 
 /**
- * The code applied on this page, kept in the query cache (never saved on the order, decision 0130): the discount box
+ * The applied code survives a reload of the tab (decision 0162): kept in the tab's sessionStorage by order, as a
+ * draft of the page; the server checks it again for every amount it answers and at the submit (decision 0132).
+ */
+const draftKey = (orderId: number) => `gear.appliedDiscount.${orderId}`;
+
+function readDraft(orderId: number): Discount | null {
+  try {
+    const text = window.sessionStorage.getItem(draftKey(orderId));
+    const draft = text ? (JSON.parse(text) as Discount) : null;
+    return draft && typeof draft.discountCode === 'string' ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(orderId: number, discount: Discount | null) {
+  try {
+    if (discount) window.sessionStorage.setItem(draftKey(orderId), JSON.stringify(discount));
+    else window.sessionStorage.removeItem(draftKey(orderId));
+  } catch {
+    // Storage refused (private mode, quota): the code lives for this page only, as before.
+  }
+}
+
+/**
+ * The code applied on this page, kept in the query cache and the tab's draft (decisions 0130, 0162): the discount box
  * sets it, the price summary and the payment section read it; null when none.
  */
 export function useAppliedDiscount(orderId: number): Discount | null {
   const { data } = useQuery<Discount | null>({
     queryKey: queryKeys.appliedDiscount(orderId),
-    queryFn: () => null,
-    initialData: null,
+    queryFn: () => readDraft(orderId),
+    initialData: () => readDraft(orderId),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
   });
@@ -27,8 +52,10 @@ export function useAppliedDiscount(orderId: number): Discount | null {
 export function useApplyDiscount(orderId: number) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const keep = (discount: Discount | null) =>
+  const keep = (discount: Discount | null) => {
+    writeDraft(orderId, discount);
     queryClient.setQueryData<Discount | null>(queryKeys.appliedDiscount(orderId), discount);
+  };
   const mutation = useMutation({
     mutationFn: (code: string) => fetchApplyDiscount(api, orderId, code),
     onSuccess: (answer) => keep(answer.error === null ? answer.discount : null),

@@ -8,7 +8,12 @@ import { queryKeys } from './keys.ts';
  * GET /gear/order/{id}/payment-summary: amounts due, the choices offered, acknowledgements, payments made. With the
  * applied discount code the amounts and Payment Due Today are the server's, less that code (decision 0132).
  */
-export function usePaymentSummary(orderId: number, version: number, discountCode: string | null = null) {
+export function usePaymentSummary(
+  orderId: number,
+  version: number,
+  discountCode: string | null = null,
+  enabled = true,
+) {
   const api = useApi();
   const query = discountCode === null ? '' : `?discountCode=${encodeURIComponent(discountCode)}`;
   return useQuery({
@@ -18,6 +23,7 @@ export function usePaymentSummary(orderId: number, version: number, discountCode
     // Keeps the amounts shown while a code applied or removed is checked by the server.
     placeholderData: (previous) => previous,
     retry: false,
+    enabled,
   });
 }
 

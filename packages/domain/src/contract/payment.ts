@@ -124,6 +124,11 @@ export const paymentSummarySchema = z
     cardOnFile: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     shippingCardOnFile: z.object({ brand: z.string(), last4: z.string() }).nullable(),
     payments: z.array(recordedPaymentSchema),
+    paymentReopened: z
+      .boolean()
+      .describe(
+        "True when a paid requisition owes again (spec 3 §4 'Updated Payment Information Required', decision 0160)",
+      ),
   })
   .meta({ id: 'PaymentSummary' });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;

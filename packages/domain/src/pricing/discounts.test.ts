@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Discount } from '../contract/discount.ts';
 import type { PriceLine } from '../contract/pricing.ts';
 import {
+  amountsLessDiscount,
   DISCOUNT_MESSAGES,
   type DiscountedRequisition,
   discountBoxLabel,
@@ -271,5 +272,41 @@ describe("spec 3 §8 'Discount' messages of the box", () => {
     expect(DISCOUNT_MESSAGES.failedToVerify('QA Processing Code')).toBe(
       'Failed to verify QA Processing Code',
     );
+  });
+});
+
+describe('amountsLessDiscount: the dues a discount leaves (decisions 0130, 0132)', () => {
+  const dues = [
+    { gearReqId: 1, amountCents: 10_000 },
+    { gearReqId: 2, amountCents: 3_000 },
+  ];
+  it.each<[string, { gearRequisitionId: number; discountAmount: number }[], number[], number]>([
+    ['no share: amounts whole', [], [10_000, 3_000], 0],
+    [
+      'a share on each requisition comes off it',
+      [
+        { gearRequisitionId: 1, discountAmount: 2_500 },
+        { gearRequisitionId: 2, discountAmount: 500 },
+      ],
+      [7_500, 2_500],
+      3_000,
+    ],
+    [
+      'a share above the amount leaves $0.00, never below',
+      [{ gearRequisitionId: 2, discountAmount: 5_000 }],
+      [10_000, 0],
+      3_000,
+    ],
+    [
+      'a share of a requisition not due changes nothing',
+      [{ gearRequisitionId: 9, discountAmount: 5_000 }],
+      [10_000, 3_000],
+      0,
+    ],
+  ])('%s', (_name, shares, amounts, total) => {
+    const outcome = { ok: true as const, requisitions: shares, totalDiscount: 0 };
+    const less = amountsLessDiscount(dues, outcome);
+    expect(less.requisitions.map((due) => due.amountCents)).toEqual(amounts);
+    expect(less.totalCents).toBe(total);
   });
 });

@@ -169,6 +169,23 @@ export const requisitionDiscountOf = (outcome: DiscountOutcome | null, gearRequi
     : 0;
 
 /**
+ * The amounts due less a discount that applied (decisions 0130, 0132): each requisition's share taken off its amount,
+ * never below zero; `totalCents` is what came off. A requisition the discount covers entirely stays due at $0.00.
+ */
+export function amountsLessDiscount<Due extends { gearReqId: number; amountCents: number }>(
+  dues: readonly Due[],
+  outcome: DiscountOutcome,
+): { requisitions: Due[]; totalCents: number } {
+  const requisitions = dues.map((due) => ({
+    ...due,
+    amountCents: Math.max(0, due.amountCents - requisitionDiscountOf(outcome, due.gearReqId)),
+  }));
+  const before = dues.reduce((sum, due) => sum + due.amountCents, 0);
+  const after = requisitions.reduce((sum, due) => sum + due.amountCents, 0);
+  return { requisitions, totalCents: before - after };
+}
+
+/**
  * spec 3 §5 payment-plan eligibility 'a net price over 100 dollars, unless a Practicum Testing discount applies':
  * whether the applied discount is one.
  */

@@ -54,33 +54,3 @@ export async function chargeDueInstalments(
   }
   return run;
 }
-
-/** Runs the job at start and then every `everyMs` until the app closes; a failed run is logged by kind only. */
-export function startInstalmentJob(
-  db: Db,
-  gateway: PaymentGateway,
-  options: { everyMs: number; log: (message: string) => void },
-): { stop(): void } {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await chargeDueInstalments(db, gateway, new Date().toISOString().slice(0, 10));
-    } catch (error) {
-      options.log(`instalment job failed: ${error instanceof Error ? error.name : 'unknown'}`);
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), options.everyMs);
-  timer.unref();
-  const first = setTimeout(() => void tick(), 1_000);
-  first.unref();
-  return {
-    stop() {
-      clearInterval(timer);
-      clearTimeout(first);
-    },
-  };
-}

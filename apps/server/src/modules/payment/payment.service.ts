@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   type AcknowledgementFacts,
+  amountsLessDiscount,
   BILLING_METHODS,
   type BillingMethod,
   type FieldError,
@@ -14,15 +15,17 @@ import {
   paymentFieldErrors,
   paymentPlanAmounts,
   paymentPlanEligible,
+  type Reopened,
+  reopenedPayments,
   requiresNsaAcknowledgement,
   requiresPatientAgreement,
   SAVED_CARD_MARKER,
   type SubmitPayment,
   type UserInfo,
 } from '@gear/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { payments as paymentsTable } from '../../db/schema/index.ts';
+import { cardsOnFile, payments as paymentsTable } from '../../db/schema/index.ts';
 import { HttpError, namedRefusal, unprocessable } from '../../lib/http-error.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { type CarriedDiscount, discountCarried } from '../discount/discount.service.ts';
@@ -66,6 +69,8 @@ export interface Dues {
   shippingCountry: string | null;
   /** The discount code applied to the amounts (decision 0132): its code, total and whether it is Practicum Testing. */
   discount: { code: string; totalCents: number; practicumTesting: boolean } | null;
+  /** Paid requisitions that owe again (spec 3 §4 'Updated Payment Information Required', decision 0160). */
+  reopened: Reopened[];
 }
 
 const OWED_BILLING: readonly (BillingMethod | null)[] = [
@@ -78,21 +83,53 @@ const OWED_BILLING: readonly (BillingMethod | null)[] = [
 
 async function settledOf(db: Db, orderId: number) {
   return db
-    .select({ gearReqId: paymentsTable.gearReqId, paymentType: paymentsTable.paymentType })
+    .select({
+      gearReqId: paymentsTable.gearReqId,
+      paymentType: paymentsTable.paymentType,
+      // What the payment covers: the whole of a plan, plus the discount it carried.
+      coveredCents: sql<number>`(coalesce(${paymentsTable.fullPaymentAmountCents}, ${paymentsTable.amountCents}) + coalesce(${paymentsTable.discountCents}, 0))::int`,
+      cardOnFile: sql<boolean>`exists (select 1 from ${cardsOnFile} where ${cardsOnFile.gatewayToken} = ${paymentsTable.tokenId})`,
+    })
     .from(paymentsTable)
     .where(and(eq(paymentsTable.orderId, orderId), inArray(paymentsTable.status, [...SETTLED_STATUSES])));
 }
 
-/** spec 3 §4, §9: what each unpaid requisition costs under its billing method, and the expedited shipping charge. */
-export async function duesOf(db: Db, order: GearOrder, carrier: Carrier): Promise<Dues> {
+/** What each paid requisition's settled payments cover, and the part paid with a card on file. */
+function paidFactsOf(settled: Awaited<ReturnType<typeof settledOf>>) {
+  const paid = new Map<number, { paidCents: number; cardOnFileCents: number }>();
+  for (const row of settled) {
+    if (row.gearReqId === null) continue;
+    const facts = paid.get(row.gearReqId) ?? { paidCents: 0, cardOnFileCents: 0 };
+    facts.paidCents += Number(row.coveredCents);
+    if (row.cardOnFile) facts.cardOnFileCents += Number(row.coveredCents);
+    paid.set(row.gearReqId, facts);
+  }
+  return paid;
+}
+
+/**
+ * spec 3 §4, §9: what each unpaid requisition costs under its billing method, and the expedited shipping charge.
+ * For a patient (`userType` 'prc') a paid requisition owes again what spec 3 §4 'Payment page' reopens
+ * (`reopenedPayments`, decision 0160).
+ */
+export async function duesOf(
+  db: Db,
+  order: GearOrder,
+  carrier: Carrier,
+  userType: string | null = null,
+): Promise<Dues> {
   const settled = await settledOf(db, order.id as number);
-  const paidReqs = new Set(settled.map((row) => row.gearReqId).filter((id) => id !== null));
+  const paid = paidFactsOf(settled);
   const shippingPaid = settled.some((row) => row.gearReqId === null);
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
   let configError = false;
   const requisitions: Dues['requisitions'] = [];
+  const reopened: Reopened[] = [];
   for (const requisition of live) {
-    if (paidReqs.has(requisition.id) || !OWED_BILLING.includes(requisition.billingMethod)) continue;
+    if (!OWED_BILLING.includes(requisition.billingMethod)) continue;
+    const paidFacts = paid.get(requisition.id);
+    const reopenable = userType === 'prc' && !order.physicianInTheLoop;
+    if (paidFacts && !reopenable) continue;
     const price = await priceOfRequisition(
       db,
       order,
@@ -100,15 +137,29 @@ export async function duesOf(db: Db, order: GearOrder, carrier: Carrier): Promis
       requisition.billingMethod as BillingMethod,
     );
     if (price.price === null) {
-      configError = true;
+      if (!paidFacts) configError = true;
       continue;
     }
-    if (price.price > 0)
+    let amountCents = price.price;
+    if (paidFacts) {
+      const [again] = reopenedPayments({ userType: userType ?? '', pitl: order.physicianInTheLoop }, [
+        {
+          gearReqId: requisition.id,
+          billingMethod: requisition.billingMethod,
+          priceCents: price.price,
+          ...paidFacts,
+        },
+      ]);
+      if (!again) continue;
+      reopened.push(again);
+      amountCents = again.dueCents;
+    }
+    if (amountCents > 0)
       requisitions.push({
         gearReqId: requisition.id,
         name: requisition.omsOrderableItemName,
         billingMethod: requisition.billingMethod,
-        amountCents: price.price,
+        amountCents,
       });
   }
   const destination = destinationOf(order);
@@ -126,6 +177,7 @@ export async function duesOf(db: Db, order: GearOrder, carrier: Carrier): Promis
       (practitionerCountry !== null && !/^(US|USA|United States)$/i.test(practitionerCountry.trim())),
     shippingCountry,
     discount: null,
+    reopened,
   };
 }
 
@@ -135,20 +187,13 @@ export async function duesOf(db: Db, order: GearOrder, carrier: Carrier): Promis
  * code; no card is charged for it).
  */
 export function discountedDues(dues: Dues, carried: Extract<CarriedDiscount, { ok: true }>): Dues {
-  const shareOf = (gearReqId: number) =>
-    carried.outcome.requisitions.find((row) => row.gearRequisitionId === gearReqId)?.discountAmount ?? 0;
-  const requisitions = dues.requisitions.map((due) => ({
-    ...due,
-    amountCents: Math.max(0, due.amountCents - shareOf(due.gearReqId)),
-  }));
-  const before = dues.requisitions.reduce((sum, due) => sum + due.amountCents, 0);
-  const after = requisitions.reduce((sum, due) => sum + due.amountCents, 0);
+  const less = amountsLessDiscount(dues.requisitions, carried.outcome);
   return {
     ...dues,
-    requisitions,
+    requisitions: less.requisitions,
     discount: {
       code: carried.code,
-      totalCents: before - after,
+      totalCents: less.totalCents,
       practicumTesting: isPracticumTestingApplied(carried.discount, carried.outcome),
     },
   };
@@ -181,7 +226,7 @@ export async function duesWithDiscount(
   carrier: Carrier,
   codes: readonly string[],
 ): Promise<Dues> {
-  const dues = await duesOf(db, order, carrier);
+  const dues = await duesOf(db, order, carrier, caller.userInfo.type);
   if (codes.length === 0) return dues;
   const carried = await discountCarried(db, caller, order, codes.length === 1 ? (codes[0] ?? '') : '');
   if (!carried.ok)
@@ -663,7 +708,7 @@ export async function paymentSummaryFor(
   const order = await orderForCaller(db, user, orderId);
   // The applied code (decision 0132): the amounts less its shares, as the submit will charge them; a code that no
   // longer applies leaves them whole and says why.
-  let dues = await duesOf(db, order, deps.carrier);
+  let dues = await duesOf(db, order, deps.carrier, user.type);
   let discountMessage: string | null = null;
   if (discountCode !== null) {
     const carried = await discountCarried(db, caller, order, discountCode);
@@ -683,11 +728,13 @@ export async function paymentSummaryFor(
         name: requisition.omsOrderableItemName,
         billingMethod: requisition.billingMethod,
         amountCents: due?.amountCents ?? null,
-        paid: recorded.some(
-          (payment) =>
-            payment.gearReqId === requisition.id &&
-            (SETTLED_STATUSES as readonly string[]).includes(payment.status),
-        ),
+        paid:
+          !dues.reopened.some((row) => row.gearReqId === requisition.id) &&
+          recorded.some(
+            (payment) =>
+              payment.gearReqId === requisition.id &&
+              (SETTLED_STATUSES as readonly string[]).includes(payment.status),
+          ),
       };
     }),
     expeditedShippingCents: dues.expeditedShippingCents,
@@ -708,6 +755,7 @@ export async function paymentSummaryFor(
     cardOnFile: mayUseCardsOnFile ? await publicCard(db, gsdlNo, 'practitioner') : null,
     shippingCardOnFile: mayUseCardsOnFile ? await publicCard(db, gsdlNo, 'shipping') : null,
     payments: recorded,
+    paymentReopened: dues.reopened.length > 0,
   };
 }
 

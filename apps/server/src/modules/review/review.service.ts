@@ -104,6 +104,8 @@ export interface SubmitPaymentFacts {
   acknowledgements: AcknowledgementFacts;
   /** The payments' own refusals (chargesOf): the payment type and fields, checked after the blockers. */
   paymentErrors: readonly FieldError[];
+  /** A paid requisition owes again (decision 0161): a patient who confirmed already submits its payment. */
+  reopened: boolean;
 }
 
 /**
@@ -131,7 +133,7 @@ function refuseSubmit(
   mixedPricing: boolean,
   payment: SubmitPaymentFacts,
 ): void {
-  if (isReviewConfirmed(order, user)) throw conflict(REVIEW_MESSAGES.alreadyConfirmed);
+  if (isReviewConfirmed(order, user) && !payment.reopened) throw conflict(REVIEW_MESSAGES.alreadyConfirmed);
   const blockers = submitBlockers({ order, user, today: labToday() });
   const acknowledgements = submitAcknowledgementErrors({
     order,
@@ -219,6 +221,7 @@ async function submitFacts(
       configError: dues.configError,
       acknowledgements: acknowledgementFactsOf(order, user, dues),
       paymentErrors,
+      reopened: dues.reopened.length > 0,
     },
   };
 }

@@ -7,7 +7,7 @@ import {
 } from '@gear/domain';
 import { Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
-import { useApplyDiscount } from '../../api/discounts.ts';
+import { useAppliedDiscount, useApplyDiscount } from '../../api/discounts.ts';
 import { isApiError } from '../../api/errors.ts';
 
 /** spec 3 §4 'Discount box: States: idle, verifying (spinner), valid or invalid.' */
@@ -34,8 +34,12 @@ export interface DiscountBoxProps {
  */
 export function DiscountBox({ orderId, label, totalDiscount, staleMessage = null }: DiscountBoxProps) {
   const apply = useApplyDiscount(orderId);
-  const [typed, setTyped] = useState('');
-  const [state, setState] = useState<DiscountBoxState>({ status: 'idle' });
+  // A code applied before a reload of the tab shows as applied (decision 0162).
+  const applied = useAppliedDiscount(orderId);
+  const [typed, setTyped] = useState(applied?.discountCode ?? '');
+  const [state, setState] = useState<DiscountBoxState>(() =>
+    applied ? { status: 'valid', discount: applied } : { status: 'idle' },
+  );
   const messageId = useId();
 
   const onApply = () => {

@@ -1,5 +1,5 @@
-import { type GearOrder, PAYMENT_MESSAGES, type PaymentSummary } from '@gear/domain';
-import { patientInfo } from '@gear/domain/test-support';
+import { type GearOrder, PAYMENT_MESSAGES, type PaymentSummary, UPDATED_PAYMENT_TITLE } from '@gear/domain';
+import { janeReadyToShip } from '@gear/domain/test-support';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
@@ -9,25 +9,7 @@ import { patientUser, practitionerUser, workflowThrough } from '../../test/fixtu
 import { renderApp } from '../../test/render-app.tsx';
 import { orderWith540 } from '../../test/requisition-fixtures.ts';
 
-const jane = patientInfo({
-  email: 'jane.testpatient@example.com',
-  voicePhone: '828-555-0199',
-  addresses: [
-    {
-      type: 'shipping',
-      address1: '12 Haywood Road',
-      address2: null,
-      city: 'Asheville',
-      state: 'NC',
-      zipCode: '28806',
-      country: 'United States',
-      county: 'Buncombe',
-      voicePhone: '828-555-0199',
-      alternatePhone: null,
-      schoolDistrict: null,
-    },
-  ],
-});
+const jane = janeReadyToShip();
 
 const order = orderWith540(
   { billingMethod: 'No Insurance Billing: Pay Full Amount', components: [5401] },
@@ -62,6 +44,7 @@ const summary = (overrides: Partial<PaymentSummary> = {}): PaymentSummary => ({
   cardOnFile: null,
   shippingCardOnFile: null,
   payments: [],
+  paymentReopened: false,
   ...overrides,
 });
 
@@ -117,7 +100,7 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
     expect(app.server.callsTo('PUT /gear/order/42/confirm-and-pay')).toHaveLength(0);
     expect(app.server.callsTo('POST /gateway/tokens')).toHaveLength(0);
     await expectAccessible(app.container);
-  });
+  }, 60_000);
 
   it('a card goes to the tokenization endpoint; the submit carries the token and a 3-month plan, never the number', async () => {
     const app = open('summary', summary(), {
@@ -164,7 +147,7 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
         },
       ],
     });
-  });
+  }, 60_000);
 
   it('spec 3 §8: a declined card shows the server message with the patient prefix', async () => {
     const app = open('summary', summary({ nsaRequired: false, patientAgreementRequired: false }), {
@@ -299,5 +282,82 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
     expect(submitted?.body).toMatchObject({
       payments: [{ paymentType: 'check', gearReqId, checkNo: '1001', discount: { discountCode: 'QA10' } }],
     });
+  }, 60_000);
+
+  it("decision 0161: a patient's paid order that owes again reopens with 'Updated Payment Information Required', fields cleared, plan full", async () => {
+    const confirmed: GearOrder = { ...order, workflow: { ...order.workflow, patientConfirmed: true } };
+    const paidBefore = {
+      id: 7,
+      gearReqId,
+      paymentType: 'card',
+      paymentFrom: 'prc',
+      status: 'captured',
+      amountCents: 8_975,
+      cardAuthAmount: 8_975,
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      transactionId: 'txn_1',
+      installmentIntervalType: 'month',
+      installmentCount: 4,
+      instalments: [
+        { number: 1, dueDate: '2026-11-26', amountCents: 8_975, status: 'charged', failureMessage: null },
+        {
+          number: 2,
+          dueDate: '2026-12-26',
+          amountCents: 8_975,
+          status: 'failed',
+          failureMessage: PAYMENT_MESSAGES.cardDeclined,
+        },
+      ],
+      createdAt: '2026-11-26T12:00:00Z',
+    };
+    const app = open(
+      'confirm',
+      summary({ paymentReopened: true, dueTodayCents: 2_500, payments: [paidBefore] }),
+      { 'GET /gear/order/42': () => json(confirmed) },
+    );
+    const dialog = await screen.findByRole('dialog', { name: UPDATED_PAYMENT_TITLE }, { timeout: 10_000 });
+    expect(within(dialog).getByText(/Please enter your payment information again/)).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    // The Information Review is back (not the confirmation), no payment type chosen, and the failed instalment shows.
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Credit or debit card' })).not.toBeChecked();
+    expect(screen.getByText(/Payment 2 of \$89\.75 due 2026-12-26 failed/)).toBeInTheDocument();
+    await expectAccessible(app.container);
+  });
+
+  it('decision 0162: a code applied before a reload of the tab is applied again to the amounts, and shown in the box', async () => {
+    const qa10 = {
+      discountCode: 'QA10',
+      discountType: 'PERCENTAGE',
+      discountAmount: 10,
+      maxDiscount: null,
+      practicumTesting: false,
+    };
+    window.sessionStorage.setItem('gear.appliedDiscount.42', JSON.stringify(qa10));
+    const whole = summary({ nsaRequired: false, patientAgreementRequired: false });
+    const discounted = summary({
+      requisitions: [
+        { ...whole.requisitions[0], amountCents: 32_310 } as PaymentSummary['requisitions'][number],
+      ],
+      discountCode: 'QA10',
+      discountCents: 3590,
+      dueTodayCents: 32_310,
+      nsaRequired: false,
+      patientAgreementRequired: false,
+    });
+    const app = open('summary', whole, {
+      'GET /gear/order/42/payment-summary': (call) =>
+        json(new URLSearchParams(call.search).get('discountCode') === 'QA10' ? discounted : whole),
+    });
+    try {
+      const due = await screen.findByTestId('payment-due-today', {}, { timeout: 10_000 });
+      expect(due).toHaveTextContent('$323.10');
+      expect(await screen.findByRole('textbox', { name: 'QA Processing Code' })).toHaveValue('QA10');
+      expect(screen.getByRole('button', { name: 'Remove code' })).toBeInTheDocument();
+      expect(app.server.callsTo('GET /gear/api/42/applyDiscount/QA10')).toHaveLength(0);
+    } finally {
+      window.sessionStorage.clear();
+    }
   });
 });

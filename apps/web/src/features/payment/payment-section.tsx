@@ -7,12 +7,14 @@ import {
   labToday,
   type PaymentSummary,
   type SavedOrder,
+  UPDATED_PAYMENT_TITLE,
   type UserInfo,
 } from '@gear/domain';
 import {
   Alert,
   Anchor,
   Box,
+  Button,
   Checkbox,
   Group,
   Loader,
@@ -55,6 +57,9 @@ interface Props {
   errors: Record<string, string>;
   /** Changes after a submit that spent or was refused the captcha: the widget starts over. */
   captchaResetKey: unknown;
+  /** A paid order owes again (decision 0161): the modal 'Updated Payment Information Required' is open. */
+  reopenNotice?: boolean;
+  onReopenNoticeClose?(): void;
 }
 
 /**
@@ -63,7 +68,17 @@ interface Props {
  * payment later', the refund policy, the acknowledgements and, for patients, the captcha. Choosing a type clears the
  * others (spec 3 §4). Nothing here holds a card number beyond the form: the submit tokenizes it (decision 0120).
  */
-export function PaymentSection({ order, user, summary, state, onChange, errors, captchaResetKey }: Props) {
+export function PaymentSection({
+  order,
+  user,
+  summary,
+  state,
+  onChange,
+  errors,
+  captchaResetKey,
+  reopenNotice = false,
+  onReopenNoticeClose = () => {},
+}: Props) {
   const [refundOpen, setRefundOpen] = useState(false);
   const due = dueRequisitions(summary);
   const practitioner = user.type === 'myGDX';
@@ -74,12 +89,34 @@ export function PaymentSection({ order, user, summary, state, onChange, errors, 
   return (
     <Stack gap="md">
       <Title order={3}>Payment</Title>
+      <Modal
+        opened={reopenNotice}
+        onClose={onReopenNoticeClose}
+        title={UPDATED_PAYMENT_TITLE}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="sm">
+          <Text>
+            The amount due for this order has changed since it was paid. Please enter your payment information
+            again.
+          </Text>
+          <Group justify="flex-end">
+            <Button onClick={onReopenNoticeClose}>OK</Button>
+          </Group>
+        </Stack>
+      </Modal>
       {summary.payments.length > 0 && (
         <Alert color="green" role="status">
           Payment received:{' '}
           {summary.payments.map((p) => `${formatCents(p.amountCents)} (${p.status})`).join(', ')}.
         </Alert>
       )}
+      {failedInstalments(summary).map((failed) => (
+        <Alert key={failed.key} color="red" role="alert">
+          Payment {failed.number} of {formatCents(failed.amountCents)} due {failed.dueDate} failed:{' '}
+          {failed.failureMessage ?? 'the card was declined.'}
+        </Alert>
+      ))}
       {summary.configError && (
         <Alert color="yellow" role="status">
           We are having difficulty retrieving your price. The order is submitted without payment.
@@ -342,6 +379,15 @@ function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props,
           />
         ))}
     </Stack>
+  );
+}
+
+/** The plan instalments the job could not charge (decisions 0121, 0160), shown on the order. */
+function failedInstalments(summary: PaymentSummary) {
+  return summary.payments.flatMap((payment) =>
+    payment.instalments
+      .filter((instalment) => instalment.status === 'failed')
+      .map((instalment) => ({ ...instalment, key: `${payment.id}:${instalment.number}` })),
   );
 }
 

@@ -212,6 +212,7 @@ describe('the payment step: price summary and discount box (spec 3 §2, §4, §8
             cardOnFile: null,
             shippingCardOnFile: null,
             payments: [],
+            paymentReopened: false,
           } satisfies PaymentSummary),
       },
     });

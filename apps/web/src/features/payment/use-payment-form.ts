@@ -5,7 +5,7 @@ import {
   submitPaymentErrorText,
   type UserInfo,
 } from '@gear/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { useAppliedDiscount } from '../../api/discounts.ts';
 import { isApiError } from '../../api/errors.ts';
@@ -49,6 +49,16 @@ export function usePaymentForm(order: SavedOrder, user: UserInfo) {
   const [state, setState] = useState<PaymentFormState>(() => initialPaymentForm(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [captchaResetKey, setCaptchaResetKey] = useState(0);
+  // spec 3 §4 'Payment page' (decision 0161): a paid order that owes again clears the fields, sets the plan back to
+  // full and opens the modal 'Updated Payment Information Required'.
+  const reopened = summary.data?.paymentReopened === true;
+  const [reopenNotice, setReopenNotice] = useState(false);
+  useEffect(() => {
+    if (!reopened) return;
+    setState(initialPaymentForm(user));
+    setErrors({});
+    setReopenNotice(true);
+  }, [reopened, user]);
 
   const prepare = async (): Promise<PaymentSubmission | null> => {
     const data: PaymentSummary | undefined = summary.data;
@@ -102,5 +112,15 @@ export function usePaymentForm(order: SavedOrder, user: UserInfo) {
     return null;
   };
 
-  return { summary, state, setState, errors, captchaResetKey, prepare, refused };
+  return {
+    summary,
+    state,
+    setState,
+    errors,
+    captchaResetKey,
+    prepare,
+    refused,
+    reopenNotice,
+    closeReopenNotice: () => setReopenNotice(false),
+  };
 }

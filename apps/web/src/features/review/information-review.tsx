@@ -248,6 +248,8 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
             onChange={payment.setState}
             errors={payment.errors}
             captchaResetKey={payment.captchaResetKey}
+            reopenNotice={payment.reopenNotice}
+            onReopenNoticeClose={payment.closeReopenNotice}
           />
         ) : payment.summary.isError ? (
           <ErrorAlert message={errorMessageOf(payment.summary.error)} />

@@ -1,5 +1,5 @@
 import { type GearOrder, type RecommendedProduct, reviewPhoneMessages } from '@gear/domain';
-import { patientInfo } from '@gear/domain/test-support';
+import { janeReadyToShip } from '@gear/domain/test-support';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
@@ -9,25 +9,7 @@ import { practitionerUser, TEST_PHONE, workflowStep, workflowThrough } from '../
 import { renderApp } from '../../test/render-app.tsx';
 import { orderWith540, requisitionOf540 } from '../../test/requisition-fixtures.ts';
 
-const jane = patientInfo({
-  email: 'jane.testpatient@example.com',
-  voicePhone: '828-555-0199',
-  addresses: [
-    {
-      type: 'shipping',
-      address1: '12 Haywood Road',
-      address2: null,
-      city: 'Asheville',
-      state: 'NC',
-      zipCode: '28806',
-      country: 'United States',
-      county: 'Buncombe',
-      voicePhone: '828-555-0199',
-      alternatePhone: null,
-      schoolDistrict: null,
-    },
-  ],
-});
+const jane = janeReadyToShip();
 
 const readyOrder = (overrides: Partial<GearOrder> = {}) =>
   orderWith540(

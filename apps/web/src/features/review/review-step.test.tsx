@@ -64,6 +64,7 @@ const nothingDue = (order: GearOrder): PaymentSummary => ({
   cardOnFile: null,
   shippingCardOnFile: null,
   payments: [],
+  paymentReopened: false,
 });
 
 function openReview(order: GearOrder, handlers: Record<string, Handler> = {}) {
