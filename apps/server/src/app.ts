@@ -8,15 +8,18 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MAX_UPLOAD_BYTES, MESSAGES, messages, RETRY_AFTER_SECONDS } from '@gear/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { localEmrPatientSource } from './adapters/emr/emr-source.ts';
 import { configuredMailer, outboxFolderOf } from './adapters/mail/mailer.ts';
 import { localFileStorage } from './adapters/storage/file-storage.ts';
 import { outboxSubscriptionList } from './adapters/subscription/subscription-list.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import { snapshotAwareSerializerCompiler } from './lib/serializer.ts';
 import { activationRoutes } from './modules/activation/activation.routes.ts';
 import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -47,9 +50,12 @@ import { createSessionService } from './modules/session/session.service.ts';
 import { rateTableCarrier } from './modules/shipping/carrier.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { registerAuditTrail } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerNoStore } from './plugins/no-store.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerSupportedTextCheck } from './plugins/supported-text.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,25 +74,58 @@ export interface Lifecycle {
   closing: boolean;
 }
 
-/** Request logs carry the method, the path (never the query: it may hold a date of birth) and the id. */
-const logger = (config: Config): FastifyServerOptions['logger'] =>
+/**
+ * Request logs carry the method, the path (never the query: it may hold a date of birth) and the id. Errors are
+ * logged by kind and code, never by message; bodies, queries and parameters are removed wherever they would appear
+ * (docs/decisions/0210).
+ */
+const logger = (config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] =>
   config.logLevel === 'silent'
     ? false
     : {
         level: config.logLevel,
-        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        ...(stream ? { stream } : {}),
+        redact: {
+          paths: [
+            'req.headers.authorization',
+            'req.headers.cookie',
+            'res.headers["set-cookie"]',
+            'body',
+            'query',
+            'params',
+            'payload',
+            '*.body',
+            '*.query',
+            '*.params',
+            '*.payload',
+          ],
+          remove: true,
+        },
         serializers: {
           req: (req: { method: string; url: string; id: string }) => ({
             id: req.id,
             method: req.method,
             path: req.url.split('?')[0],
           }),
+          err: loggedErrorOf,
+          error: loggedErrorOf,
         },
       };
 
-export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+/** pino's error fields, with the message withheld (docs/decisions/0210). */
+const loggedErrorOf = (error: unknown) => {
+  const summary = loggableError(error);
+  return { ...summary, type: summary.kind, message: '(withheld)', stack: (summary.frames ?? []).join('\n') };
+};
+
+/** How a test or bench builds the app: its log may go to a stream it reads. */
+export interface BuildOptions {
+  logStream?: DestinationStream;
+}
+
+export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger(config),
+    logger: logger(config, options.logStream),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -121,8 +160,11 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   registerErrorHandling(app, messages(config.supportPhone).unexpectedError);
+  registerSupportedTextCheck(app);
+  registerNoStore(app);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie);
+  registerAuditTrail(app);
   const sessions = createSessionService(db, config.sessionSecret);
   registerAuth(app, sessions, config.sessionSecret);
   await app.register(fastifyRateLimit, { global: false });
@@ -190,6 +232,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   app.addHook('onClose', async () => mailer.close());
   await app.register(handoffRoutes(mailer));
   await app.register(documentRoutes);
+  await app.register(auditRoutes);
   await app.register(outboxRoutes(mailer, config.smtpUrl ? null : outboxFolderOf(config.dataDir)));
   await app.register(siteRoutes(config.webDistDir));
   return app;

@@ -133,6 +133,18 @@ function publicUrlOf(value: string | undefined, port: number): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/**
+ * SEED_DEMO_DATA (issue 14 item 3, docs/decisions/0212): the demo accounts have published passwords, so production
+ * seeds them only when asked for with SEED_DEMO_DATA=true; elsewhere they are seeded unless SEED_DEMO_DATA=false.
+ */
+function seedDemoDataOf(value: string | undefined, production: boolean): boolean {
+  const text = value?.trim().toLowerCase();
+  if (text === undefined || text === '') return !production;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new Error('SEED_DEMO_DATA must be true or false.');
+}
+
 /** The database limits of docs/decisions/0153 (also read by the test databases). */
 export const databaseSettingsOf = (env: NodeJS.ProcessEnv = process.env): DatabaseSettings => ({
   poolMax: millisecondsOf(env, 'DB_POOL_MAX', 10, 1, 100),
@@ -162,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportPhone: env.SUPPORT_PHONE ?? '800-522-4762',
     sessionSecret,
     hrsaGsdlNumbers: list(env.HRSA_GSDL_NUMBERS, ['P1007']),
-    seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    seedDemoData: seedDemoDataOf(env.SEED_DEMO_DATA, production),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     production,
     trustProxy: env.TRUST_PROXY === 'true',

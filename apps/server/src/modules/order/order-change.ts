@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { conflict, forbidden, notFound, preconditionRequired } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { updateRequisitionWrite } from '../requisition/requisition.repository.ts';
 import {
   claimVersion,
@@ -68,6 +69,10 @@ export const ORDER_CHANGES = {
   workflow: { step: null, lock: 'order' },
   practitionerChange: { step: null, lock: 'order' },
 } as const satisfies Record<string, ChangeKind>;
+
+/** The name a change is audited under (docs/decisions/0214). */
+const changeNameOf = (kind: ChangeKind) =>
+  Object.entries(ORDER_CHANGES).find(([, known]) => known === kind)?.[0] ?? 'other';
 
 /**
  * What a change does to the order, decided by the step from the order as read and the body (a pure function, tested
@@ -164,6 +169,11 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
     return { order: found.order, unchanged: true, newOrderId: null, removedStorageKeys: [] };
   }
   const outcome = await applyChangePlan(db, found.order, basedOn, plan, request.record);
+  await recordAudit(db, {
+    action: `orderChanged:${changeNameOf(kind)}`,
+    orderId: found.order.id,
+    detail: { version: basedOn + 1, ...(outcome.newOrderId ? { newOrderId: outcome.newOrderId } : {}) },
+  });
   return { ...outcome, order: await savedOrder(db, found.order.id), unchanged: false };
 }
 

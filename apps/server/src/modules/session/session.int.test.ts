@@ -66,6 +66,27 @@ describe('POST /api/session', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(4000);
     expectEnvelope(await attempt('demo-Gray-2026'), 429, MESSAGES.signInThrottled);
   }, 30_000);
+
+  it('issue 14 item 1: 300 concurrent wrong passwords for one login evaluate at most its budget of 8', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 300 }, (_, i) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/session',
+          remoteAddress: '10.14.1.1',
+          payload: { username: 'dr.diaz', password: `wrong-${i}` },
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(8);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expectEnvelope(
+      responses.find((r) => r.statusCode === 429) as (typeof responses)[number],
+      429,
+      MESSAGES.signInThrottled,
+    );
+  }, 60_000);
 });
 
 describe('GET /mygdx/account/JWT/{type}', () => {

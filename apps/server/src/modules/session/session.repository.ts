@@ -39,20 +39,6 @@ export const deleteSession = (db: Db, id: string) =>
 export const deleteIdleSessions = (db: Db, idleSince: Date) =>
   sessionWrite(() => db.delete(sessions).where(lt(sessions.lastSeenAt, idleSince)));
 
-export const findFailures = async (db: Db, key: string) =>
-  (await db.select().from(signInFailures).where(eq(signInFailures.key, key)).limit(1))[0] ?? null;
-
-export const saveFailures = (db: Db, row: typeof signInFailures.$inferInsert) =>
-  sessionWrite(() =>
-    db
-      .insert(signInFailures)
-      .values(row)
-      .onConflictDoUpdate({
-        target: signInFailures.key,
-        set: { failures: row.failures, windowStartedAt: row.windowStartedAt, blockedUntil: row.blockedUntil },
-      }),
-  );
-
 /**
  * Counts one attempt against a throttle key in one statement (docs/decisions/0141): the row is locked by the upsert,
  * so 200 concurrent attempts get the counts 1 to 200, never the same one twice. Answers the count including this

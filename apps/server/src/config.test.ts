@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x7Kq2mP9vR4tW8yB3nL6hJ1cF5gD0sAe',
+  CAPTCHA_HMAC_KEY: 'k'.repeat(40),
+};
+
+// Issue 14 item 3 (docs/decisions/0212): the demo accounts (published passwords) only when asked for in production.
+describe('SEED_DEMO_DATA', () => {
+  it.each([
+    ['production, unset', { ...PRODUCTION }, false],
+    ['production, empty', { ...PRODUCTION, SEED_DEMO_DATA: '' }, false],
+    ['production, asked for', { ...PRODUCTION, SEED_DEMO_DATA: 'true' }, true],
+    ['production, false', { ...PRODUCTION, SEED_DEMO_DATA: 'false' }, false],
+    ['development, unset', {}, true],
+    ['development, false', { SEED_DEMO_DATA: 'false' }, false],
+  ])('%s → %s', (_name, env, seeded) => {
+    expect(loadConfig(env).seedDemoData).toBe(seeded);
+  });
+
+  it('refuses a value that is neither true nor false', () => {
+    expect(() => loadConfig({ SEED_DEMO_DATA: 'yes' })).toThrow('SEED_DEMO_DATA must be true or false.');
+  });
+});

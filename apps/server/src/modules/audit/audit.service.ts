@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+import { auditRequest, whoOf } from './audit-context.ts';
+
+export type AuditOutcome = 'success' | 'refused' | 'failed';
+
+/** What happened, to which record (docs/decisions/0214). Ids and codes only: never a patient's data. */
+export interface AuditEventInput {
+  action: string;
+  outcome?: AuditOutcome;
+  orderId?: number | null;
+  status?: number | null;
+  detail?: Record<string, unknown>;
+  /** Overrides the actor the request gives (a user identified by the call itself, such as a sign-in). */
+  actor?: string;
+  userId?: number | null;
+}
+
+/**
+ * The one place audit events are written (docs/decisions/0214): who, from where and under which request come from the
+ * request being served; `db` may be a transaction, so an event commits with the change it records. Writes no data
+ * a kept value is built from (decision 0070).
+ */
+export async function recordAudit(
+  db: Db,
+  event: AuditEventInput,
+  request: FastifyRequest | undefined = auditRequest.getStore(),
+): Promise<void> {
+  const who = whoOf(request);
+  await changing([], () =>
+    db.insert(auditEvents).values({
+      orderId: event.orderId ?? null,
+      actor: event.actor ?? who.actor,
+      action: event.action,
+      detail: event.detail ?? {},
+      userId: event.userId !== undefined ? event.userId : who.userId,
+      role: who.role,
+      onBehalfOf: who.onBehalfOf,
+      outcome: event.outcome ?? 'success',
+      status: event.status ?? null,
+      requestId: who.requestId,
+      address: who.address,
+      userAgent: who.userAgent,
+    }),
+  );
+}
