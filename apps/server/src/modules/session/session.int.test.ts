@@ -1,6 +1,8 @@
 import { MESSAGES } from '@gear/domain';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
 
 const ctx = useTestApp();
@@ -156,5 +158,49 @@ describe('DELETE /api/session', () => {
   it('refuses a change authenticated only by the cookie (cross-site forgery)', async () => {
     const { cookie } = await signIn(ctx.app, 'dr.chen');
     expectEnvelope(await ctx.app.inject({ method: 'DELETE', url: '/api/session', headers: { cookie } }), 401);
+  });
+});
+
+// Issue 14 items 5 and 6 (docs/decisions/0217).
+describe('tokens end with their session', () => {
+  const accountType = (app: FastifyInstance, headers: Record<string, string>) =>
+    app.inject({ method: 'GET', url: '/gear/api/getAccountType', headers });
+
+  it('a sign-out on one process ends the bearer token on another within a second', async () => {
+    const other = await buildApp(ctx.app.config, ctx.database.db);
+    try {
+      const chen = await signIn(ctx.app, 'dr.chen');
+      expect((await accountType(other, chen.headers)).statusCode).toBe(200);
+      const out = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/session',
+        headers: { ...chen.headers, cookie: chen.cookie },
+      });
+      expect(out.statusCode).toBe(204);
+      expectEnvelope(await accountType(ctx.app, chen.headers), 401, MESSAGES.signInRequired);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expectEnvelope(await accountType(other, chen.headers), 401, MESSAGES.signInRequired);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a session ends 12 hours after sign-in however active it is: its cookie and its tokens', async () => {
+    const kim = await signIn(ctx.app, 'staff.kim');
+    expect((await accountType(ctx.app, kim.headers)).statusCode).toBe(200);
+    await ctx.database.db.execute(
+      sql`update sessions set created_at = now() - interval '12 hours 1 minute', last_seen_at = now()`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expectEnvelope(await accountType(ctx.app, kim.headers), 401, MESSAGES.signInRequired);
+    expectEnvelope(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/mygdx/account/JWT/myGDX',
+        headers: { cookie: kim.cookie },
+      }),
+      401,
+      MESSAGES.signInRequired,
+    );
   });
 });

@@ -15,7 +15,16 @@ import {
   type ThrottleLimits,
 } from './sign-in-throttle.ts';
 
+/**
+ * How long sessions last (issue 14 items 5 and 6, docs/decisions/0217): every session ends after 30 idle minutes (the
+ * browser's idle sign-out, issue 2) and at the latest 12 hours after sign-in or the first proof. A bearer token names its session and is refused once the session has ended: each
+ * process re-reads a session at most every SESSION_CHECK_MS, so a sign-out holds on every process within a second.
+ */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
+export const PATIENT_IDLE_TIMEOUT_MS = IDLE_TIMEOUT_MS;
+export const SESSION_LIFETIME_MS = 12 * 60 * 60_000;
+export const SESSION_CHECK_MS = 500;
+const CHECKED_SESSIONS_MAX = 10_000;
 
 export const userInfoOf = (user: repo.UserRow): UserInfo => ({
   type: user.type,
@@ -29,7 +38,14 @@ export const sessionKey = (cookieValue: string) =>
   createHash('sha256').update(cookieValue).digest('base64url');
 
 export function createSessionService(db: Db, secret: string, now: () => Date = () => new Date()) {
-  const idleSince = () => new Date(now().getTime() - IDLE_TIMEOUT_MS);
+  const limitsOf = (idleMs: number): repo.SessionLimits => ({
+    idleSince: new Date(now().getTime() - idleMs),
+    startedSince: new Date(now().getTime() - SESSION_LIFETIME_MS),
+  });
+  const userLimits = () => limitsOf(IDLE_TIMEOUT_MS);
+  const patientLimits = () => limitsOf(PATIENT_IDLE_TIMEOUT_MS);
+  /** Sessions found live, and when: re-read after SESSION_CHECK_MS. */
+  const checked = new Map<string, number>();
 
   /**
    * Counts an attempt against every key before anything is checked, in one statement per key (docs/decisions/0141,
@@ -82,20 +98,33 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
       await attemptSucceeded(keys);
       const cookieValue = randomBytes(32).toString('base64url');
       await repo.insertSession(db, sessionKey(cookieValue), user.id);
-      await repo.deleteIdleSessions(db, idleSince());
+      await repo.deleteEndedSessions(db, userLimits());
       await recordAudit(db, { action: 'signIn', actor: `user:${user.id}`, userId: user.id, status: 200 });
       return { cookieValue, userInfo: userInfoOf(user) };
     },
 
     /** The signed-in user of a session cookie, sliding its idle expiry; null when absent or idle too long. */
     async userOfSession(cookieValue: string) {
-      const user = await repo.touchSession(db, sessionKey(cookieValue), idleSince());
+      const user = await repo.touchSession(db, sessionKey(cookieValue), userLimits());
       return user ? { user, sessionId: sessionKey(cookieValue) } : null;
     },
 
     async signOut(cookieValue: string) {
+      checked.delete(sessionKey(cookieValue));
       await repo.deleteSession(db, sessionKey(cookieValue));
       await repo.deletePatientSession(db, sessionKey(cookieValue));
+    },
+
+    /** Whether the session a bearer token names is still live (read at most every SESSION_CHECK_MS per process). */
+    async isTokenSessionLive(sessionId: string, patient: boolean) {
+      const at = Date.now();
+      const seen = checked.get(sessionId);
+      if (seen !== undefined && at - seen < SESSION_CHECK_MS) return true;
+      const live = await repo.isSessionLive(db, sessionId, patient, patient ? patientLimits() : userLimits());
+      if (checked.size >= CHECKED_SESSIONS_MAX) checked.clear();
+      if (live) checked.set(sessionId, at);
+      else checked.delete(sessionId);
+      return live;
     },
 
     issueAccessToken(user: repo.UserRow, sessionId: string) {
@@ -130,14 +159,14 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
     proofSucceeded: attemptSucceeded,
     /** The orders of a live patient session, sliding its idle expiry; null when absent or idle too long. */
     async patientOfSession(cookieValue: string) {
-      const row = await repo.touchPatientSession(db, sessionKey(cookieValue), idleSince());
+      const row = await repo.touchPatientSession(db, sessionKey(cookieValue), patientLimits());
       return row ? { sessionId: sessionKey(cookieValue), orderIds: row.orderIds } : null;
     },
     /** A new patient session holding one proven order; answers the cookie value to set. */
     async startPatientSession(orderId: number): Promise<string> {
       const cookieValue = randomBytes(32).toString('base64url');
       await repo.insertPatientSession(db, sessionKey(cookieValue), [orderId]);
-      await repo.deleteIdlePatientSessions(db, idleSince());
+      await repo.deleteEndedPatientSessions(db, patientLimits());
       return cookieValue;
     },
     /** Adds an order to a patient session known by its id (a patient's save for later creates an order). */
