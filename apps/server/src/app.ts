@@ -126,7 +126,11 @@ export interface BuildOptions {
 export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger(config, options.logStream),
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies from the socket inwards (what Fastify does for a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,

@@ -24,3 +24,22 @@ describe('SEED_DEMO_DATA', () => {
     expect(() => loadConfig({ SEED_DEMO_DATA: 'yes' })).toThrow('SEED_DEMO_DATA must be true or false.');
   });
 });
+
+// Issue 14 item 12 (docs/decisions/0218): only the proxies' hop count or addresses, never any X-Forwarded-For.
+describe('TRUST_PROXY', () => {
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.5, 10.1.0.0/16,loopback', ['10.0.0.5', '10.1.0.0/16', 'loopback']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('%s → %j', (value, trusted) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).trustProxy).toEqual(trusted);
+  });
+
+  it.each(['true', '0', '11', 'proxy.example.com', '10.0.0.5;rm'])('refuses %s', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^TRUST_PROXY must be/);
+  });
+});

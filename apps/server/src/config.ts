@@ -18,7 +18,11 @@ export interface Config {
   seedDemoData: boolean;
   webDistDir: string;
   production: boolean;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY (issue 14 item 12, docs/decisions/0218): false, the number of proxies in front (the client address is
+   * that many hops from the end of X-Forwarded-For), or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /**
    * Where email goes (docs/decisions/0090): an smtp:// or smtps:// server (nodemailer), or null for the local outbox
@@ -133,6 +137,28 @@ function publicUrlOf(value: string | undefined, port: number): string {
   return url.href.replace(/\/+$/, '');
 }
 
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must be false, the number of proxies in front of the portal (1 to 10), or their addresses (for example 10.0.0.5,10.1.0.0/16); true would trust any client-written X-Forwarded-For.';
+
+const ADDRESS_OR_RANGE = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
+
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 10) throw new Error(TRUST_PROXY_HELP);
+    return hops;
+  }
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (addresses.length === 0 || !addresses.every((address) => ADDRESS_OR_RANGE.test(address)))
+    throw new Error(TRUST_PROXY_HELP);
+  return addresses;
+}
+
 /**
  * SEED_DEMO_DATA (issue 14 item 3, docs/decisions/0212): the demo accounts have published passwords, so production
  * seeds them only when asked for with SEED_DEMO_DATA=true; elsewhere they are seeded unless SEED_DEMO_DATA=false.
@@ -177,7 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemoData: seedDemoDataOf(env.SEED_DEMO_DATA, production),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     production,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
     smtpUrl: smtpUrlOf(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || 'Gear portal <no-reply@gear-portal.localhost>',

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loggableError } from '../lib/loggable-error.ts';
-import { type AuditOutcome, recordAudit } from '../modules/audit/audit.service.ts';
+import { type AuditOutcome, auditBatcher } from '../modules/audit/audit.service.ts';
 import { auditRequest } from '../modules/audit/audit-context.ts';
 
 /** Routes that carry no patient's data: reference data, the captcha, UI action names, tokens, health. */
@@ -49,11 +49,15 @@ const outcomeOf = (status: number): AuditOutcome =>
 
 /**
  * The audit trail of requests (issue 14 item 4, docs/decisions/0214): every read and change by a caller on a route
- * that may carry PHI, every proof attempt, and every 401, 403 and 429 anywhere, written after the answer is sent (so
+ * that may carry PHI, every proof attempt, and every 401, 403 and 429 anywhere, written in batches after the answer is sent (so
  * the answer never waits for it). Changes of orders are recorded besides by the order-change core, in their
  * transaction.
  */
 export function registerAuditTrail(app: FastifyInstance) {
+  const batch = auditBatcher(app.db, (error) =>
+    app.log.error({ failure: loggableError(error) }, 'audit events not written'),
+  );
+  app.addHook('onClose', async () => batch.flush());
   app.addHook('onRequest', (request, _reply, done) => {
     auditRequest.run(request, done);
   });
@@ -67,20 +71,15 @@ export function registerAuditTrail(app: FastifyInstance) {
     const audited =
       refused || (phiRoute && (request.caller !== null || access === 'optional') && access !== 'public');
     if (!audited) return;
-    try {
-      await recordAudit(
-        app.db,
-        {
-          action: `${request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'change'} ${route || '(no route)'}`,
-          outcome: outcomeOf(status),
-          status,
-          orderId: orderIdOf(request, route),
-          detail: { method: request.method },
-        },
-        request,
-      );
-    } catch (error) {
-      request.log.error({ failure: loggableError(error) }, 'audit event not written');
-    }
+    batch.add(
+      {
+        action: `${request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'change'} ${route || '(no route)'}`,
+        outcome: outcomeOf(status),
+        status,
+        orderId: orderIdOf(request, route),
+        detail: { method: request.method },
+      },
+      request,
+    );
   });
 }
