@@ -129,7 +129,10 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     // A hop count trusts that many proxies from the socket inwards (what Fastify does for a number).
     trustProxy:
       typeof config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
         : config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -186,11 +189,13 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list' },
-    staticCSP: true,
-  });
+  // The API documentation: off in production unless API_DOCS=true (issue 14, Low; docs/decisions/0218).
+  if (config.apiDocs)
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { docExpansion: 'list' },
+      staticCSP: true,
+    });
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes(sessions, config.production));

@@ -43,3 +43,34 @@ describe('TRUST_PROXY', () => {
     expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/^TRUST_PROXY must be/);
   });
 });
+
+// Issue 14, Low (docs/decisions/0218): a weak SESSION_SECRET refuses to start in production with a one-line reason.
+describe('SESSION_SECRET in production', () => {
+  it.each([
+    ['repeated characters', 'a'.repeat(40)],
+    ['a repeated word', 'password'.repeat(5)],
+    ['few different characters', 'abababababcdcdcdcdcdefefefefefghghghgh'],
+  ])('refuses %s', (_name, secret) => {
+    expect(() => loadConfig({ ...PRODUCTION, SESSION_SECRET: secret })).toThrow(
+      /^SESSION_SECRET is too weak/,
+    );
+  });
+
+  it('accepts 32 random characters, and anything outside production', () => {
+    expect(loadConfig({ ...PRODUCTION, SESSION_SECRET: 'x7Kq2mP9vR4tW8yB3nL6hJ1cF5gD0sAe' }).production).toBe(
+      true,
+    );
+    expect(loadConfig({ SESSION_SECRET: 'a'.repeat(40) }).sessionSecret).toBe('a'.repeat(40));
+  });
+});
+
+describe('API_DOCS', () => {
+  it.each([
+    ['production, unset', { ...PRODUCTION }, false],
+    ['production, asked for', { ...PRODUCTION, API_DOCS: 'true' }, true],
+    ['development, unset', {}, true],
+    ['development, false', { API_DOCS: 'false' }, false],
+  ])('%s → %s', (_name, env, served) => {
+    expect(loadConfig(env).apiDocs).toBe(served);
+  });
+});
