@@ -233,6 +233,17 @@ describe('GET /gear/orderId: Activate Your Test', () => {
     expectEnvelope(right, 429, MESSAGES.orderProofThrottled);
   }, 60_000);
 
+  it('issue 14 item 8: a number on no order is counted like a wrong date of birth: the 6th try is refused', async () => {
+    const number = unknownActivationNumber();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await activate({ requisitionNumber: number, dateOfBirth: `1970-01-0${i + 1}` })).statusCode,
+      );
+    expect(statuses.slice(0, 5).every((status) => status === 404)).toBe(true);
+    expect(statuses[5]).toBe(429);
+  }, 60_000);
+
   it('decision 0040: one after another, 5 wrong guesses are answered, the 6th is refused', async () => {
     await ctx.database.db.execute(sql`delete from sign_in_failures where key like 'proof:%'`);
     const address = nextAddress();

@@ -82,7 +82,10 @@ describe('POST /api/session', () => {
     );
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(8);
-    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    // On a loaded machine some of 300 requests may wait longer than DB_CONNECT_TIMEOUT_MS for one of the pool's
+    // connections and answer 503 (decision 0154): not an evaluation either. Nothing else is answered.
+    expect(statuses.filter((s) => s !== 401 && s !== 429 && s !== 503)).toEqual([]);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
     expectEnvelope(
       responses.find((r) => r.statusCode === 429) as (typeof responses)[number],
       429,
