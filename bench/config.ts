@@ -5,7 +5,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 export const BENCH_CONFIG = () =>
   loadConfig({
     NODE_ENV: 'production',
-    SESSION_SECRET: 'b'.repeat(40),
+    SESSION_SECRET: 'bench-Q7r2Lk9vX4mP8tW1zN6cY3hJ5sD0fGaB',
     CAPTCHA_HMAC_KEY: 'c'.repeat(40),
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/none',

@@ -35,7 +35,7 @@ async function main() {
   const app = await buildApp(
     loadConfig({
       NODE_ENV: 'production',
-      SESSION_SECRET: 'b'.repeat(40),
+      SESSION_SECRET: 'bench-Q7r2Lk9vX4mP8tW1zN6cY3hJ5sD0fGaB',
       CAPTCHA_HMAC_KEY: 'c'.repeat(40),
       LOG_LEVEL: 'silent',
       WEB_DIST_DIR: '/none',

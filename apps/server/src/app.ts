@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { MAX_UPLOAD_BYTES, MESSAGES, messages, RETRY_AFTER_SECONDS } from '@gear/domain';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { localEmrPatientSource } from './adapters/emr/emr-source.ts';
 import { configuredMailer, outboxFolderOf } from './adapters/mail/mailer.ts';
 import { placesFromSettings } from './adapters/places/places.ts';
@@ -15,9 +16,11 @@ import { sweepUnreferencedFiles } from './adapters/storage/database-storage.ts';
 import { outboxSubscriptionList } from './adapters/subscription/subscription-list.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import { loggableError } from './lib/loggable-error.ts';
 import { snapshotAwareSerializerCompiler } from './lib/serializer.ts';
 import { activationRoutes } from './modules/activation/activation.routes.ts';
 import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
@@ -53,9 +56,12 @@ import { createSessionService } from './modules/session/session.service.ts';
 import { rateTableCarrier } from './modules/shipping/carrier.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { registerAuditTrail } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerNoStore } from './plugins/no-store.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerSupportedTextCheck } from './plugins/supported-text.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,26 +80,66 @@ export interface Lifecycle {
   closing: boolean;
 }
 
-/** Request logs carry the method, the path (never the query: it may hold a date of birth) and the id. */
-const logger = (config: Config): FastifyServerOptions['logger'] =>
+/**
+ * Request logs carry the method, the path (never the query: it may hold a date of birth) and the id. Errors are
+ * logged by kind and code, never by message; bodies, queries and parameters are removed wherever they would appear
+ * (docs/decisions/0210).
+ */
+const logger = (config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] =>
   config.logLevel === 'silent'
     ? false
     : {
         level: config.logLevel,
-        redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+        ...(stream ? { stream } : {}),
+        redact: {
+          paths: [
+            'req.headers.authorization',
+            'req.headers.cookie',
+            'res.headers["set-cookie"]',
+            'body',
+            'query',
+            'params',
+            'payload',
+            '*.body',
+            '*.query',
+            '*.params',
+            '*.payload',
+          ],
+          remove: true,
+        },
         serializers: {
           req: (req: { method: string; url: string; id: string }) => ({
             id: req.id,
             method: req.method,
             path: req.url.split('?')[0],
           }),
+          err: loggedErrorOf,
+          error: loggedErrorOf,
         },
       };
 
-export async function buildApp(config: Config, db: Db): Promise<FastifyInstance> {
+/** pino's error fields, with the message withheld (docs/decisions/0210). */
+const loggedErrorOf = (error: unknown) => {
+  const summary = loggableError(error);
+  return { ...summary, type: summary.kind, message: '(withheld)', stack: (summary.frames ?? []).join('\n') };
+};
+
+/** How a test or bench builds the app: its log may go to a stream it reads. */
+export interface BuildOptions {
+  logStream?: DestinationStream;
+}
+
+export async function buildApp(config: Config, db: Db, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger(config),
-    trustProxy: config.trustProxy,
+    logger: logger(config, options.logStream),
+    // A hop count trusts that many proxies from the socket inwards (what Fastify does for a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: 1024 * 1024,
@@ -127,9 +173,12 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   });
 
   registerErrorHandling(app, messages(config.supportPhone).unexpectedError);
+  registerSupportedTextCheck(app);
+  registerNoStore(app);
   await registerSecurityHeaders(app);
   registerSaveKeys(app);
   await app.register(fastifyCookie);
+  registerAuditTrail(app);
   const sessions = createSessionService(db, config.sessionSecret);
   registerAuth(app, sessions, config.sessionSecret);
   await app.register(fastifyRateLimit, { global: false });
@@ -147,11 +196,13 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    uiConfig: { docExpansion: 'list' },
-    staticCSP: true,
-  });
+  // The API documentation: off in production unless API_DOCS=true (issue 14, Low; docs/decisions/0218).
+  if (config.apiDocs)
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      uiConfig: { docExpansion: 'list' },
+      staticCSP: true,
+    });
 
   await app.register(healthRoutes);
   await app.register(sessionRoutes(sessions, config.production));
@@ -223,6 +274,7 @@ export async function buildApp(config: Config, db: Db): Promise<FastifyInstance>
   await app.register(contactRoutes(mailer));
   await app.register(placesRoutes(placesFromSettings(config.places)));
   await app.register(documentRoutes);
+  await app.register(auditRoutes);
   await app.register(outboxRoutes(mailer, config.smtpUrl ? null : outboxFolderOf(config.dataDir)));
   await app.register(siteRoutes(config.webDistDir));
   return app;

@@ -25,7 +25,13 @@ export interface Config {
   seedDemoData: boolean;
   webDistDir: string;
   production: boolean;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY (issue 14 item 12, docs/decisions/0218): false, the number of proxies in front (the client address is
+   * that many hops from the end of X-Forwarded-For), or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
+  /** API_DOCS: the API documentation at /api/docs; on by default outside production, off in production unless true. */
+  apiDocs: boolean;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /**
    * Where email goes (docs/decisions/0090): an smtp:// or smtps:// server (nodemailer), or null for the local outbox
@@ -147,6 +153,55 @@ function publicUrlOf(value: string | undefined, port: number): string {
   return url.href.replace(/\/+$/, '');
 }
 
+const WEAK_SECRET =
+  'SESSION_SECRET is too weak (too few different characters): use 32 or more random characters, for example from `openssl rand -base64 48`.';
+
+/**
+ * A session secret worth its length (issue 14, Low; docs/decisions/0218): at least 16 different characters and no
+ * character making up more than a quarter of it — what 32 random characters always have, and 'aaaa…' or
+ * 'passwordpassword…' never.
+ */
+export function isStrongSecret(secret: string): boolean {
+  const counts = new Map<string, number>();
+  for (const character of secret) counts.set(character, (counts.get(character) ?? 0) + 1);
+  return counts.size >= 16 && Math.max(...counts.values()) <= secret.length / 4;
+}
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must be false, the number of proxies in front of the portal (1 to 10), or their addresses (for example 10.0.0.5,10.1.0.0/16); true would trust any client-written X-Forwarded-For.';
+
+const ADDRESS_OR_RANGE =
+  /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
+
+function trustProxyOf(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > 10) throw new Error(TRUST_PROXY_HELP);
+    return hops;
+  }
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (addresses.length === 0 || !addresses.every((address) => ADDRESS_OR_RANGE.test(address)))
+    throw new Error(TRUST_PROXY_HELP);
+  return addresses;
+}
+
+/**
+ * SEED_DEMO_DATA (issue 14 item 3, docs/decisions/0212): the demo accounts have published passwords, so production
+ * seeds them only when asked for with SEED_DEMO_DATA=true; elsewhere they are seeded unless SEED_DEMO_DATA=false.
+ */
+function seedDemoDataOf(value: string | undefined, production: boolean): boolean {
+  const text = value?.trim().toLowerCase();
+  if (text === undefined || text === '') return !production;
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  throw new Error('SEED_DEMO_DATA must be true or false.');
+}
+
 /** The database limits of docs/decisions/0153 (also read by the test databases). */
 export const databaseSettingsOf = (env: NodeJS.ProcessEnv = process.env): DatabaseSettings => ({
   poolMax: millisecondsOf(env, 'DB_POOL_MAX', 10, 1, 100),
@@ -163,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (sessionSecret.length < 32) {
     throw new Error('SESSION_SECRET must be set to at least 32 characters in production.');
   }
+  if (production && !isStrongSecret(sessionSecret)) throw new Error(WEAK_SECRET);
   const captchaHmacKey = env.CAPTCHA_HMAC_KEY ?? (production ? '' : processCaptchaKey);
   if (captchaHmacKey.length < 32) {
     throw new Error('CAPTCHA_HMAC_KEY must be set to at least 32 characters in production.');
@@ -187,10 +243,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     places: placesSettingsOf(env.PLACES_PROVIDER, env.PLACES_URL),
     sessionSecret,
     hrsaGsdlNumbers: list(env.HRSA_GSDL_NUMBERS, ['P1007']),
-    seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    seedDemoData: seedDemoDataOf(env.SEED_DEMO_DATA, production),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     production,
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    apiDocs:
+      env.API_DOCS === undefined || env.API_DOCS.trim() === '' ? !production : env.API_DOCS.trim() === 'true',
     logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
     smtpUrl: smtpUrlOf(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || 'Gear portal <no-reply@gear-portal.localhost>',

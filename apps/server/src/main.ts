@@ -27,6 +27,10 @@ async function serve(config: Config) {
   const database = await openConfiguredDatabase(config);
   const demo = config.seedDemoData ? await seedDemoData(database.db) : null;
   const app = await buildApp(config, database.db);
+  if (demo && config.production)
+    app.log.warn(
+      'SEED_DEMO_DATA=true in production: the demo accounts, whose passwords are published, can sign in. Remove SEED_DEMO_DATA for a real deployment.',
+    );
 
   // Graceful shutdown (docs/decisions/0156): /readyz turns 503 first, then the server stops accepting, in-flight
   // requests finish (their connections are cut after SHUTDOWN_TIMEOUT_MS), the pool closes and the embedded

@@ -52,7 +52,8 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService, sec
     const bearer = bearerToken(request);
     if (bearer) {
       const claims = verifyAccessToken(bearer, secret);
-      if (claims) {
+      // A token of a session that has ended (signed out, idle, past its lifetime) is refused (docs/decisions/0217).
+      if (claims && (await sessions.isTokenSessionLive(claims.sid, claims.type === 'prc'))) {
         request.caller = {
           userId: claims.sub,
           sessionId: claims.sid,

@@ -2,6 +2,7 @@ import { type ErrorEnvelope, MESSAGES, outageOf, RETRY_AFTER_SECONDS } from '@ge
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, reasonFor } from '../lib/http-error.ts';
+import { loggableError } from '../lib/loggable-error.ts';
 
 const fieldOf = (instancePath: string, missing?: unknown) => {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -46,7 +47,8 @@ export function registerErrorHandling(app: FastifyInstance, supportMessage: stri
         .header('cache-control', 'no-store')
         .send({ error: reasonFor(503), message: MESSAGES.temporarilyUnavailable });
     }
-    request.log.error({ err: error }, 'request failed');
+    // Kind, code and frames only: a failed query's message carries its parameters (docs/decisions/0210).
+    request.log.error({ failure: loggableError(error) }, 'request failed');
     return reply.code(500).send({ error: 'Internal Server Error', message: supportMessage });
   });
 }

@@ -158,18 +158,34 @@ export const attachments = pgTable(
   (t) => [unique().on(t.orderId, t.type)],
 );
 
-/** Who did what to an order, when (no patients' data in the detail). */
+/**
+ * The audit trail (issue 14 item 4, docs/decisions/0214): who (user or patient session, role, the account acted for),
+ * which record, which action, the outcome, when, from which address and user agent. No patient's data in the detail.
+ * Append-only: a trigger refuses every UPDATE, DELETE and TRUNCATE (migration 0008), so the order id is kept as a
+ * plain number that outlives the order.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    orderId: integer(),
     actor: text().notNull(),
     action: text().notNull(),
     detail: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The signed-in user; null for a patient or an anonymous caller. */
+    userId: integer(),
+    /** The caller's user type ('myGDX', 'prc', …), 'admin' for an administrator, 'anonymous' without a caller. */
+    role: text().notNull().default('anonymous'),
+    /** The practitioner account the caller acts as (its GSDL number), when there is one. */
+    onBehalfOf: text(),
+    outcome: text().notNull().default('success'),
+    status: integer(),
+    requestId: text(),
+    address: text(),
+    userAgent: text(),
   },
-  (t) => [index().on(t.orderId)],
+  (t) => [index().on(t.orderId), index().on(t.userId)],
 );
 
 /**

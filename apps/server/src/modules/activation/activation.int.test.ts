@@ -77,8 +77,8 @@ async function validate(
 const sessionCookieOf = (response: Response) => response.cookies.find((c) => c.name === 'gear_session');
 
 /** The first activation number after `from` with a valid check digit that no pack carries. */
-function unknownActivationNumber(): string {
-  for (let n = 824_591_600; ; n++) if (isValidActivationNumber(`C${n}`)) return `C${n}`;
+function unknownActivationNumber(from = 824_591_600): string {
+  for (let n = from; ; n++) if (isValidActivationNumber(`C${n}`)) return `C${n}`;
 }
 
 describe('GET /gear/orderId: Activate Your Test', () => {
@@ -231,6 +231,17 @@ describe('GET /gear/orderId: Activate Your Test', () => {
     // The right date of birth is refused too while the order is blocked.
     const right = await activate({ requisitionNumber: ROBERT.number, dateOfBirth: ROBERT.dateOfBirth });
     expectEnvelope(right, 429, MESSAGES.orderProofThrottled);
+  }, 60_000);
+
+  it('issue 14 item 8: a number on no order is counted like a wrong date of birth: the 6th try is refused', async () => {
+    // A number of its own: other tests try the first unknown number, and every try counts.
+    const number = unknownActivationNumber(824_599_000);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await activate({ requisitionNumber: number, dateOfBirth: `1970-01-0${i + 1}` })).statusCode,
+      );
+    expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
   }, 60_000);
 
   it('decision 0040: one after another, 5 wrong guesses are answered, the 6th is refused', async () => {

@@ -10,9 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema/index.ts';
 import { idParam } from '../../lib/api-schemas.ts';
 import { forbidden } from '../../lib/http-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { captchaAccepted } from '../captcha/captcha.service.ts';
 import { grantOrderTo, proofThrottleOf } from '../order/patient-access.ts';
 import { activateOrder, optionsPasses, validateOrder } from './activation.service.ts';
@@ -22,7 +22,7 @@ const actorOf = (request: FastifyRequest) =>
   request.caller ? `patient:${request.caller.sessionId.slice(0, 12)}` : 'patient:new';
 
 const audit = (db: Db, orderId: number, actor: string, action: string) =>
-  db.insert(auditEvents).values({ orderId, actor, action, detail: {} });
+  recordAudit(db, { orderId, actor, action });
 
 /**
  * Spec 3 §7 GET /gear/orderId (Activate Your Test) and GET /gear/order/validation/{id} (Welcome Back): the patients'

@@ -139,6 +139,11 @@ export async function activateOrder(
   if (pack?.removed && packs.length === 1)
     throw namedRefusal(410, ACTIVATION_ERRORS.retired, removedPackNotice(pack));
   const orderIds = await findOrderIdsHolding(db, search, ORDERS_PER_NUMBER);
+  if (orderIds.length === 0 || (search.kind === 'shortActivationNumber' && orderIds.length > 1)) {
+    // A number on no order is counted like a wrong date of birth, per number and per address (issue 14 item 8,
+    // docs/decisions/0219), so unknown numbers cannot be tried without limit.
+    await deps.throttle.attempt(`number:${search.value}`);
+  }
   if (search.kind === 'shortActivationNumber' && orderIds.length > 1) throw activationNotFound(query.gdxId);
   if (orderIds.length === 0) {
     if (pack && packs.length === 1)

@@ -161,7 +161,7 @@ describe('purgeExpiredCaptchaSolutions', () => {
 
 describe('configuration', () => {
   it('CAPTCHA_HMAC_KEY is required in production', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) };
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x7Kq2mP9vR4tW8yB3nL6hJ1cF5gD0sAe' };
     expect(() => loadConfig(production)).toThrow(
       'CAPTCHA_HMAC_KEY must be set to at least 32 characters in production.',
     );

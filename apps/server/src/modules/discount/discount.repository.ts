@@ -2,7 +2,8 @@ import type { Discount, DiscountType } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { changing, keptUntilChanged } from '../../db/kept.ts';
-import { auditEvents, discounts, signInFailures } from '../../db/schema/index.ts';
+import { discounts, signInFailures } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 
 /** A discount code as the table holds it, with what the domain needs to check it. */
 export type DiscountRow = Discount & { gsdlNo: string | null };
@@ -69,7 +70,6 @@ export interface GuessBudget {
 const budgetWrite = <T>(write: () => PromiseLike<T>) => changing(['sessions'], write);
 
 /** Audit events change nothing any kept value is built from. */
-const auditWrite = <T>(write: () => PromiseLike<T>) => changing([], write);
 
 const windowOpen = (windowSeconds: number) =>
   sql`${signInFailures.windowStartedAt} > now() - make_interval(secs => ${windowSeconds})`;
@@ -138,4 +138,11 @@ export const auditDiscount = (
   actor: string,
   action: 'discountApplied' | 'discountRefused' | 'discountThrottled',
   detail: Record<string, unknown>,
-) => auditWrite(() => db.insert(auditEvents).values({ orderId, actor, action, detail }));
+) =>
+  recordAudit(db, {
+    orderId,
+    actor,
+    action,
+    detail,
+    outcome: action === 'discountApplied' ? 'success' : 'refused',
+  });

@@ -20,9 +20,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { MailDeliveryError, type Mailer } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema/index.ts';
 import { badGateway, unprocessable } from '../../lib/http-error.ts';
 import type { Caller } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { savedOrder } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import { handoffEmail } from './handoff-email.ts';
@@ -129,9 +129,15 @@ export async function handOffToPatient(
   } catch (error) {
     const code = error instanceof MailDeliveryError ? error.code : 'EOUTBOX';
     context.log.warn({ mailError: code, orderId }, 'handoff email not delivered');
-    await db.insert(auditEvents).values({ orderId, actor, action: 'handoffEmailFailed', detail: { code } });
+    await recordAudit(db, {
+      orderId,
+      actor,
+      action: 'handoffEmailFailed',
+      outcome: 'failed',
+      detail: { code },
+    });
     throw badGateway(HANDOFF_MESSAGES.emailFailed);
   }
-  await db.insert(auditEvents).values({ orderId, actor, action: 'handoffEmailSent', detail: {} });
+  await recordAudit(db, { orderId, actor, action: 'handoffEmailSent' });
   return { gearOrder: await savedOrder(db, orderId), email };
 }

@@ -334,7 +334,7 @@ describe('GET /gear/order/{id}/attachments/{type}', () => {
     });
     expect(viaCookie.statusCode).toBe(200);
     expectEnvelope(await readBack(order.id, 'ins-primary-front', await headersOf(ctx.app, 'dr.chen')), 403);
-    expectEnvelope(await readBack(order.id, 'ins-primary-front', patientHeaders(ctx.app)), 403);
+    expectEnvelope(await readBack(order.id, 'ins-primary-front', await patientHeaders(ctx.app)), 403);
     expectEnvelope(await readBack(order.id, 'ins-primary-front', {}), 401);
     expectEnvelope(await readBack(order.id, 'ins-primary-back', await headersOf(ctx.app, 'dr.avery')), 404);
     expectEnvelope(await readBack(999_999, 'ins-primary-front', await headersOf(ctx.app, 'dr.avery')), 404);

@@ -250,7 +250,7 @@ describe('PUT /gear/order/{id}/insurance/', () => {
       await ctx.app.inject({
         method: 'PUT',
         url: `/gear/order/${order.id}/insurance/`,
-        headers: patientHeaders(ctx.app),
+        headers: await patientHeaders(ctx.app),
         payload: body,
       }),
       403,

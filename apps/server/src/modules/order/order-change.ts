@@ -23,6 +23,7 @@ import {
   unprocessable,
 } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { updateRequisitionWrite } from '../requisition/requisition.repository.ts';
 import {
   type ChangeAnswer,
@@ -82,6 +83,10 @@ export const ORDER_CHANGES = {
   workflow: { step: null, lock: 'order' },
   practitionerChange: { step: null, lock: 'order' },
 } as const satisfies Record<string, ChangeKind>;
+
+/** The name a change is audited under (docs/decisions/0214). */
+const changeNameOf = (kind: ChangeKind) =>
+  Object.entries(ORDER_CHANGES).find(([, known]) => known === kind)?.[0] ?? 'other';
 
 /**
  * What a change does to the order, decided by the step from the order as read and the body (a pure function, tested
@@ -196,6 +201,11 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
       plan,
       withKeptAnswer(request.record, keyed, orderId),
     );
+    await recordAudit(db, {
+      action: `orderChanged:${changeNameOf(kind)}`,
+      orderId,
+      detail: { version: basedOn + 1, ...(outcome.newOrderId ? { newOrderId: outcome.newOrderId } : {}) },
+    });
     return { ...outcome, order: await savedOrder(db, orderId), unchanged: false };
   } catch (refusal) {
     // A concurrent twin under the same key claimed the version first: its answer, once committed, is this one's.

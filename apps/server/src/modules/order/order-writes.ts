@@ -1,6 +1,6 @@
 import type { IdCardAttachmentType, SavedOrder, WorkflowStep } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema/index.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import {
   billRequisitionsToMedicare,
   deleteAttachments,
@@ -88,7 +88,7 @@ export async function runOrderWrite(tx: Db, order: SavedOrder, write: OrderWrite
       state.outcome.removedStorageKeys.push(...(await deleteAttachments(tx, order.id, write.types)));
       return;
     case 'audit':
-      await tx.insert(auditEvents).values({
+      await recordAudit(tx, {
         orderId: order.id,
         actor: write.actor,
         action: write.action,

@@ -122,7 +122,7 @@ describe('GET /gear/api/patient-lookup', () => {
     });
     expectEnvelope(anonymous, 401, MESSAGES.signInRequired);
     expectEnvelope(
-      await lookup({ query: 'jane', orderId }, patientHeaders(ctx.app)),
+      await lookup({ query: 'jane', orderId }, await patientHeaders(ctx.app)),
       403,
       MESSAGES.forbidden,
     );
@@ -198,7 +198,7 @@ describe('GET /gear/api/get-ellkay-patient', () => {
     const withoutKey = await orderWithRequisition(ctx.app, 'dr.avery', 'P1002');
     expectEnvelope(await ellkay({ chartNumber: 'C10001', orderId: String(withoutKey.id) }), 403);
     const orderId = String((await orderOfAvery()).id);
-    expectEnvelope(await ellkay({ chartNumber: 'C10001', orderId }, patientHeaders(ctx.app)), 403);
+    expectEnvelope(await ellkay({ chartNumber: 'C10001', orderId }, await patientHeaders(ctx.app)), 403);
     expectEnvelope(
       await ellkay({ chartNumber: 'C10001', orderId }, await headersOf(ctx.app, 'dr.chen')),
       403,
@@ -245,7 +245,7 @@ describe('GET /gear/api/insurance-lookup', () => {
 
   it('refuses: 403 for prc users and practitioners one may not order for, 404 unknown practitioner, 401, 400', async () => {
     const query = { gsdlNo: 'P1001', nameLast: 'Testpatient', dob: '1985-04-12' };
-    expectEnvelope(await insurances(query, patientHeaders(ctx.app)), 403);
+    expectEnvelope(await insurances(query, await patientHeaders(ctx.app)), 403);
     expectEnvelope(await insurances(query, await headersOf(ctx.app, 'dr.chen')), 403);
     expectEnvelope(await insurances({ ...query, gsdlNo: 'P9999' }), 404);
     expectEnvelope(await ctx.app.inject({ method: 'GET', url: '/gear/api/insurance-lookup', query }), 401);

@@ -31,7 +31,7 @@ describe('POST /subscribe (spec 2 §5, §7: marketing opt-in of prc users)', () 
       age: '40',
       subscription_list_id: DEFAULT_SUBSCRIPTION_LIST_ID,
     };
-    const response = await subscribe(form(fields), patientHeaders(ctx.app));
+    const response = await subscribe(form(fields), await patientHeaders(ctx.app));
     expect(response.statusCode, response.body).toBe(204);
     expect(await outbox()).toEqual([
       expect.objectContaining({
@@ -45,7 +45,7 @@ describe('POST /subscribe (spec 2 §5, §7: marketing opt-in of prc users)', () 
     ]);
     const again = await subscribe(
       { email: 'jane.testpatient@example.com', age: 41 },
-      patientHeaders(ctx.app),
+      await patientHeaders(ctx.app),
     );
     expect(again.statusCode, again.body).toBe(204);
     const rows = await outbox();
@@ -64,10 +64,16 @@ describe('POST /subscribe (spec 2 §5, §7: marketing opt-in of prc users)', () 
       await ctx.app.inject({ method: 'POST', url: '/subscribe', payload: { email: 'a@example.com' } }),
       401,
     );
-    expectEnvelope(await subscribe(form({ email: 'not-an-email' }), patientHeaders(ctx.app)), 400);
-    expectEnvelope(await subscribe({ email: 'a@example.com', age: 'old' }, patientHeaders(ctx.app)), 400);
+    expectEnvelope(await subscribe(form({ email: 'not-an-email' }), await patientHeaders(ctx.app)), 400);
     expectEnvelope(
-      await subscribe({ email: 'a@example.com', subscription_list_id: 'everyone' }, patientHeaders(ctx.app)),
+      await subscribe({ email: 'a@example.com', age: 'old' }, await patientHeaders(ctx.app)),
+      400,
+    );
+    expectEnvelope(
+      await subscribe(
+        { email: 'a@example.com', subscription_list_id: 'everyone' },
+        await patientHeaders(ctx.app),
+      ),
       400,
       MESSAGES.invalidInput,
     );

@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { PatientAddress, PatientInfo } from '@gear/domain';
 import { patientInfo as janeTestpatient } from '@gear/domain/test-support';
 import type { FastifyInstance } from 'fastify';
+import { patientSessions } from '../../db/schema/index.ts';
 import { type DemoLogin, headersOf, METABOLOMIX, newOrderWith, type SavedOrder } from '../../test/helper.ts';
 import { signAccessToken } from '../session/access-token.ts';
 
@@ -9,13 +11,20 @@ import { signAccessToken } from '../session/access-token.ts';
 export type { SavedOrder };
 export { headersOf };
 
-/** A bearer token of a patient (prc) user: the demo data has no prc accounts yet. */
-export const patientHeaders = (app: FastifyInstance) => ({
-  authorization: `Bearer ${signAccessToken(
-    { sub: 990001, sid: 'test-patient-session', type: 'prc', gsdlNo: null, obo: [], adm: false },
-    app.config.sessionSecret,
-  )}`,
-});
+/**
+ * A bearer token of a patient (prc) who proved no order yet: a real patient session, since a token of a session that
+ * does not exist is refused (docs/decisions/0217).
+ */
+export async function patientHeaders(app: FastifyInstance) {
+  const sessionId = `test-patient-${randomBytes(8).toString('hex')}`;
+  await app.db.insert(patientSessions).values({ id: sessionId, orderIds: [] });
+  return {
+    authorization: `Bearer ${signAccessToken(
+      { sub: null, sid: sessionId, type: 'prc', gsdlNo: null, obo: [], adm: false, ord: [] },
+      app.config.sessionSecret,
+    )}`,
+  };
+}
 
 /**
  * An order of a practitioner with one Metabolomix+ requisition (617, nutritional): drop-ship by default, else

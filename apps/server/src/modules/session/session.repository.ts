@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { changing } from '../../db/kept.ts';
 import { patientSessions, sessions, signInFailures, users } from '../../db/schema/index.ts';
@@ -20,13 +20,25 @@ export const findUserByLoginName = async (db: Db, loginName: string) =>
 export const insertSession = (db: Db, id: string, userId: number) =>
   sessionWrite(() => db.insert(sessions).values({ id, userId }));
 
-/** The session's user when the session exists and was seen after idleSince; touches it. */
-export async function touchSession(db: Db, id: string, idleSince: Date) {
+/** When a session has ended (docs/decisions/0217): idle since `idleSince`, or started before `startedSince`. */
+export interface SessionLimits {
+  idleSince: Date;
+  startedSince: Date;
+}
+
+const liveSession = (table: typeof sessions | typeof patientSessions, limits: SessionLimits) =>
+  and(
+    sql`${table.lastSeenAt} > ${limits.idleSince.toISOString()}::timestamptz`,
+    sql`${table.createdAt} > ${limits.startedSince.toISOString()}::timestamptz`,
+  );
+
+/** The session's user when the session exists and has not ended; touches it. */
+export async function touchSession(db: Db, id: string, limits: SessionLimits) {
   const [row] = await sessionWrite(() =>
     db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
-      .where(and(eq(sessions.id, id), sql`${sessions.lastSeenAt} > ${idleSince.toISOString()}`))
+      .where(and(eq(sessions.id, id), liveSession(sessions, limits)))
       .returning({ userId: sessions.userId }),
   );
   if (!row) return null;
@@ -36,22 +48,23 @@ export async function touchSession(db: Db, id: string, idleSince: Date) {
 export const deleteSession = (db: Db, id: string) =>
   sessionWrite(() => db.delete(sessions).where(eq(sessions.id, id)));
 
-export const deleteIdleSessions = (db: Db, idleSince: Date) =>
-  sessionWrite(() => db.delete(sessions).where(lt(sessions.lastSeenAt, idleSince)));
-
-export const findFailures = async (db: Db, key: string) =>
-  (await db.select().from(signInFailures).where(eq(signInFailures.key, key)).limit(1))[0] ?? null;
-
-export const saveFailures = (db: Db, row: typeof signInFailures.$inferInsert) =>
+export const deleteEndedSessions = (db: Db, limits: SessionLimits) =>
   sessionWrite(() =>
     db
-      .insert(signInFailures)
-      .values(row)
-      .onConflictDoUpdate({
-        target: signInFailures.key,
-        set: { failures: row.failures, windowStartedAt: row.windowStartedAt, blockedUntil: row.blockedUntil },
-      }),
+      .delete(sessions)
+      .where(or(lt(sessions.lastSeenAt, limits.idleSince), lt(sessions.createdAt, limits.startedSince))),
   );
+
+/** Whether a session (a user's, or a patient's) exists and has not ended: what a bearer token's `sid` must name. */
+export async function isSessionLive(db: Db, id: string, patient: boolean, limits: SessionLimits) {
+  const table = patient ? patientSessions : sessions;
+  const rows = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), liveSession(table, limits)))
+    .limit(1);
+  return rows.length === 1;
+}
 
 /**
  * Counts one attempt against a throttle key in one statement (docs/decisions/0141): the row is locked by the upsert,
@@ -111,13 +124,13 @@ export const findUserById = async (db: Db, id: number) =>
 export const insertPatientSession = (db: Db, id: string, orderIds: readonly number[]) =>
   sessionWrite(() => db.insert(patientSessions).values({ id, orderIds: [...orderIds] }));
 
-/** The orders of a patient session seen after idleSince; touches it. Null when absent or idle too long. */
-export async function touchPatientSession(db: Db, id: string, idleSince: Date) {
+/** The orders of a patient session that has not ended; touches it. Null when absent or ended. */
+export async function touchPatientSession(db: Db, id: string, limits: SessionLimits) {
   const [row] = await sessionWrite(() =>
     db
       .update(patientSessions)
       .set({ lastSeenAt: sql`now()` })
-      .where(and(eq(patientSessions.id, id), sql`${patientSessions.lastSeenAt} > ${idleSince.toISOString()}`))
+      .where(and(eq(patientSessions.id, id), liveSession(patientSessions, limits)))
       .returning({ orderIds: patientSessions.orderIds }),
   );
   return row ?? null;
@@ -142,5 +155,14 @@ export async function addPatientSessionOrder(db: Db, id: string, orderId: number
 export const deletePatientSession = (db: Db, id: string) =>
   sessionWrite(() => db.delete(patientSessions).where(eq(patientSessions.id, id)));
 
-export const deleteIdlePatientSessions = (db: Db, idleSince: Date) =>
-  sessionWrite(() => db.delete(patientSessions).where(lt(patientSessions.lastSeenAt, idleSince)));
+export const deleteEndedPatientSessions = (db: Db, limits: SessionLimits) =>
+  sessionWrite(() =>
+    db
+      .delete(patientSessions)
+      .where(
+        or(
+          lt(patientSessions.lastSeenAt, limits.idleSince),
+          lt(patientSessions.createdAt, limits.startedSince),
+        ),
+      ),
+  );

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
 import { callerOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
 
@@ -41,6 +42,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
       async (request, reply) => {
         const cookie = request.cookies[SESSION_COOKIE];
         if (cookie) await sessions.signOut(cookie);
+        await recordAudit(app.db, { action: 'signOut', status: 204 }, request);
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return reply.code(204).send(null);
       },

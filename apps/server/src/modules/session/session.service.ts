@@ -3,20 +3,28 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MESSAGES, type UserInfo } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-token.ts';
 import { verifyPassword } from './passwords.ts';
 import * as repo from './session.repository.ts';
 import {
   ADDRESS_LIMITS,
-  afterFailure,
-  assessAttempt,
   LOGIN_NAME_LIMITS,
   PROOF_ADDRESS_LIMITS,
   PROOF_ORDER_LIMITS,
   type ThrottleLimits,
 } from './sign-in-throttle.ts';
 
+/**
+ * How long sessions last (issue 14 items 5 and 6, docs/decisions/0217): every session ends after 30 idle minutes (the
+ * browser's idle sign-out, issue 2) and at the latest 12 hours after sign-in or the first proof. A bearer token names its session and is refused once the session has ended: each
+ * process re-reads a session at most every SESSION_CHECK_MS, so a sign-out holds on every process within a second.
+ */
 export const IDLE_TIMEOUT_MS = 30 * 60_000;
+export const PATIENT_IDLE_TIMEOUT_MS = IDLE_TIMEOUT_MS;
+export const SESSION_LIFETIME_MS = 12 * 60 * 60_000;
+export const SESSION_CHECK_MS = 500;
+const CHECKED_SESSIONS_MAX = 10_000;
 
 export const userInfoOf = (user: repo.UserRow): UserInfo => ({
   type: user.type,
@@ -30,23 +38,37 @@ export const sessionKey = (cookieValue: string) =>
   createHash('sha256').update(cookieValue).digest('base64url');
 
 export function createSessionService(db: Db, secret: string, now: () => Date = () => new Date()) {
-  const idleSince = () => new Date(now().getTime() - IDLE_TIMEOUT_MS);
+  const limitsOf = (idleMs: number): repo.SessionLimits => ({
+    idleSince: new Date(now().getTime() - idleMs),
+    startedSince: new Date(now().getTime() - SESSION_LIFETIME_MS),
+  });
+  const userLimits = () => limitsOf(IDLE_TIMEOUT_MS);
+  const patientLimits = () => limitsOf(PATIENT_IDLE_TIMEOUT_MS);
+  /** Sessions found live, and when: re-read after SESSION_CHECK_MS. */
+  const checked = new Map<string, number>();
 
-  async function throttle(keys: [string, ThrottleLimits][], message: string = MESSAGES.signInThrottled) {
+  /**
+   * Counts an attempt against every key before anything is checked, in one statement per key (docs/decisions/0141,
+   * 0211): refused (429) past the budget, slowed past the slow-down count; concurrent attempts each get their own
+   * count, so no more than the budget are ever evaluated.
+   */
+  async function reserveAttempts(keys: [string, ThrottleLimits][], message: string) {
     let delayMs = 0;
+    let blocked = false;
     for (const [key, limits] of keys) {
-      const verdict = assessAttempt(await repo.findFailures(db, key), limits, now());
-      if (verdict.blocked) throw new HttpError(429, message);
-      delayMs = Math.max(delayMs, verdict.delayMs);
+      const { attempts, blocked: over } = await repo.reserveAttempt(db, key, limits, now());
+      blocked ||= over;
+      if (attempts - 1 >= limits.slowAfter) delayMs = Math.max(delayMs, limits.delayMs);
     }
+    if (blocked) throw new HttpError(429, message);
     if (delayMs) await sleep(delayMs);
   }
 
-  async function recordFailure(keys: [string, ThrottleLimits][]) {
-    for (const [key, limits] of keys) {
-      const next = afterFailure(await repo.findFailures(db, key), limits, now());
-      await repo.saveFailures(db, { key, ...next });
-    }
+  /** An attempt that succeeded: the first key's count is cleared, the others get their attempt back. */
+  async function attemptSucceeded(keys: [string, ThrottleLimits][]) {
+    const [first, ...others] = keys;
+    if (first) await repo.clearFailures(db, first[0]);
+    for (const [key] of others) await repo.releaseAttempt(db, key);
   }
 
   return {
@@ -56,29 +78,53 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
         [loginKey, LOGIN_NAME_LIMITS],
         [`ip:${address}`, ADDRESS_LIMITS],
       ];
-      await throttle(keys);
+      try {
+        await reserveAttempts(keys, MESSAGES.signInThrottled);
+      } catch (error) {
+        await recordAudit(db, { action: 'signIn', outcome: 'refused', status: 429 });
+        throw error;
+      }
       const user = await repo.findUserByLoginName(db, username.trim());
       const valid = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !valid) {
-        await recordFailure(keys);
+        await recordAudit(db, {
+          action: 'signIn',
+          outcome: 'refused',
+          status: 401,
+          userId: user?.id ?? null,
+        });
         throw unauthorized(MESSAGES.signInFailed);
       }
-      await repo.clearFailures(db, loginKey);
+      await attemptSucceeded(keys);
       const cookieValue = randomBytes(32).toString('base64url');
       await repo.insertSession(db, sessionKey(cookieValue), user.id);
-      await repo.deleteIdleSessions(db, idleSince());
+      await repo.deleteEndedSessions(db, userLimits());
+      await recordAudit(db, { action: 'signIn', actor: `user:${user.id}`, userId: user.id, status: 200 });
       return { cookieValue, userInfo: userInfoOf(user) };
     },
 
     /** The signed-in user of a session cookie, sliding its idle expiry; null when absent or idle too long. */
     async userOfSession(cookieValue: string) {
-      const user = await repo.touchSession(db, sessionKey(cookieValue), idleSince());
+      const user = await repo.touchSession(db, sessionKey(cookieValue), userLimits());
       return user ? { user, sessionId: sessionKey(cookieValue) } : null;
     },
 
     async signOut(cookieValue: string) {
+      checked.delete(sessionKey(cookieValue));
       await repo.deleteSession(db, sessionKey(cookieValue));
       await repo.deletePatientSession(db, sessionKey(cookieValue));
+    },
+
+    /** Whether the session a bearer token names is still live (read at most every SESSION_CHECK_MS per process). */
+    async isTokenSessionLive(sessionId: string, patient: boolean) {
+      const at = Date.now();
+      const seen = checked.get(sessionId);
+      if (seen !== undefined && at - seen < SESSION_CHECK_MS) return true;
+      const live = await repo.isSessionLive(db, sessionId, patient, patient ? patientLimits() : userLimits());
+      if (checked.size >= CHECKED_SESSIONS_MAX) checked.clear();
+      if (live) checked.set(sessionId, at);
+      else checked.delete(sessionId);
+      return live;
     },
 
     issueAccessToken(user: repo.UserRow, sessionId: string) {
@@ -108,33 +154,19 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
      * Counts a proof attempt against every key before the proof is checked (docs/decisions/0141): refused (429)
      * past the budget, slowed past the slow-down count. Counting first keeps the budget under concurrent attempts.
      */
-    async attemptProof(keys: [string, ThrottleLimits][]) {
-      let delayMs = 0;
-      let blocked = false;
-      for (const [key, limits] of keys) {
-        const { attempts, blocked: over } = await repo.reserveAttempt(db, key, limits, now());
-        blocked ||= over;
-        if (attempts - 1 >= limits.slowAfter) delayMs = Math.max(delayMs, limits.delayMs);
-      }
-      if (blocked) throw new HttpError(429, MESSAGES.orderProofThrottled);
-      if (delayMs) await sleep(delayMs);
-    },
+    attemptProof: (keys: [string, ThrottleLimits][]) => reserveAttempts(keys, MESSAGES.orderProofThrottled),
     /** A proof that succeeded: the order's count is cleared, the address gets its attempt back. */
-    async proofSucceeded(keys: [string, ThrottleLimits][]) {
-      const [orderKey, ...others] = keys;
-      if (orderKey) await repo.clearFailures(db, orderKey[0]);
-      for (const [key] of others) await repo.releaseAttempt(db, key);
-    },
+    proofSucceeded: attemptSucceeded,
     /** The orders of a live patient session, sliding its idle expiry; null when absent or idle too long. */
     async patientOfSession(cookieValue: string) {
-      const row = await repo.touchPatientSession(db, sessionKey(cookieValue), idleSince());
+      const row = await repo.touchPatientSession(db, sessionKey(cookieValue), patientLimits());
       return row ? { sessionId: sessionKey(cookieValue), orderIds: row.orderIds } : null;
     },
     /** A new patient session holding one proven order; answers the cookie value to set. */
     async startPatientSession(orderId: number): Promise<string> {
       const cookieValue = randomBytes(32).toString('base64url');
       await repo.insertPatientSession(db, sessionKey(cookieValue), [orderId]);
-      await repo.deleteIdlePatientSessions(db, idleSince());
+      await repo.deleteEndedPatientSessions(db, patientLimits());
       return cookieValue;
     },
     /** Adds an order to a patient session known by its id (a patient's save for later creates an order). */

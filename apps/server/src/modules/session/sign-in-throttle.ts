@@ -38,32 +38,3 @@ export const PROOF_ORDER_LIMITS: ThrottleLimits = {
 
 /** docs/decisions/0040: failed order proofs per address, across numbers (the sign-in address limits). */
 export const PROOF_ADDRESS_LIMITS: ThrottleLimits = ADDRESS_LIMITS;
-
-export interface FailureRecord {
-  failures: number;
-  windowStartedAt: Date;
-  blockedUntil: Date | null;
-}
-
-export type ThrottleVerdict = { blocked: true } | { blocked: false; delayMs: number };
-
-export function assessAttempt(
-  record: FailureRecord | null,
-  limits: ThrottleLimits,
-  now: Date,
-): ThrottleVerdict {
-  if (!record) return { blocked: false, delayMs: 0 };
-  if (record.blockedUntil && record.blockedUntil > now) return { blocked: true };
-  const current = now.getTime() - record.windowStartedAt.getTime() < limits.windowMs ? record.failures : 0;
-  return { blocked: false, delayMs: current >= limits.slowAfter ? limits.delayMs : 0 };
-}
-
-export function afterFailure(record: FailureRecord | null, limits: ThrottleLimits, now: Date): FailureRecord {
-  const inWindow = record && now.getTime() - record.windowStartedAt.getTime() < limits.windowMs;
-  const failures = inWindow ? record.failures + 1 : 1;
-  return {
-    failures,
-    windowStartedAt: inWindow ? record.windowStartedAt : now,
-    blockedUntil: failures >= limits.blockAfter ? new Date(now.getTime() + limits.blockMs) : null,
-  };
-}

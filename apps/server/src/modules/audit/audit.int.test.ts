@@ -1,0 +1,217 @@
+import { type AuditEventsPage, MESSAGES } from '@gear/domain';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema/index.ts';
+import { expectEnvelope, headersOf, signIn, useTestApp } from '../../test/helper.ts';
+import { orderWithRequisition, patientInfo } from '../patient/test-orders.ts';
+
+const ctx = useTestApp();
+
+type Response = Awaited<ReturnType<typeof ctx.app.inject>>;
+
+/** The events written under a request (the request-level event is written just after the answer is sent). */
+async function eventsOf(response: Response, atLeast = 1) {
+  const requestId = String(response.headers['x-request-id']);
+  for (let i = 0; i < 100; i++) {
+    const rows = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.requestId, requestId));
+    if (rows.length >= atLeast) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`fewer than ${atLeast} audit events for request ${requestId}`);
+}
+
+const AGENT = { 'user-agent': 'AuditTest/1.0' };
+
+// Issue 14 item 4 (docs/decisions/0214).
+describe('the audit trail', () => {
+  it('records a read of an order: who, role, for whom, which order, outcome, address and user agent', async () => {
+    const order = await orderWithRequisition(ctx.app, 'dr.avery', 'P1001');
+    const avery = await signIn(ctx.app, 'dr.avery');
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/gear/order/${order.id}`,
+      headers: { ...avery.headers, ...AGENT },
+      remoteAddress: '10.40.0.1',
+    });
+    expect(read.statusCode).toBe(200);
+    const [event] = await eventsOf(read);
+    expect(event).toMatchObject({
+      action: 'read /gear/order/:id',
+      orderId: order.id,
+      role: 'myGDX',
+      onBehalfOf: 'P1001',
+      outcome: 'success',
+      status: 200,
+      address: '10.40.0.1',
+      userAgent: 'AuditTest/1.0',
+    });
+    expect(event?.userId).toEqual(expect.any(Number));
+    expect(event?.actor).toBe(`user:${event?.userId}`);
+  });
+
+  it('records a change of an order twice: the request, and the order-change core with the new version', async () => {
+    const order = await orderWithRequisition(ctx.app, 'dr.avery', 'P1001');
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/gear/order/${order.id}/patient/`,
+      headers: { ...(await headersOf(ctx.app, 'dr.avery')), ...AGENT },
+      payload: { id: order.id, version: order.version, patientInfo: patientInfo() },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const events = await eventsOf(saved, 2);
+    expect(events.map((e) => e.action).sort()).toEqual([
+      'change /gear/order/:id/patient/',
+      'orderChanged:patient',
+    ]);
+    const change = events.find((e) => e.action === 'orderChanged:patient');
+    expect(change).toMatchObject({
+      orderId: order.id,
+      outcome: 'success',
+      detail: { version: order.version + 1 },
+    });
+    // No patient's data in any event.
+    expect(JSON.stringify(events)).not.toContain('Ada');
+  });
+
+  it('records refusals: 401 without a caller, 403 for another practice', async () => {
+    const order = await orderWithRequisition(ctx.app, 'dr.avery', 'P1001');
+    const anonymous = await ctx.app.inject({ method: 'GET', url: `/gear/order/${order.id}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await eventsOf(anonymous))[0]).toMatchObject({
+      outcome: 'refused',
+      status: 401,
+      role: 'anonymous',
+    });
+    const chen = await ctx.app.inject({
+      method: 'GET',
+      url: `/gear/order/${order.id}`,
+      headers: await headersOf(ctx.app, 'dr.chen'),
+    });
+    expect(chen.statusCode).toBe(403);
+    expect((await eventsOf(chen))[0]).toMatchObject({ outcome: 'refused', status: 403, orderId: order.id });
+  });
+
+  it('records sign-in, failed sign-in and sign-out', async () => {
+    const failed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'dr.fox', password: 'wrong' },
+      remoteAddress: '10.40.0.2',
+    });
+    expect(failed.statusCode).toBe(401);
+    expect((await eventsOf(failed))[0]).toMatchObject({
+      action: 'signIn',
+      outcome: 'refused',
+      status: 401,
+      userId: expect.any(Number),
+    });
+    const fox = await signIn(ctx.app, 'dr.fox');
+    const signedIn = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(sql`${auditEvents.action} = 'signIn' and ${auditEvents.outcome} = 'success'`);
+    expect(signedIn.length).toBeGreaterThan(0);
+    const out = await ctx.app.inject({ method: 'DELETE', url: '/api/session', headers: fox.headers });
+    expect(out.statusCode).toBe(204);
+    expect((await eventsOf(out))[0]).toMatchObject({ action: 'signOut', role: 'myGDX' });
+  });
+
+  it('is append-only: the database refuses to update, delete or truncate audit events', async () => {
+    const db = ctx.database.db;
+    await expect(db.execute(sql`update audit_events set action = 'edited'`)).rejects.toThrow();
+    await expect(db.execute(sql`delete from audit_events`)).rejects.toThrow();
+    await expect(db.execute(sql`truncate audit_events`)).rejects.toThrow();
+    const [{ count }] = (
+      (await db.execute(
+        sql`select count(*)::int as count from audit_events where action = 'edited'`,
+      )) as unknown as {
+        rows: { count: number }[];
+      }
+    ).rows as [{ count: number }];
+    expect(count).toBe(0);
+  });
+});
+
+describe('GET /api/admin/audit-events and /admin/audit', () => {
+  it('lists the events of an order to an administrator, newest first, a page at a time', async () => {
+    const order = await orderWithRequisition(ctx.app, 'dr.avery', 'P1001');
+    const avery = await headersOf(ctx.app, 'dr.avery');
+    for (let i = 0; i < 3; i++)
+      await eventsOf(await ctx.app.inject({ method: 'GET', url: `/gear/order/${order.id}`, headers: avery }));
+    const admin = await headersOf(ctx.app, 'admin.ops');
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit-events?orderId=${order.id}&limit=2`,
+      headers: admin,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const page = first.json<AuditEventsPage>();
+    expect(page.events).toHaveLength(2);
+    expect(page.events.every((e) => e.orderId === order.id)).toBe(true);
+    expect(page.events[0]?.id).toBeGreaterThan(page.events[1]?.id ?? Infinity);
+    expect(page.nextBefore).toBe(page.events[1]?.id);
+    const next = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/audit-events?orderId=${order.id}&limit=2&before=${page.nextBefore}`,
+      headers: admin,
+    });
+    const older = next.json<AuditEventsPage>();
+    expect(older.events[0]?.id).toBeLessThan(page.nextBefore ?? 0);
+
+    const html = await ctx.app.inject({
+      method: 'GET',
+      url: `/admin/audit?orderId=${order.id}&limit=2`,
+      headers: admin,
+    });
+    expect(html.statusCode).toBe(200);
+    expect(html.headers['content-type']).toContain('text/html');
+    expect(html.body).toContain('Audit events, newest first');
+    expect(html.body).toContain(`<td>${order.id}</td>`);
+    expect(html.body).toContain('Older events');
+  });
+
+  it('lists the events of a user', async () => {
+    const admin = await headersOf(ctx.app, 'admin.ops');
+    const [row] = (
+      (await ctx.database.db.execute(sql`select id from users where login_name = 'dr.avery'`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const page = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/audit-events?userId=${row?.id}`,
+        headers: admin,
+      })
+    ).json<AuditEventsPage>();
+    expect(page.events.length).toBeGreaterThan(0);
+    expect(page.events.every((e) => e.userId === row?.id)).toBe(true);
+  });
+
+  it('refuses anyone but an administrator, and bad input with 400', async () => {
+    expectEnvelope(await ctx.app.inject({ method: 'GET', url: '/api/admin/audit-events' }), 401);
+    expectEnvelope(
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/audit-events',
+        headers: await headersOf(ctx.app, 'dr.avery'),
+      }),
+      403,
+      MESSAGES.forbidden,
+    );
+    const admin = await headersOf(ctx.app, 'admin.ops');
+    for (const query of [
+      'orderId=abc',
+      'orderId=99999999999',
+      'limit=1000',
+      'chartNumber=%00',
+      `chartNumber=${'x'.repeat(500)}`,
+    ])
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: `/api/admin/audit-events?${query}`, headers: admin }))
+          .statusCode,
+        query,
+      ).toBe(400);
+  });
+});

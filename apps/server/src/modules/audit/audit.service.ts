@@ -1,0 +1,91 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
+import { auditEvents } from '../../db/schema/index.ts';
+import { auditRequest, whoOf } from './audit-context.ts';
+
+export type AuditOutcome = 'success' | 'refused' | 'failed';
+
+/** What happened, to which record (docs/decisions/0214). Ids and codes only: never a patient's data. */
+export interface AuditEventInput {
+  action: string;
+  outcome?: AuditOutcome;
+  orderId?: number | null;
+  status?: number | null;
+  detail?: Record<string, unknown>;
+  /** Overrides the actor the request gives (a user identified by the call itself, such as a sign-in). */
+  actor?: string;
+  userId?: number | null;
+}
+
+/**
+ * The one place audit events are written (docs/decisions/0214): who, from where and under which request come from the
+ * request being served; `db` may be a transaction, so an event commits with the change it records. Writes no data
+ * a kept value is built from (decision 0070).
+ */
+export async function recordAudit(
+  db: Db,
+  event: AuditEventInput,
+  request: FastifyRequest | undefined = auditRequest.getStore(),
+): Promise<void> {
+  await changing([], () => db.insert(auditEvents).values(auditRowOf(event, request)));
+}
+
+type AuditRow = typeof auditEvents.$inferInsert;
+
+function auditRowOf(event: AuditEventInput, request: FastifyRequest | undefined): AuditRow {
+  const who = whoOf(request);
+  return {
+    orderId: event.orderId ?? null,
+    actor: event.actor ?? who.actor,
+    action: event.action,
+    detail: event.detail ?? {},
+    userId: event.userId !== undefined ? event.userId : who.userId,
+    role: who.role,
+    onBehalfOf: who.onBehalfOf,
+    outcome: event.outcome ?? 'success',
+    status: event.status ?? null,
+    requestId: who.requestId,
+    address: who.address,
+    userAgent: who.userAgent,
+    at: new Date(),
+  };
+}
+
+const BATCH_MAX = 100;
+const BATCH_WAIT_MS = 50;
+
+/**
+ * The request events of one process, written after their answers in one insert per batch (at most BATCH_MAX events,
+ * at most BATCH_WAIT_MS after the first): under load, 200 answers cost a couple of statements, not 200. `flush` writes
+ * what is waiting (on close).
+ */
+export function auditBatcher(db: Db, onError: (error: unknown) => void) {
+  let waiting: AuditRow[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const rows = waiting;
+    waiting = [];
+    if (rows.length === 0) return writing;
+    writing = writing
+      .then(() => changing([], () => db.insert(auditEvents).values(rows)))
+      .then(
+        () => undefined,
+        (error: unknown) => onError(error),
+      );
+    return writing;
+  };
+
+  return {
+    add(event: AuditEventInput, request: FastifyRequest) {
+      waiting.push(auditRowOf(event, request));
+      if (waiting.length >= BATCH_MAX) void flush();
+      else timer ??= setTimeout(() => void flush(), BATCH_WAIT_MS);
+    },
+    flush,
+  };
+}
