@@ -7,6 +7,7 @@ export const BENCH_CONFIG = () =>
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-Q7r2Lk9vX4mP8tW1zN6cY3hJ5sD0fGaB',
     CAPTCHA_HMAC_KEY: 'c'.repeat(40),
+    FILE_ENCRYPTION_KEYS: `bench:${Buffer.alloc(32, 7).toString('base64')}`,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/none',
   });

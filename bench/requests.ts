@@ -4,13 +4,13 @@
 //   node --import tsx bench/requests.ts            (BENCH_PATIENTS=100000, BENCH_CMS=1 for the full ICD-10 set)
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { openPglite } from '../apps/server/src/db/client.ts';
 import { statementsRun } from '../apps/server/src/db/kept.ts';
 import { importRelease } from '../apps/server/src/modules/dx-codes/dx-codes.repository.ts';
 import { readRelease } from '../apps/server/src/modules/dx-codes/icd10-release.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
 import { DEMO_USERS } from '../apps/server/src/seed/people.ts';
+import { BENCH_CONFIG } from './config.ts';
 
 const CMS_RELEASE = new URL('../../shared/data/icd10cm/cms_2026_dx.zip', import.meta.url).pathname;
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
@@ -32,16 +32,7 @@ async function main() {
       from generate_series(1, ${PATIENTS}) as i`);
     await db.execute(sql`analyze patients`);
   }
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-Q7r2Lk9vX4mP8tW1zN6cY3hJ5sD0fGaB',
-      CAPTCHA_HMAC_KEY: 'c'.repeat(40),
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/none',
-    }),
-    db,
-  );
+  const app = await buildApp(BENCH_CONFIG(), db);
   app.get('/bench/bare', { config: { access: 'public' } }, async () => ({ ok: true }));
   const avery = DEMO_USERS.find((u) => u.loginName === 'dr.avery');
   const login = await app.inject({

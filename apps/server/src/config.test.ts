@@ -5,6 +5,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'x7Kq2mP9vR4tW8yB3nL6hJ1cF5gD0sAe',
   CAPTCHA_HMAC_KEY: 'k'.repeat(40),
+  FILE_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
 };
 
 // Issue 14 item 3 (docs/decisions/0212): the demo accounts (published passwords) only when asked for in production.

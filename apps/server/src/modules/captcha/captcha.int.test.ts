@@ -161,7 +161,11 @@ describe('purgeExpiredCaptchaSolutions', () => {
 
 describe('configuration', () => {
   it('CAPTCHA_HMAC_KEY is required in production', () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x7Kq2mP9vR4tW8yB3nL6hJ1cF5gD0sAe' };
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x7Kq2mP9vR4tW8yB3nL6hJ1cF5gD0sAe',
+      FILE_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+    };
     expect(() => loadConfig(production)).toThrow(
       'CAPTCHA_HMAC_KEY must be set to at least 32 characters in production.',
     );
