@@ -103,9 +103,13 @@ describe('the practitioner change on the review (spec 3 §4 Practitioner change,
     expect(await within(section).findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
       reviewPhoneMessages(TEST_PHONE).practitionerChangeFailed,
     );
-    // The section re-renders after the failure: the practitioner it shows is still P1001.
+    // The review may mount the section afresh after the failure (its order is read again): look it up each time.
     await waitFor(() =>
-      expect(within(section).getByText(/\(P1001\)/, { selector: 'p' })).toBeInTheDocument(),
+      expect(
+        within(screen.getByRole('region', { name: 'Practitioner' })).getByText(/\(P1001\)/, {
+          selector: 'p',
+        }),
+      ).toBeInTheDocument(),
     );
   });
 
