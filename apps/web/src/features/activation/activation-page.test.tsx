@@ -14,32 +14,7 @@ import { makeOrder, makePractitioner, patientUser } from '../../test/fixtures.ts
 import { renderApp } from '../../test/render-app.tsx';
 
 // The captcha widget is the captcha module's (tested there); here a checkbox gives its payload.
-vi.mock('../../components/captcha-field.tsx', async () => {
-  const { useEffect } = await import('react');
-  return {
-    CaptchaField: ({
-      onChange,
-      error,
-      resetKey,
-    }: {
-      onChange: (payload: string | null) => void;
-      error?: string;
-      resetKey?: unknown;
-    }) => {
-      useEffect(() => onChange(null), [resetKey]);
-      return (
-        <label>
-          <input
-            key={String(resetKey)}
-            type="checkbox"
-            onChange={(e) => onChange(e.currentTarget.checked ? `solution-${resetKey}` : null)}
-          />
-          I'm not a robot{error ? <span> {error}</span> : null}
-        </label>
-      );
-    },
-  };
-});
+vi.mock('../../components/captcha-field.tsx', () => import('../../test/captcha-field-stub.tsx'));
 
 /** The app at /, anonymous; getAccountType answers the patient once an order is proven. */
 function renderActivation(orderId: Handler, path = '/') {
