@@ -73,7 +73,13 @@ export function ActivationPanel({ order, reviewShown }: { order: SavedOrder; rev
           return (
             <Alert key={`alert-${item.route}-${item.gearReqId}`} color="red" role="status" title={item.label}>
               {step && (
-                <Anchor component={Link} to={stepPath(order.id, step, item.gearReqId)}>
+                // The theme's link blue on the red alert's tint is under 4.5:1: the alert's own dark red is not.
+                <Anchor
+                  component={Link}
+                  to={stepPath(order.id, step, item.gearReqId)}
+                  c="red.9"
+                  underline="always"
+                >
                   Fix it: go to {step.label}
                 </Anchor>
               )}

@@ -1,9 +1,10 @@
+import { Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import type { InlinePanelSelectionProps } from '../panels/inline-panel-selection.tsx';
 import type { OrderPricePanelProps } from '../payment/order-price-panel.tsx';
 
 export { BillingStep } from '../billing/billing-step.tsx';
 export { HandoffForm, type HandoffFormProps } from '../handoff/index.ts';
-export { InlinePanelSelection } from '../panels/inline-panel-selection.tsx';
 export { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
 
 /**
@@ -20,6 +21,21 @@ export function OrderPricePanel(props: OrderPricePanelProps) {
   return (
     <Suspense fallback={null}>
       <LazyOrderPricePanel {...props} />
+    </Suspense>
+  );
+}
+
+const LazyInlinePanelSelection = lazy(() =>
+  import('../panels/inline-panel-selection.tsx').then((module) => ({
+    default: module.InlinePanelSelection,
+  })),
+);
+
+/** The panel selection inline (the review's Edit of a requisition's tests), loaded when it is opened. */
+export function InlinePanelSelection(props: InlinePanelSelectionProps) {
+  return (
+    <Suspense fallback={<Loader size="sm" aria-label="Loading the test selection" />}>
+      <LazyInlinePanelSelection {...props} />
     </Suspense>
   );
 }
