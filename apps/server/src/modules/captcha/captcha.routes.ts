@@ -1,6 +1,7 @@
 import { captchaChallengeSchema, errorEnvelopeSchema } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { loggableError } from '../../lib/loggable-error.ts';
 import { newCaptchaChallenge, purgeExpiredCaptchaSolutions, useCaptchaConfig } from './captcha.service.ts';
 
 /** Challenges one address may fetch a minute: far above a person's need, well below a flood. */
@@ -33,8 +34,8 @@ export async function captchaRoutes(app: FastifyInstance) {
       if (now - lastPurge >= PURGE_EVERY_MS) {
         lastPurge = now;
         // Housekeeping must never cost the caller the challenge.
-        await purgeExpiredCaptchaSolutions(app.db, new Date(now)).catch((error: Error) =>
-          request.log.warn({ err: error.message }, 'captcha purge failed'),
+        await purgeExpiredCaptchaSolutions(app.db, new Date(now)).catch((error: unknown) =>
+          request.log.warn({ failure: loggableError(error) }, 'captcha purge failed'),
         );
       }
       reply.header('cache-control', 'no-store');
