@@ -60,6 +60,7 @@ import { registerAuditTrail } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerNoStore } from './plugins/no-store.ts';
+import { databaseRateLimitStore, sweepRateLimitHits } from './plugins/rate-limit-store.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSupportedTextCheck } from './plugins/supported-text.ts';
 
@@ -181,7 +182,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerAuditTrail(app);
   const sessions = createSessionService(db, config.sessionSecret);
   registerAuth(app, sessions, config.sessionSecret);
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db) });
   // ID-card uploads (spec 2 §9): one file of at most 12582912 bytes per request.
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
@@ -257,6 +258,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     () => {
       const sweeps = [
         sweepChangeAnswers(db),
+        sweepRateLimitHits(db),
         ...(config.fileStorage === 'database' ? [sweepUnreferencedFiles(db)] : []),
       ];
       Promise.all(sweeps).catch((error: { code?: string }) =>
