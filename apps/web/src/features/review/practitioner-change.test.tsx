@@ -106,7 +106,7 @@ describe('the practitioner change on the review (spec 3 §4 Practitioner change,
     // The review may mount the section afresh after the failure (its order is read again): look it up each time.
     await waitFor(() =>
       expect(
-        within(screen.getByRole('region', { name: 'Practitioner' })).getByText(/\(P1001\)/, {
+        within(screen.getByRole('region', { name: 'Practitioner' })).getByText(/Avery/, {
           selector: 'p',
         }),
       ).toBeInTheDocument(),
