@@ -1,3 +1,4 @@
+import { maySaveStep } from '../access/step-access.ts';
 import {
   BILLING_METHODS,
   type GearOrder,
@@ -11,7 +12,6 @@ import {
   maySaveForLater,
   reviewLockOf,
 } from '../removal/removal.ts';
-import { maySaveStep } from '../access/step-access.ts';
 import { isAdmin } from '../workflow/locking.ts';
 import { STEP_IDS } from '../workflow/steps.ts';
 
@@ -68,10 +68,8 @@ export function requisitionPermissions(
  * labelling prc is the practitioner's office (spec/README.md resolution 1), so a patient edits diagnosis codes once
  * the order is complete (workflow.complete), and not before (decision 0185). Practitioners and admins always may.
  */
-export const mayEditDiagnosis = (
-  order: Pick<GearOrder, 'workflow'>,
-  user: PermissionUser,
-): boolean => isAdmin(user) || user.type === 'myGDX' || order.workflow.complete;
+export const mayEditDiagnosis = (order: Pick<GearOrder, 'workflow'>, user: PermissionUser): boolean =>
+  isAdmin(user) || user.type === 'myGDX' || order.workflow.complete;
 
 /**
  * spec 3 §4/§6: whether a section's Edit shows. The order sections follow the order's rules (PITL, accession,
@@ -112,7 +110,9 @@ export function mayChangeStep(
 ): boolean {
   if (maySaveStep(user, stepId)) return true;
   return (
-    stepId === STEP_IDS.dxCodes && requisition !== null && maySectionBeEdited(order, user, 'dxCodes', requisition)
+    stepId === STEP_IDS.dxCodes &&
+    requisition !== null &&
+    maySectionBeEdited(order, user, 'dxCodes', requisition)
   );
 }
 

@@ -330,9 +330,19 @@ describe('review permissions (spec 3 §4 Review step, §6)', () => {
 
   const complete = { ...orderFacts().workflow, complete: true };
   it.each<[string, Partial<ReturnType<typeof orderFacts>>, UserInfo, boolean]>([
-    ["spec 3 §4: 'Patients edit diagnosis only when … the order is complete': not before", {}, users.patient, false],
+    [
+      "spec 3 §4: 'Patients edit diagnosis only when … the order is complete': not before",
+      {},
+      users.patient,
+      false,
+    ],
     ['spec 3 §4: a patient edits diagnosis on a complete order', { workflow: complete }, users.patient, true],
-    ['spec 3 §4: not on a complete PITL order (editing is not allowed)', { workflow: complete, physicianInTheLoop: true }, users.patient, false],
+    [
+      'spec 3 §4: not on a complete PITL order (editing is not allowed)',
+      { workflow: complete, physicianInTheLoop: true },
+      users.patient,
+      false,
+    ],
     ['spec 3 §6: practitioners edit diagnosis before completion', {}, users.drAvery, true],
     ['spec 3 §6: admins edit anything', {}, users.admin, true],
   ])('%s', (_spec, overrides, user, expected) => {

@@ -82,6 +82,7 @@ export const ORDER_CHANGES = {
   customization: { step: null, lock: 'order' },
   workflow: { step: null, lock: 'order' },
   practitionerChange: { step: null, lock: 'order' },
+  expeditedShippingWaiver: { step: null, lock: 'order' },
 } as const satisfies Record<string, ChangeKind>;
 
 /** The name a change is audited under (docs/decisions/0214). */

@@ -3,13 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, requisitions, workflowSteps } from '../../db/schema/index.ts';
 import { type Caller, callAs, currentVersion, expectEnvelope, useTestApp } from '../../test/helper.ts';
-import {
-  dropShipOrder,
-  ok,
-  PRODUCTS,
-  type SavedOrder,
-  signInPatient,
-} from '../../test/order-builders.ts';
+import { dropShipOrder, ok, PRODUCTS, type SavedOrder, signInPatient } from '../../test/order-builders.ts';
 
 /** spec 3 §4 Review step and §6: the review's edit, delete and save-for-later rules, enforced by the API (decision 0185). */
 const ctx = useTestApp();
@@ -50,7 +44,12 @@ async function completeAll(orderId: number) {
 const versionNow = async (orderId: number) => `?version=${await currentVersion(db(), { orderId })}`;
 
 const remove = async (who: Caller, order: SavedOrder, gearReqId: number) =>
-  callAs(ctx.app, who, 'DELETE', `/gear/order/${order.id}/requisition/${gearReqId}${await versionNow(order.id)}`);
+  callAs(
+    ctx.app,
+    who,
+    'DELETE',
+    `/gear/order/${order.id}/requisition/${gearReqId}${await versionNow(order.id)}`,
+  );
 
 const saveForLater = async (who: Caller, order: SavedOrder, gearReqId: number) =>
   callAs(
@@ -72,7 +71,10 @@ describe('spec 3 §4 Review step: delete and save for later (DELETE requisition,
 
   it('practitioners lose delete when paperless applies; the other requisition may still go', async () => {
     const order = await twoTests();
-    await db().update(requisitions).set({ paperless: true }).where(eq(requisitions.id, reqId(order, 1)));
+    await db()
+      .update(requisitions)
+      .set({ paperless: true })
+      .where(eq(requisitions.id, reqId(order, 1)));
     await bump(order.id);
     expectEnvelope(await remove('dr.avery', order, reqId(order, 1)), 403, REMOVAL_MESSAGES.notAuthorized);
     ok(await remove('dr.avery', order, reqId(order, 0)));
@@ -81,7 +83,10 @@ describe('spec 3 §4 Review step: delete and save for later (DELETE requisition,
   it('a PITL order: a patient neither deletes nor saves for later; an admin does', async () => {
     const single = await oneTest();
     const two = await twoTests();
-    await db().update(orders).set({ physicianInTheLoop: true }).where(inArray(orders.id, [single.id, two.id]));
+    await db()
+      .update(orders)
+      .set({ physicianInTheLoop: true })
+      .where(inArray(orders.id, [single.id, two.id]));
     await bump(single.id);
     await bump(two.id);
     const patient = await signInPatient(ctx.app, db(), [single.id, two.id]);
@@ -91,7 +96,9 @@ describe('spec 3 §4 Review step: delete and save for later (DELETE requisition,
       403,
       REMOVAL_MESSAGES.saveForLaterNotAuthorized,
     );
-    const moved = ok<{ order: SavedOrder; newOrderId: number }>(await saveForLater('admin.ops', two, reqId(two, 1)));
+    const moved = ok<{ order: SavedOrder; newOrderId: number }>(
+      await saveForLater('admin.ops', two, reqId(two, 1)),
+    );
     expect(moved.newOrderId).toBeGreaterThan(two.id);
   });
 

@@ -67,7 +67,11 @@ export function RemoveRequisitionModal(props: RemoveRequisitionModalProps) {
   const call = { orderId: order.id, version: order.version, gearReqId: requisition.id };
 
   // spec 3 §4 Review step: the same rules the server's removal and save-for-later enforce (decision 0185).
-  const { delete: canRemove, saveForLater: canSaveForLater } = requisitionPermissions(order, requisition, user);
+  const { delete: canRemove, saveForLater: canSaveForLater } = requisitionPermissions(
+    order,
+    requisition,
+    user,
+  );
   const canCancel = isOrderCancelable(order);
 
   const close = () => {

@@ -49,6 +49,8 @@ const nothingDue = (order: GearOrder): PaymentSummary => ({
     paid: false,
   })),
   expeditedShippingCents: 0,
+  expeditedShippingWaived: false,
+  mayWaiveExpeditedShipping: false,
   shippingMethod: 'FedEx Ground',
   discountCode: null,
   discountCents: 0,
