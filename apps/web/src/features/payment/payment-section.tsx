@@ -293,11 +293,11 @@ export function PaymentSection({
           {summary.patientAgreementRequired && (
             <Text size="sm" mt="xs">
               Please read our{' '}
-              <Anchor href={TERMS_PATH} target="_blank" rel="noopener">
+              <Anchor href={TERMS_PATH} target="_blank" rel="noopener" underline="always">
                 Terms of Use
               </Anchor>{' '}
               and the{' '}
-              <Anchor href={CONSENT_PDF_PATH} target="_blank" rel="noopener">
+              <Anchor href={CONSENT_PDF_PATH} target="_blank" rel="noopener" underline="always">
                 Consent for Laboratory Testing (PDF)
               </Anchor>
               .
