@@ -1,5 +1,6 @@
-import type { ChartLookup, Insurance, PatientMatch } from '@gear/domain';
+import type { ChartLookup, GearOrder, Insurance, PatientMatch, PatientStepRequest } from '@gear/domain';
 import type { ApiClient } from './client.ts';
+import { useOrderSave } from './order-save.ts';
 
 /** GET /gear/api/patient-lookup?query&orderId (spec 2 §7): name words and a date of birth. */
 export const searchPatients = (api: ApiClient, orderId: number, query: string, signal?: AbortSignal) =>
@@ -43,3 +44,12 @@ export const subscribe = (
   if (fields.age !== null) form.set('age', String(fields.age));
   return api.post<null>('/subscribe', form);
 };
+
+/**
+ * PUT /gear/order/{id}/patient/ (spec 2 §7): the order with patientInfo, the shipping method, the age answer. Used by
+ * the patient step and by the review's P.O. box question (decision 0189).
+ */
+export const useSavePatient = () =>
+  useOrderSave((api, body: PatientStepRequest) =>
+    api.put<GearOrder>(`/gear/order/${body.id}/patient/`, body),
+  );

@@ -186,3 +186,17 @@ export function useChangePractitioner() {
     itself,
   );
 }
+
+/** PUT /gear/order/{id}/expedited-shipping-waiver: an admin acting for the practitioner waives the fee (decision 0187). */
+export function useWaiveExpeditedShipping() {
+  const api = useApi();
+  return useOrderChange(
+    ({ order, waived }: { order: OrderRead; waived: boolean }, versionOf) =>
+      api.put<GearOrder>(
+        `/gear/order/${order.id}/expedited-shipping-waiver`,
+        { waived },
+        { authErrors: 'throw', ifMatchVersion: versionOf(order) },
+      ),
+    itself,
+  );
+}

@@ -60,6 +60,10 @@ export const routes: RouteObject[] = [
           return { Component: () => <ContactPage audience={audience} /> };
         },
       })),
+      {
+        path: 'terms',
+        lazy: async () => ({ Component: (await import('../features/terms/terms-page.tsx')).TermsPage }),
+      },
       { path: '*', Component: NotFoundPage },
     ],
   },

@@ -11,6 +11,7 @@ import {
   mayViewOrder,
   normaliseGsdlNo,
   practitionerLabel,
+  practitionerNameFor,
   requiresAuthorizationAgreement,
   userGsdlNumbers,
   validatePractitionerStep,
@@ -150,6 +151,16 @@ describe('practitioner notices', () => {
 describe('practitionerLabel', () => {
   it("spec 1 §2.4: shown as 'first last, degree (gsdlNo)'", () => {
     expect(practitionerLabel(brooks)).toBe('Sam Brooks, ND (P1002)');
+  });
+});
+
+describe('practitionerNameFor', () => {
+  it.each<[string, UserInfo, string]>([
+    ["spec 3 §6: 'Administrators … See GDX IDs'", admin, 'Sam Brooks, ND (GDX ID P1002)'],
+    ['spec 3 §6: practitioners see the name and degree', drAvery, 'Sam Brooks, ND'],
+    ['spec 3 §6: patients see the name and degree', patient, 'Sam Brooks, ND'],
+  ])('%s', (_spec, user, expected) => {
+    expect(practitionerNameFor(brooks, user)).toBe(expected);
   });
 });
 

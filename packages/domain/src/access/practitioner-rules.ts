@@ -85,6 +85,19 @@ export const practitionerLabel = (
 ): string =>
   `${practitioner.firstName} ${practitioner.lastName}, ${practitioner.degree} (${practitioner.gsdlNo})`;
 
+/**
+ * spec 3 §6 'Administrators … See GDX IDs': a practitioner named on a page, 'first last, degree', with the GDX ID (the
+ * practitioner's GSDL number, the ID the activation form asks patients for) for admins only (decision 0186). The
+ * practitioner step's own choice list keeps spec 1 §2.4's label (practitionerLabel).
+ */
+export const practitionerNameFor = (
+  practitioner: Pick<Practitioner, 'firstName' | 'lastName' | 'degree' | 'gsdlNo'>,
+  user: Pick<UserInfo, 'adminUser'>,
+): string => {
+  const name = `${practitioner.firstName} ${practitioner.lastName}, ${practitioner.degree}`;
+  return isAdmin(user) ? `${name} (GDX ID ${practitioner.gsdlNo})` : name;
+};
+
 export interface PractitionerStepFacts {
   user: OrderingUser;
   practitioner: PractitionerIdentity & Pick<Practitioner, 'cmsCreditStatus'>;

@@ -98,7 +98,18 @@ export const paymentSummarySchema = z
         paid: z.boolean(),
       }),
     ),
-    expeditedShippingCents: z.number().int(),
+    expeditedShippingCents: z
+      .number()
+      .int()
+      .describe('The expedited shipping charge due, 0 when paid or waived'),
+    expeditedShippingWaived: z
+      .boolean()
+      .describe('An admin waived the expedited shipping fee (spec 2 §6; decision 0187)'),
+    mayWaiveExpeditedShipping: z
+      .boolean()
+      .describe(
+        'The caller may waive it: an admin acting for the practitioner (onBehalfOf) on an order with no orderFormId',
+      ),
     shippingMethod: z.string(),
     discountCode: z
       .string()
@@ -132,3 +143,13 @@ export const paymentSummarySchema = z
   })
   .meta({ id: 'PaymentSummary' });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+/** PUT /gear/order/{id}/expedited-shipping-waiver (ours, decision 0187): an admin waives the fee, or takes it back. */
+export const expeditedShippingWaiverBodySchema = z
+  .object({
+    waived: z.boolean(),
+    version: z.number().int().nonnegative().max(2_147_483_647).optional(),
+  })
+  .strict()
+  .meta({ id: 'ExpeditedShippingWaiverBody' });
+export type ExpeditedShippingWaiverBody = z.infer<typeof expeditedShippingWaiverBodySchema>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Requisition, UserInfo } from '../contract/order.ts';
-import { requisition, users } from '../test-support/fixtures.ts';
+import { order as orderFacts, requisition, users } from '../test-support/fixtures.ts';
 import {
   CANCEL_ORDER_MESSAGES,
   isOrderCancelable,
@@ -12,8 +12,10 @@ import {
   saveForLaterRefusal,
 } from './removal.ts';
 
-const one = { requisitions: [requisition()] };
-const two = { requisitions: [requisition(), requisition({ id: 102 })] };
+const facts = (requisitions: Requisition[]) => orderFacts({ requisitions });
+const one = facts([requisition()]);
+const two = facts([requisition(), requisition({ id: 102 })]);
+const confirmedBoth = { ...orderFacts().workflow, practitionerConfirmed: true, patientConfirmed: true };
 const received = requisition({ id: 102, accessionNo: 'A2601050001' });
 
 describe('mayRemoveRequisitions', () => {
@@ -25,7 +27,7 @@ describe('mayRemoveRequisitions', () => {
     [
       'spec 2 §4: a canceled test does not count',
       users.patient,
-      { requisitions: [requisition(), requisition({ id: 102, canceled: true })] },
+      facts([requisition(), requisition({ id: 102, canceled: true })]),
       true,
     ],
     ['spec 3 §6: admins edit anything', users.admin, two, true],
@@ -46,23 +48,51 @@ describe('maySaveForLater', () => {
 });
 
 describe('removalRefusal', () => {
-  it.each<[string, UserInfo, { requisitions: Requisition[] }, number, RemovalRefusal | null]>([
+  it.each<[string, UserInfo, ReturnType<typeof facts>, number, RemovalRefusal | null]>([
     ['a practitioner removes a requisition of the order', users.drAvery, two, 102, null],
     ['spec 2 §8 404: not on the order', users.drAvery, two, 999, 'notFound'],
     ['spec 2 §8 403: a patient with two requisitions', users.patient, two, 101, 'notAuthorized'],
     [
       'spec 2 §8 400 / spec 3 §6: received by the lab (even an admin)',
       users.admin,
-      { requisitions: [requisition(), received] },
+      facts([requisition(), received]),
       102,
       'cannotBeRemoved',
     ],
     [
       'spec 2 §8 400: already canceled',
       users.drAvery,
-      { requisitions: [requisition({ canceled: true })] },
+      facts([requisition({ canceled: true })]),
       101,
       'cannotBeRemoved',
+    ],
+    [
+      'spec 3 §4 Review step: practitioners lose delete once practitioner and patient have both confirmed',
+      users.drAvery,
+      { ...two, workflow: confirmedBoth },
+      102,
+      'notAuthorized',
+    ],
+    [
+      'spec 3 §4 Review step: … or when paperless applies',
+      users.drAvery,
+      facts([requisition(), requisition({ id: 102, paperless: true })]),
+      102,
+      'notAuthorized',
+    ],
+    [
+      'spec 3 §4 Review step: a patient of a PITL order (editing is not allowed on PITL orders)',
+      users.patient,
+      { ...one, physicianInTheLoop: true },
+      101,
+      'notAuthorized',
+    ],
+    [
+      'spec 3 §6: admins edit anything, also a confirmed PITL order',
+      users.admin,
+      { ...two, physicianInTheLoop: true, workflow: confirmedBoth },
+      102,
+      null,
     ],
   ])('%s', (_spec, user, order, gearReqId, expected) => {
     expect(removalRefusal(user, order, gearReqId)).toBe(expected);
@@ -70,12 +100,19 @@ describe('removalRefusal', () => {
 });
 
 describe('saveForLaterRefusal', () => {
-  it.each<[string, UserInfo, { requisitions: Requisition[] }, number, RemovalRefusal | null]>([
+  it.each<[string, UserInfo, ReturnType<typeof facts>, number, RemovalRefusal | null]>([
     ['spec 2 §4: a patient moves one of two', users.patient, two, 102, null],
     ['spec 2 §4: not a practitioner', users.drAvery, two, 102, 'notAuthorized'],
     ['spec 2 §4: not the only requisition', users.admin, one, 101, 'onlyRequisition'],
     ['not on the order', users.admin, two, 999, 'notFound'],
-    ['received by the lab', users.admin, { requisitions: [requisition(), received] }, 102, 'cannotBeRemoved'],
+    ['received by the lab', users.admin, facts([requisition(), received]), 102, 'cannotBeRemoved'],
+    [
+      'spec 3 §4 Review step: not on a PITL order (patient)',
+      users.patient,
+      { ...two, physicianInTheLoop: true },
+      102,
+      'notAuthorized',
+    ],
   ])('%s', (_spec, user, order, gearReqId, expected) => {
     expect(saveForLaterRefusal(user, order, gearReqId)).toBe(expected);
   });

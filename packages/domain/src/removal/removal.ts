@@ -38,6 +38,31 @@ export const CANCEL_ORDER_MESSAGES = {
 type RemovalUser = Pick<UserInfo, 'type' | 'adminUser'>;
 type RemovalOrder = Pick<GearOrder, 'requisitions'>;
 type RemovalRequisition = Pick<Requisition, 'id' | 'accessionNo' | 'accessionDetails' | 'canceled'>;
+/** The order facts the review's rules read (spec 3 §4 Review step). */
+export type ReviewLockOrder = Pick<GearOrder, 'requisitions' | 'workflow' | 'physicianInTheLoop'>;
+
+/** Why the review takes a requisition's edit away from a non-admin (spec 3 §4 Review step), or null. */
+export type ReviewLock = 'pitl' | 'practitionerLost';
+
+export const isPitlOrder = (order: Pick<GearOrder, 'requisitions' | 'physicianInTheLoop'>): boolean =>
+  order.physicianInTheLoop || order.requisitions.some((requisition) => requisition.physicianInTheLoop);
+
+/**
+ * spec 3 §4 Review step: 'Editing is allowed unless the order is PITL'; practitioners ('practitioner-office users',
+ * spec/README.md resolution 1) 'lose edit and delete once practitioner and patient have both confirmed, or when
+ * paperless applies'. Admins edit anything (spec 3 §6). Decision 0185.
+ */
+export function reviewLockOf(
+  order: ReviewLockOrder,
+  requisition: Pick<Requisition, 'paperless'>,
+  user: RemovalUser,
+): ReviewLock | null {
+  if (isAdmin(user)) return null;
+  if (isPitlOrder(order)) return 'pitl';
+  const bothConfirmed = order.workflow.practitionerConfirmed && order.workflow.patientConfirmed;
+  if (user.type === 'myGDX' && (bothConfirmed || requisition.paperless)) return 'practitionerLost';
+  return null;
+}
 
 /** The requisitions still on an order (a canceled test no longer counts). */
 const liveRequisitions = (order: RemovalOrder) =>
@@ -66,7 +91,8 @@ export const isRemovableRequisition = (requisition: RemovalRequisition): boolean
 export type RemovalRefusal = 'notFound' | 'notAuthorized' | 'cannotBeRemoved' | 'onlyRequisition';
 
 function refusalFor(
-  order: Pick<GearOrder, 'requisitions'>,
+  order: ReviewLockOrder,
+  user: RemovalUser,
   gearReqId: number,
   allowed: boolean,
 ): { requisition: Requisition | null; refusal: RemovalRefusal | null } {
@@ -74,24 +100,26 @@ function refusalFor(
   if (requisition === null) return { requisition, refusal: 'notFound' };
   if (!allowed) return { requisition, refusal: 'notAuthorized' };
   if (!isRemovableRequisition(requisition)) return { requisition, refusal: 'cannotBeRemoved' };
+  // spec 3 §4 Review step: the review's locks (PITL; a practitioner after both confirmations or on paperless).
+  if (reviewLockOf(order, requisition, user) !== null) return { requisition, refusal: 'notAuthorized' };
   return { requisition, refusal: null };
 }
 
 /** DELETE /gear/order/{id}/requisition/{reqId}: null when the user may remove that requisition. */
 export const removalRefusal = (
   user: RemovalUser,
-  order: Pick<GearOrder, 'requisitions'>,
+  order: ReviewLockOrder,
   gearReqId: number,
-): RemovalRefusal | null => refusalFor(order, gearReqId, mayRemoveRequisitions(user, order)).refusal;
+): RemovalRefusal | null => refusalFor(order, user, gearReqId, mayRemoveRequisitions(user, order)).refusal;
 
 /** Save for later: null when the user may move that requisition to a new order. */
 export function saveForLaterRefusal(
   user: RemovalUser,
-  order: Pick<GearOrder, 'requisitions'>,
+  order: ReviewLockOrder,
   gearReqId: number,
 ): RemovalRefusal | null {
   const roleAllows = user.type === 'prc' || isAdmin(user);
-  const { refusal } = refusalFor(order, gearReqId, roleAllows);
+  const { refusal } = refusalFor(order, user, gearReqId, roleAllows);
   if (refusal) return refusal;
   return maySaveForLater(user, order) ? null : 'onlyRequisition';
 }

@@ -1,3 +1,4 @@
+import { maySaveStep } from '../access/step-access.ts';
 import {
   BILLING_METHODS,
   type GearOrder,
@@ -5,7 +6,12 @@ import {
   type Requisition,
   type UserInfo,
 } from '../contract/order.ts';
-import { isRemovableRequisition, mayRemoveRequisitions, maySaveForLater } from '../removal/removal.ts';
+import {
+  isRemovableRequisition,
+  mayRemoveRequisitions,
+  maySaveForLater,
+  reviewLockOf,
+} from '../removal/removal.ts';
 import { isAdmin } from '../workflow/locking.ts';
 import { STEP_IDS } from '../workflow/steps.ts';
 
@@ -29,21 +35,18 @@ export interface ReviewPermissions {
   saveForLater: boolean;
 }
 
-const isPitl = (order: PermissionOrder) =>
-  order.physicianInTheLoop || order.requisitions.some((requisition) => requisition.physicianInTheLoop);
-
 const hasAccession = (requisition: Pick<Requisition, 'accessionNo' | 'accessionDetails'>) =>
   requisition.accessionNo !== null || requisition.accessionDetails.length > 0;
 
-const bothConfirmed = (order: PermissionOrder) =>
-  order.workflow.practitionerConfirmed && order.workflow.patientConfirmed;
+const NOTHING: ReviewPermissions = { edit: false, delete: false, saveForLater: false };
 
 /**
  * spec 3 §4 Review step and §6: what the user may do with one requisition on the review. Admins edit anything
  * (§6). Otherwise: no editing of a PITL order; none of a requisition the lab has received (accession number);
  * practitioners lose edit and delete once practitioner and patient have both confirmed, or when paperless applies
  * (spec/README.md resolution 1: the rule written for 'practitioner-office users' is the practitioners'). Delete and
- * save for later follow the removal rules the server enforces (removal.ts, decisions 0034 and 0035).
+ * save for later follow the removal rules the server enforces with the same locks (removal.ts, decisions 0034, 0035
+ * and 0185).
  */
 export function requisitionPermissions(
   order: PermissionOrder,
@@ -53,18 +56,26 @@ export function requisitionPermissions(
   const removable = isRemovableRequisition(requisition) && mayRemoveRequisitions(user, order);
   const saveForLater = isRemovableRequisition(requisition) && maySaveForLater(user, order);
   if (isAdmin(user)) return { edit: true, delete: removable, saveForLater };
-  if (isPitl(order) || hasAccession(requisition) || requisition.canceled)
-    return { edit: false, delete: false, saveForLater: false };
-  const practitionerLoses = user.type === 'myGDX' && (bothConfirmed(order) || requisition.paperless);
-  if (practitionerLoses) return { edit: false, delete: false, saveForLater };
+  if (hasAccession(requisition) || requisition.canceled) return NOTHING;
+  const lock = reviewLockOf(order, requisition, user);
+  if (lock === 'pitl') return NOTHING;
+  if (lock === 'practitionerLost') return { edit: false, delete: false, saveForLater };
   return { edit: true, delete: removable, saveForLater };
 }
 
 /**
+ * spec 3 §4 'Patients edit diagnosis only when the user is not prc and the order is complete': in that area's
+ * labelling prc is the practitioner's office (spec/README.md resolution 1), so a patient edits diagnosis codes once
+ * the order is complete (workflow.complete), and not before (decision 0185). Practitioners and admins always may.
+ */
+export const mayEditDiagnosis = (order: Pick<GearOrder, 'workflow'>, user: PermissionUser): boolean =>
+  isAdmin(user) || user.type === 'myGDX' || order.workflow.complete;
+
+/**
  * spec 3 §4/§6: whether a section's Edit shows. The order sections follow the order's rules (PITL, accession,
- * confirmation); the requisition sections the requisition's. Patients never edit diagnosis codes ('Patients edit
- * diagnosis only when the user is not prc'), nor a billing option that is a Physician Account the practitioner
- * selected (§6 Other rules).
+ * confirmation); the requisition sections the requisition's. Patients edit diagnosis codes only on a complete order
+ * (mayEditDiagnosis), and never a billing option that is a Physician Account the practitioner selected (§6 Other
+ * rules).
  */
 export function maySectionBeEdited(
   order: PermissionOrder,
@@ -74,15 +85,35 @@ export function maySectionBeEdited(
 ): boolean {
   if (requisition) {
     if (!requisitionPermissions(order, requisition, user).edit) return false;
+    if (section === 'dxCodes' && !mayEditDiagnosis(order, user)) return false;
     if (user.type === 'prc' && !isAdmin(user)) {
-      if (section === 'dxCodes') return false;
       if (section === 'billing' && isPhysicianAccountByPractitioner(order, requisition)) return false;
     }
     return true;
   }
   if (isAdmin(user)) return true;
-  if (isPitl(order) || order.requisitions.some(hasAccession)) return false;
-  return !(user.type === 'myGDX' && bothConfirmed(order));
+  if (reviewLockOf(order, { paperless: false }, user) === 'pitl' || order.requisitions.some(hasAccession))
+    return false;
+  return !(user.type === 'myGDX' && order.workflow.practitionerConfirmed && order.workflow.patientConfirmed);
+}
+
+/**
+ * The step guard of every change to an order (the server's order-change core): the step table's user types
+ * (maySaveStep), and the one step the review opens beyond them, a patient's diagnosis codes on a complete order
+ * (spec 3 §4 Review step; decision 0185).
+ */
+export function mayChangeStep(
+  user: PermissionUser,
+  stepId: number,
+  order: PermissionOrder,
+  requisition: Requisition | null,
+): boolean {
+  if (maySaveStep(user, stepId)) return true;
+  return (
+    stepId === STEP_IDS.dxCodes &&
+    requisition !== null &&
+    maySectionBeEdited(order, user, 'dxCodes', requisition)
+  );
 }
 
 function isPhysicianAccountByPractitioner(order: PermissionOrder, requisition: Requisition): boolean {

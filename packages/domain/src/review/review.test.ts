@@ -328,9 +328,25 @@ describe('review permissions (spec 3 §4 Review step, §6)', () => {
     expect(requisitionPermissions(order, req, user)).toEqual({ edit, delete: del, saveForLater: later });
   });
 
-  it("spec 3 §4: 'Patients edit diagnosis only when the user is not prc'", () => {
-    expect(maySectionBeEdited(orderFacts(), users.patient, 'dxCodes', requisition())).toBe(false);
-    expect(maySectionBeEdited(orderFacts(), users.drAvery, 'dxCodes', requisition())).toBe(true);
+  const complete = { ...orderFacts().workflow, complete: true };
+  it.each<[string, Partial<ReturnType<typeof orderFacts>>, UserInfo, boolean]>([
+    [
+      "spec 3 §4: 'Patients edit diagnosis only when … the order is complete': not before",
+      {},
+      users.patient,
+      false,
+    ],
+    ['spec 3 §4: a patient edits diagnosis on a complete order', { workflow: complete }, users.patient, true],
+    [
+      'spec 3 §4: not on a complete PITL order (editing is not allowed)',
+      { workflow: complete, physicianInTheLoop: true },
+      users.patient,
+      false,
+    ],
+    ['spec 3 §6: practitioners edit diagnosis before completion', {}, users.drAvery, true],
+    ['spec 3 §6: admins edit anything', {}, users.admin, true],
+  ])('%s', (_spec, overrides, user, expected) => {
+    expect(maySectionBeEdited(orderFacts(overrides), user, 'dxCodes', requisition())).toBe(expected);
   });
 
   it('spec 3 §6: a patient may not edit billing when it is a physician account selected by the practitioner', () => {

@@ -105,6 +105,16 @@ export function mayWaiveExpeditedShippingFee(
   return user.onBehalfOf.split(',').some((gsdlNo) => gsdlNo.trim().toUpperCase() === wanted);
 }
 
+/** The admin's expedited-fee waiver on the payment section (spec 2 §6; ours, decision 0187). */
+export const EXPEDITED_WAIVER_MESSAGES = {
+  label: 'Waive the expedited shipping fee',
+  allowedHint: 'You are acting for this practitioner: the fee is not charged while this is ticked.',
+  disabledHint:
+    'Only an administrator acting for this practitioner may waive the fee, and not on an order with an order form.',
+  refused:
+    'Only an administrator acting for this practitioner may waive the expedited shipping fee, and not on an order with an order form.',
+} as const;
+
 /**
  * spec 2 §4: 'when a drop-ship address looks like a PO box, a dialog appears' ('Is this a P.O. Box?'); Yes
  * sets Smart Post (shippingMethodFor with poBox true), No keeps the method.

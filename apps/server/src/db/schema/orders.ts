@@ -36,6 +36,9 @@ export const orders = pgTable(
     insurance: jsonb().$type<Insurance>(),
     secondaryInsurance: jsonb().$type<Insurance>(),
     shippingMethod: text().notNull().default('FedEx Ground'),
+    /** An admin waived the expedited shipping fee (spec 2 §6; decision 0187): who (GSDL number) and when. */
+    expeditedShippingWaivedBy: text(),
+    expeditedShippingWaivedAt: timestamp({ withTimezone: true }),
     shippingInformation: jsonb().$type<ShippingInformation>(),
     patientAgreement: boolean().notNull().default(false),
     nsaAcknowledged: boolean().notNull().default(false),

@@ -1,5 +1,7 @@
 import {
   type AcknowledgementKind,
+  CONSENT_PDF_FILE_NAME,
+  CONSENT_PDF_PATH,
   errorEnvelopeSchema,
   labToday,
   orderReadQuerySchema,
@@ -16,6 +18,7 @@ import { callerOf, practitionerCallerOf } from '../../plugins/auth.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { acknowledgementPdf } from './acknowledgement-pdf.ts';
 import { acknowledgementHtml } from './acknowledgement-texts.ts';
+import { consentPdf } from './consent-pdf.ts';
 import { orderForDocument } from './documents.service.ts';
 import { packingSlipPdf } from './packing-slip-pdf.ts';
 import { testSelectionPdf } from './test-selection-pdf.ts';
@@ -59,6 +62,22 @@ const ACKNOWLEDGEMENTS: readonly { path: string; kind: AcknowledgementKind; name
 /** spec 3 §7: the acknowledgement texts (HTML) and PDFs, and the packing slip PDFs. */
 export async function documentRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    CONSENT_PDF_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        operationId: 'consentPdf',
+        summary: "The consent for laboratory testing as a PDF (spec 3 §2 'a consent PDF'; decision 0188)",
+        description:
+          'A blank form with no order or health data, linked where the patient agrees; open to anyone.',
+        response: { 200: pdfAnswer },
+      },
+    },
+    async (_request, reply) => sendPdf(reply, CONSENT_PDF_FILE_NAME, await consentPdf()),
+  );
 
   for (const acknowledgement of ACKNOWLEDGEMENTS) {
     api.get(

@@ -5,7 +5,7 @@ import {
   isPanelSelectionLocked,
   isPractitionerStepLocked,
   MESSAGES,
-  maySaveStep,
+  mayChangeStep,
   orderLockMessage,
   type Requisition,
   STEP_IDS,
@@ -82,6 +82,7 @@ export const ORDER_CHANGES = {
   customization: { step: null, lock: 'order' },
   workflow: { step: null, lock: 'order' },
   practitionerChange: { step: null, lock: 'order' },
+  expeditedShippingWaiver: { step: null, lock: 'order' },
 } as const satisfies Record<string, ChangeKind>;
 
 /** The name a change is audited under (docs/decisions/0214). */
@@ -182,7 +183,11 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
   // own change (docs/decisions/0200). Access was checked above, as for every call.
   const kept = keyed ? await findChangeAnswer(db, orderId, keyed) : null;
   if (kept && keyed) return replayed(kept, keyed);
-  if (kind.step !== null && !kind.openToAllUsers && !maySaveStep(user, kind.step))
+  if (
+    kind.step !== null &&
+    !kind.openToAllUsers &&
+    !mayChangeStep(user, kind.step, found.order, found.requisition)
+  )
     throw forbidden(MESSAGES.forbidden);
   refuseLocked(found.order, user, kind.lock);
   const plan = await request.plan(found);

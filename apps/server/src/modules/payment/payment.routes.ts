@@ -2,6 +2,8 @@ import {
   cardTokenSchema,
   discountCodeSchema,
   errorEnvelopeSchema,
+  expeditedShippingWaiverBodySchema,
+  gearOrderSchema,
   orderReadQuerySchema,
   PAYMENT_MESSAGES,
   paymentSummarySchema,
@@ -13,12 +15,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/api-schemas.ts';
 import { unprocessable } from '../../lib/http-error.ts';
+import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { orderForDocument } from '../documents/documents.service.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { paymentsOfOrder } from './payment.repository.ts';
 import { declineMessage, type PaymentDeps, paymentSummaryFor } from './payment.service.ts';
 import { receiptPdf } from './receipt-pdf.ts';
+import { saveShippingWaiver } from './shipping-waiver.ts';
 
 const tags = ['Payment'];
 const refusals = {
@@ -128,6 +132,34 @@ export const paymentRoutes = (deps: PaymentDeps) => async (app: FastifyInstance)
         request.query.discountCode ?? null,
       );
     },
+  );
+
+  api.put(
+    '/gear/order/:id/expedited-shipping-waiver',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        operationId: 'waiveExpeditedShipping',
+        summary:
+          'An admin waives the expedited shipping fee, or takes the waiver back (spec 2 §6; decision 0187)',
+        description:
+          'Only an admin acting for the practitioner (onBehalfOf includes the practitioner’s GSDL number) on an ' +
+          'order with no orderFormId; anyone else 403. The version read in the body or If-Match (428 without, 409 ' +
+          'when stale). The payment summary then owes no expedited shipping.',
+        params: z.object({ id: idParam }),
+        body: expeditedShippingWaiverBodySchema,
+        response: { 200: gearOrderSchema, ...refusals, 409: errorEnvelopeSchema, 428: errorEnvelopeSchema },
+      },
+    },
+    (request) =>
+      saveShippingWaiver(
+        app.db,
+        callerOf(request).userInfo,
+        request.params.id,
+        request.body.waived,
+        versionNamed(request, request.body.version),
+      ),
   );
 
   api.get(

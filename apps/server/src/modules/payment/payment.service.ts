@@ -10,6 +10,7 @@ import {
   instalmentDates,
   isAdmin,
   isPracticumTestingApplied,
+  mayWaiveExpeditedShippingFee,
   PAYMENT_MESSAGES,
   type PaymentSummary,
   paymentFieldErrors,
@@ -42,6 +43,7 @@ import {
   recordedTransactions,
   SETTLED_STATUSES,
 } from './payment.repository.ts';
+import { isExpeditedShippingWaived } from './shipping-waiver.ts';
 
 /** What the payment code needs from outside (wired in app.ts). */
 export interface PaymentDeps {
@@ -120,7 +122,9 @@ export async function duesOf(
 ): Promise<Dues> {
   const settled = await settledOf(db, order.id as number);
   const paid = paidFactsOf(settled);
-  const shippingPaid = settled.some((row) => row.gearReqId === null);
+  const shippingPaid =
+    settled.some((row) => row.gearReqId === null) ||
+    (await isExpeditedShippingWaived(db, order.id as number));
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
   let configError = false;
   const requisitions: Dues['requisitions'] = [];
@@ -738,6 +742,8 @@ export async function paymentSummaryFor(
       };
     }),
     expeditedShippingCents: dues.expeditedShippingCents,
+    expeditedShippingWaived: await isExpeditedShippingWaived(db, orderId),
+    mayWaiveExpeditedShipping: mayWaiveExpeditedShippingFee(user, order),
     shippingMethod: dues.shippingMethod,
     discountCode: dues.discount?.code ?? null,
     discountCents: dues.discount?.totalCents ?? 0,

@@ -1,4 +1,3 @@
-import { SHIPPING_MESSAGES } from '@gear/domain';
 import { Text } from '@mantine/core';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 
@@ -19,18 +18,6 @@ export function AgeConfirmationDialog({ dateOfBirth, ...question }: QuestionProp
     >
       <Text>
         The date of birth {dateOfBirth} makes the patient younger than 1 year. Is this date of birth correct?
-      </Text>
-    </ConfirmDialog>
-  );
-}
-
-/** spec 2 §2, §4: 'Is this a P.O. Box?' for a drop-ship address; Yes ships by Smart Post. */
-export function PoBoxDialog(question: QuestionProps) {
-  return (
-    <ConfirmDialog {...question} title={SHIPPING_MESSAGES.poBoxQuestion} centered>
-      <Text>
-        The address looks like a post office box. Collection packs go to a P.O. box by Smart Post (free);
-        other carriers cannot deliver there.
       </Text>
     </ConfirmDialog>
   );

@@ -42,13 +42,14 @@ import { useApi, useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { type FieldMessages, fieldMessages } from '../../api/field-errors.ts';
 import { queryKeys } from '../../api/keys.ts';
-import { subscribe } from '../../api/patients.ts';
+import { subscribe, useSavePatient } from '../../api/patients.ts';
 import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { PoBoxDialog } from '../../components/po-box-dialog.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
-import { AgeConfirmationDialog, PoBoxDialog } from './patient-dialogs.tsx';
+import { AgeConfirmationDialog } from './patient-dialogs.tsx';
 import {
   ContactFields,
   CovidFields,
@@ -72,7 +73,6 @@ import {
   toPatientInfo,
   UNITED_STATES,
 } from './patient-values.ts';
-import { useSavePatient } from './use-save-patient.ts';
 
 const NUTRITIONAL_CATEGORY = 'Nutritional';
 

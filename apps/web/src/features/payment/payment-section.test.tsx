@@ -1,11 +1,19 @@
-import { type GearOrder, PAYMENT_MESSAGES, type PaymentSummary, UPDATED_PAYMENT_TITLE } from '@gear/domain';
+import {
+  CONSENT_PDF_PATH,
+  EXPEDITED_WAIVER_MESSAGES,
+  type GearOrder,
+  PAYMENT_MESSAGES,
+  type PaymentSummary,
+  TERMS_PATH,
+  UPDATED_PAYMENT_TITLE,
+} from '@gear/domain';
 import { janeReadyToShip } from '@gear/domain/test-support';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { itemById } from '../../test/catalogue.ts';
 import { type Handler, json } from '../../test/fetch-mock.ts';
-import { patientUser, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
+import { adminUser, patientUser, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { orderWith540 } from '../../test/requisition-fixtures.ts';
 
@@ -28,6 +36,8 @@ const summary = (overrides: Partial<PaymentSummary> = {}): PaymentSummary => ({
     },
   ],
   expeditedShippingCents: 0,
+  expeditedShippingWaived: false,
+  mayWaiveExpeditedShipping: false,
   shippingMethod: 'FedEx Ground',
   discountCode: null,
   discountCents: 0,
@@ -168,6 +178,68 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
     expect(
       await screen.findByText('There was a problem with your test payment. Your card was declined.'),
     ).toBeInTheDocument();
+  });
+
+  it("spec 3 §2 'a terms page, … a consent PDF': linked where the patient agrees (decision 0188)", async () => {
+    open('confirm', summary());
+    const terms = await screen.findByRole('link', { name: 'Terms of Use' }, { timeout: 10_000 });
+    expect(terms).toHaveAttribute('href', TERMS_PATH);
+    expect(screen.getByRole('link', { name: 'Consent for Laboratory Testing (PDF)' })).toHaveAttribute(
+      'href',
+      CONSENT_PDF_PATH,
+    );
+  });
+
+  const expedited = (overrides: Partial<PaymentSummary> = {}) =>
+    summary({
+      requisitions: [],
+      expeditedShippingCents: 1995,
+      shippingMethod: 'Second Day',
+      dueTodayCents: 1995,
+      nsaRequired: false,
+      patientAgreementRequired: false,
+      ...overrides,
+    });
+
+  it('spec 2 §6: the waiver checkbox is disabled for an admin not acting for the practitioner, absent for others', async () => {
+    open('confirm', expedited(), {}, adminUser);
+    const waiver = await screen.findByRole(
+      'checkbox',
+      { name: EXPEDITED_WAIVER_MESSAGES.label },
+      { timeout: 10_000 },
+    );
+    expect(waiver).toBeDisabled();
+    expect(screen.getByText(EXPEDITED_WAIVER_MESSAGES.disabledHint)).toBeInTheDocument();
+  });
+
+  it('spec 2 §6: an admin acting for the practitioner waives the fee (PUT expedited-shipping-waiver)', async () => {
+    const app = open(
+      'confirm',
+      expedited({ mayWaiveExpeditedShipping: true }),
+      {
+        'PUT /gear/order/42/expedited-shipping-waiver': () => json({ ...order, version: order.version + 1 }),
+      },
+      adminUser,
+    );
+    const waiver = await screen.findByRole(
+      'checkbox',
+      { name: EXPEDITED_WAIVER_MESSAGES.label },
+      { timeout: 10_000 },
+    );
+    expect(waiver).toBeEnabled();
+    await app.user.click(waiver);
+    await expect
+      .poll(() => app.server.callsTo('PUT /gear/order/42/expedited-shipping-waiver').length)
+      .toBe(1);
+    expect(app.server.callsTo('PUT /gear/order/42/expedited-shipping-waiver')[0]?.body).toEqual({
+      waived: true,
+    });
+  });
+
+  it('spec 2 §6: a practitioner sees no waiver', async () => {
+    open('confirm', expedited({ mayWaiveExpeditedShipping: false }), {}, practitionerUser);
+    await screen.findByText('Expedited shipping charges', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('checkbox', { name: EXPEDITED_WAIVER_MESSAGES.label })).not.toBeInTheDocument();
   });
 
   it('spec 3 §6: a practitioner pays expedited shipping with the saved shipping card on file, no acknowledgements', async () => {

@@ -1,4 +1,5 @@
 import {
+  CONSENT_PDF_PATH,
   formatCents,
   INSTALMENT_COUNT,
   instalmentAmounts,
@@ -7,6 +8,7 @@ import {
   labToday,
   type PaymentSummary,
   type SavedOrder,
+  TERMS_PATH,
   UPDATED_PAYMENT_TITLE,
   type UserInfo,
 } from '@gear/domain';
@@ -35,6 +37,7 @@ import { useApi } from '../../api/context.tsx';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { HtmlText } from '../../components/html-text.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
+import { ExpeditedShippingWaiver } from './expedited-shipping-waiver.tsx';
 import {
   type CardState,
   chooseShippingType,
@@ -123,6 +126,15 @@ export function PaymentSection({
         </Alert>
       )}
 
+      {admin && summary.expeditedShippingWaived && (
+        <Paper withBorder p="md" component="section" aria-labelledby="expedited-shipping-waived">
+          <Title order={4} id="expedited-shipping-waived">
+            Expedited shipping charges
+          </Title>
+          <Text size="sm">{summary.shippingMethod}: the fee is waived.</Text>
+          <ExpeditedShippingWaiver order={order} summary={summary} />
+        </Paper>
+      )}
       {paysShipping(summary) && (
         <Paper withBorder p="md" component="section" aria-labelledby="expedited-shipping-charges">
           <Title order={4} id="expedited-shipping-charges">
@@ -131,6 +143,7 @@ export function PaymentSection({
           <Text size="sm">
             {summary.shippingMethod}: <strong>{formatCents(summary.expeditedShippingCents)}</strong>
           </Text>
+          {admin && <ExpeditedShippingWaiver order={order} summary={summary} />}
           <Radio.Group
             mt="xs"
             label="Pay shipping with"
@@ -276,6 +289,19 @@ export function PaymentSection({
               error={errors.nsaAcknowledged}
               onChange={(nsaAcknowledged) => set({ nsaAcknowledged })}
             />
+          )}
+          {summary.patientAgreementRequired && (
+            <Text size="sm" mt="xs">
+              Please read our{' '}
+              <Anchor href={TERMS_PATH} target="_blank" rel="noopener" underline="always">
+                Terms of Use
+              </Anchor>{' '}
+              and the{' '}
+              <Anchor href={CONSENT_PDF_PATH} target="_blank" rel="noopener" underline="always">
+                Consent for Laboratory Testing (PDF)
+              </Anchor>
+              .
+            </Text>
           )}
         </Paper>
       )}

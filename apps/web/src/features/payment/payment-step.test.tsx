@@ -197,6 +197,8 @@ describe('the payment step: price summary and discount box (spec 3 §2, §4, §8
           json({
             requisitions: [{ gearReqId: 9, name: GI, billingMethod: PAY, amountCents: 45_900, paid: false }],
             expeditedShippingCents: 0,
+            expeditedShippingWaived: false,
+            mayWaiveExpeditedShipping: false,
             shippingMethod: 'FedEx Ground',
             discountCode: null,
             discountCents: 0,

@@ -3,11 +3,9 @@ import {
   CANCEL_ORDER_RESULTS,
   type GearOrder,
   isOrderCancelable,
-  isRemovableRequisition,
-  mayRemoveRequisitions,
-  maySaveForLater,
   REMOVAL_MESSAGES,
   type Requisition,
+  requisitionPermissions,
   type SavedOrder,
   type UserInfo,
 } from '@gear/domain';
@@ -68,8 +66,12 @@ export function RemoveRequisitionModal(props: RemoveRequisitionModalProps) {
   const busy = remove.isPending || later.isPending || cancel.isPending;
   const call = { orderId: order.id, version: order.version, gearReqId: requisition.id };
 
-  const canRemove = mayRemoveRequisitions(user, order) && isRemovableRequisition(requisition);
-  const canSaveForLater = maySaveForLater(user, order) && isRemovableRequisition(requisition);
+  // spec 3 §4 Review step: the same rules the server's removal and save-for-later enforce (decision 0185).
+  const { delete: canRemove, saveForLater: canSaveForLater } = requisitionPermissions(
+    order,
+    requisition,
+    user,
+  );
   const canCancel = isOrderCancelable(order);
 
   const close = () => {

@@ -1,6 +1,7 @@
 import {
   awaitsAuthorization,
   mayAuthorizeOrder,
+  practitionerNameFor,
   REVIEW_MESSAGES,
   requiresReviewMedicalNecessity,
   type SavedOrder,
@@ -42,7 +43,7 @@ export function Acknowledgements({ order, user, mixedPricing, submitErrors, onBu
           />
         )}
         {showsAuthorization && (
-          <AuthorizationBox order={order} error={submitErrors.practAgreement} onBusy={onBusy} />
+          <AuthorizationBox order={order} user={user} error={submitErrors.practAgreement} onBusy={onBusy} />
         )}
       </Stack>
     </ReviewSection>
@@ -88,10 +89,12 @@ function MedicalNecessityBox({
 
 function AuthorizationBox({
   order,
+  user,
   error,
   onBusy,
 }: {
   order: SavedOrder;
+  user: UserInfo;
   error: string | undefined;
   onBusy(busy: boolean): void;
 }) {
@@ -104,7 +107,7 @@ function AuthorizationBox({
     <Stack gap={4}>
       <Text size="sm">
         {practitioner
-          ? `This order is placed for ${practitioner.firstName} ${practitioner.lastName}, ${practitioner.degree}, whose authorizing practitioner must agree to it.`
+          ? `This order is placed for ${practitionerNameFor(practitioner, user)}, whose authorizing practitioner must agree to it.`
           : null}
       </Text>
       <Checkbox

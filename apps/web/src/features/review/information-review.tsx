@@ -36,6 +36,7 @@ import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { Acknowledgements } from './acknowledgements.tsx';
 import { OrderSections, RequisitionFacts } from './order-sections.tsx';
 import { RecommendedProducts } from './recommended-products.tsx';
+import { useReviewPoBoxQuestion } from './review-po-box.tsx';
 import { ReviewSection } from './section.tsx';
 
 interface Props {
@@ -124,37 +125,48 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
     if (saved && was) setSavedKey(keyOf(was.section, was.gearReqId));
   };
 
+  const submitNow = () => {
+    setSubmitError(null);
+    setFieldErrors([]);
+    setPreparing(true);
+    void payment
+      .prepare()
+      .then((paying) => {
+        setPreparing(false);
+        if (!paying) {
+          setSubmitError(REVIEW_MESSAGES.fixPaymentFields);
+          return;
+        }
+        submit.mutate(
+          { order, idempotencyKey: idempotencyKey.current, ...paying },
+          {
+            onError: (error) => {
+              if (!isTransient(error)) idempotencyKey.current = newIdempotencyKey();
+              setFieldErrors(isApiError(error) ? error.fieldErrors : []);
+              const paymentMessage = payment.refused(error);
+              setSubmitError(
+                paymentMessage ?? (isApiError(error) ? error.message : REVIEW_MESSAGES.alreadyConfirmed),
+              );
+            },
+          },
+        );
+      })
+      .catch(() => {
+        setPreparing(false);
+        setSubmitError(REVIEW_MESSAGES.fixPaymentFields);
+      });
+  };
+
+  const poBox = useReviewPoBoxQuestion({
+    order,
+    submit: submitNow,
+    onFailure: setSubmitError,
+    summaryReading: payment.summary.isFetching,
+  });
+
   const onSubmit = () =>
     guarded(() => {
-      setSubmitError(null);
-      setFieldErrors([]);
-      setPreparing(true);
-      void payment
-        .prepare()
-        .then((paying) => {
-          setPreparing(false);
-          if (!paying) {
-            setSubmitError(REVIEW_MESSAGES.fixPaymentFields);
-            return;
-          }
-          submit.mutate(
-            { order, idempotencyKey: idempotencyKey.current, ...paying },
-            {
-              onError: (error) => {
-                if (!isTransient(error)) idempotencyKey.current = newIdempotencyKey();
-                setFieldErrors(isApiError(error) ? error.fieldErrors : []);
-                const paymentMessage = payment.refused(error);
-                setSubmitError(
-                  paymentMessage ?? (isApiError(error) ? error.message : REVIEW_MESSAGES.alreadyConfirmed),
-                );
-              },
-            },
-          );
-        })
-        .catch(() => {
-          setPreparing(false);
-          setSubmitError(REVIEW_MESSAGES.fixPaymentFields);
-        });
+      if (poBox.mayGoOn()) submitNow();
     });
 
   const submitDisabled =
@@ -163,6 +175,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
     quantitiesBusy.size > 0 ||
     submit.isPending ||
     preparing ||
+    poBox.busy ||
     editing !== null ||
     payment.summary.isPending;
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
@@ -310,6 +323,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
         </Button>
       </Group>
 
+      {poBox.dialog}
       <ConfirmDialog
         opened={pending !== null || blocker.state === 'blocked'}
         title={REVIEW_MESSAGES.unsavedChanges}

@@ -1,6 +1,7 @@
 import {
   BILLING_METHODS,
   carrierLabel,
+  practitionerNameFor,
   type Requisition,
   type ReviewSection as ReviewSectionKey,
   type SavedOrder,
@@ -84,9 +85,7 @@ export function OrderSections({ order, user, canEdit, onEdit }: OrderSectionsPro
       <ReviewSection title="Practitioner" onEdit={user.type === 'myGDX' ? edit('pract') : undefined}>
         {practitioner ? (
           <Stack gap={2}>
-            <Text>
-              {practitioner.firstName} {practitioner.lastName}, {practitioner.degree} ({practitioner.gsdlNo})
-            </Text>
+            <Text>{practitionerNameFor(practitioner, user)}</Text>
             {user.type === 'myGDX' && (
               <Text size="sm">
                 {practitioner.office.name}, {practitioner.office.address.city},{' '}

@@ -65,7 +65,9 @@ describe('the Practitioner Summary (spec 3 §2, route registration, step 15; spe
       await screen.findByRole('heading', { level: 1, name: 'Practitioner Summary' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
     const practitioner = await screen.findByRole('region', { name: 'Practitioner' });
-    expect(within(practitioner).getByText(/P1001/)).toBeInTheDocument();
+    expect(within(practitioner).getByText(/Lovelace/)).toBeInTheDocument();
+    // spec 3 §6: only admins see GDX IDs (decision 0186).
+    expect(within(practitioner).queryByText(/P1001/)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Test information' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Quantity' })).not.toBeInTheDocument();

@@ -4,6 +4,8 @@ import {
   type PrintDocument,
   REMOVAL_MESSAGES,
   REVIEW_MESSAGES,
+  SHIPPING_MESSAGES,
+  SHIPPING_METHODS,
   STEP_STATUS,
 } from '@gear/domain';
 import { janeReadyToShip } from '@gear/domain/test-support';
@@ -49,6 +51,8 @@ const nothingDue = (order: GearOrder): PaymentSummary => ({
     paid: false,
   })),
   expeditedShippingCents: 0,
+  expeditedShippingWaived: false,
+  mayWaiveExpeditedShipping: false,
   shippingMethod: 'FedEx Ground',
   discountCode: null,
   discountCents: 0,
@@ -106,6 +110,49 @@ describe('the review (spec 3 §2 Information Review, §5 Submit)', () => {
       payments: [],
     });
     await expectAccessible(app.container);
+  });
+
+  const poBoxJane = janeReadyToShip({
+    addresses: jane.addresses.map((address) =>
+      address.type === 'shipping' ? { ...address, address1: 'P.O. Box 1234' } : address,
+    ),
+  });
+
+  it("spec 3 §2 'PO-box confirmation': Yes ships by Smart Post (the patient save), then the order is submitted", async () => {
+    const order = readyOrder({ patientInfo: poBoxJane });
+    const smartPost = { ...order, version: order.version + 1, shippingMethod: SHIPPING_METHODS.smartPost };
+    const app = openReview(order, {
+      'PUT /gear/order/42/patient/': () => json(smartPost),
+      'PUT /gear/order/42/confirm-and-pay': () =>
+        json({ gearOrder: placed(smartPost), error: null, message: null }),
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Submit' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: SHIPPING_MESSAGES.poBoxQuestion });
+    await expectAccessible(app.container);
+    expect(app.server.callsTo('PUT /gear/order/42/confirm-and-pay')).toHaveLength(0);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await expect
+      .poll(() => app.server.callsTo('PUT /gear/order/42/confirm-and-pay').length, { timeout: 10_000 })
+      .toBe(1);
+    const [saved] = app.server.callsTo('PUT /gear/order/42/patient/');
+    expect(saved?.body).toMatchObject({ shippingMethod: SHIPPING_METHODS.smartPost, patientInfo: poBoxJane });
+    const [submit] = app.server.callsTo('PUT /gear/order/42/confirm-and-pay');
+    expect(submit?.headers['if-match']).toBe(`"${smartPost.version}"`);
+  });
+
+  it('spec 2 §4: No submits as it is; a street address asks nothing', async () => {
+    const order = readyOrder({ patientInfo: poBoxJane });
+    const app = openReview(order, {
+      'PUT /gear/order/42/confirm-and-pay': () =>
+        json({ gearOrder: placed(order), error: null, message: null }),
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Submit' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: SHIPPING_MESSAGES.poBoxQuestion });
+    await app.user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await expect
+      .poll(() => app.server.callsTo('PUT /gear/order/42/confirm-and-pay').length, { timeout: 10_000 })
+      .toBe(1);
+    expect(app.server.callsTo('PUT /gear/order/42/patient/')).toHaveLength(0);
   });
 
   it('spec 3 §5: Submit is disabled while the practitioner has no patient info, saying why', async () => {
