@@ -1,6 +1,7 @@
 import type { PatientInfo } from '@gear/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
 import {
   accessions,
   orderableItems,
@@ -75,9 +76,10 @@ export async function insertPatients(db: Db, gsdlNo: string, added: readonly Pat
       source: 'portal',
       details: detailsOf(patient),
     }));
-    inserted.push(
-      ...((await db.insert(patients).values(values).returning(recordColumns)) as PatientRecord[]),
+    const rows = await changing(['patients'], () =>
+      db.insert(patients).values(values).returning(recordColumns),
     );
+    inserted.push(...(rows as PatientRecord[]));
   }
   return inserted;
 }
@@ -93,10 +95,12 @@ export async function patientsAmong(db: Db, gsdlNo: string, ids: readonly number
 
 export async function deletePatients(db: Db, gsdlNo: string, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return db
-    .delete(patients)
-    .where(and(eq(patients.gsdlNo, gsdlNo), inArray(patients.id, [...ids])))
-    .returning({ id: patients.id });
+  return changing(['patients'], () =>
+    db
+      .delete(patients)
+      .where(and(eq(patients.gsdlNo, gsdlNo), inArray(patients.id, [...ids])))
+      .returning({ id: patients.id }),
+  );
 }
 
 export interface PatientOrderRow {
@@ -125,7 +129,7 @@ export async function ordersOfIdentities(
   if (identities.length === 0) return [];
   const days = [...new Set(identities.map((identity) => identity.dateOfBirth))];
   const lastNames = [...new Set(identities.map((identity) => identity.nameLast.toLowerCase()))];
-  const ofOrder = eq(requisitions.orderId, orders.id);
+  // Subqueries name their tables in full: drizzle writes a column of a select's own table without its table.
   const rows = await db
     .select({
       id: orders.id,
@@ -133,14 +137,14 @@ export async function ordersOfIdentities(
       nameFirst: sql<string>`coalesce(${orders.patientInfo} ->> 'nameFirst', '')`,
       nameLast: sql<string>`coalesce(${orders.patientInfo} ->> 'nameLast', '')`,
       dateOfBirth: sql<string>`coalesce(${orders.patientInfo} ->> 'dateOfBirth', '')`,
-      canceled: sql<boolean>`(${orders.canceled} or (exists (select 1 from ${requisitions} where ${ofOrder})
-        and not exists (select 1 from ${requisitions} where ${ofOrder} and not ${requisitions.canceled})))`,
-      receivedByLab: sql<boolean>`exists (select 1 from ${requisitions} join ${accessions}
-        on ${accessions.gearReqId} = ${requisitions.id} where ${ofOrder})`,
-      practitionerConfirmed: sql<boolean>`exists (select 1 from ${workflowSteps} where ${workflowSteps.orderId} =
-        ${orders.id} and ${workflowSteps.stepId} = 11 and ${workflowSteps.completed})`,
-      products: sql<string[]>`array(select ${orderableItems.name} from ${requisitions} join ${orderableItems}
-        on ${orderableItems.id} = ${requisitions.orderableItemId} where ${ofOrder} order by ${requisitions.position})`,
+      canceled: sql<boolean>`("orders"."canceled" or (exists (select 1 from requisitions r where r.order_id = "orders"."id")
+        and not exists (select 1 from requisitions r where r.order_id = "orders"."id" and not r.canceled)))`,
+      receivedByLab: sql<boolean>`exists (select 1 from requisitions r join accessions a on a.gear_req_id = r.id
+        where r.order_id = "orders"."id")`,
+      practitionerConfirmed: sql<boolean>`exists (select 1 from workflow_steps w where w.order_id = "orders"."id"
+        and w.step_id = 11 and w.completed)`,
+      products: sql<string[]>`array(select i.name from requisitions r join orderable_items i
+        on i.id = r.orderable_item_id where r.order_id = "orders"."id" order by r.position)`,
     })
     .from(orders)
     .where(

@@ -236,11 +236,11 @@ export function readPatientFile(file: PatientFile): {
     .map((cells, i) => ({ line: i + 1, cells }))
     .filter(({ cells }) => !isBlankRecord(cells));
   const [header, ...rows] = lines;
-  if (header === undefined || rows.length === 0)
-    throw fileRefusal(PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile);
-  if (rows.length > PATIENT_FILE_LIMITS.maxRows) throw fileRefusal(PATIENT_MANAGEMENT_MESSAGES.tooManyRows);
+  if (header === undefined) throw fileRefusal(PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile);
   const reading = readHeaderRow(header.cells);
   if (!reading.ok) throw fileRefusal(reading.message);
+  if (rows.length === 0) throw fileRefusal(PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile);
+  if (rows.length > PATIENT_FILE_LIMITS.maxRows) throw fileRefusal(PATIENT_MANAGEMENT_MESSAGES.tooManyRows);
   return {
     records: rows.map(({ line, cells }) => ({ line, values: valuesOfRecord(cells, reading.columns) })),
     ignoredColumns: reading.ignored,
