@@ -49,6 +49,13 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'patient-management',
+        lazy: async () => ({
+          Component: (await import('../features/patient-management/patient-management-page.tsx'))
+            .PatientManagementRoute,
+        }),
+      },
+      {
         path: 'view/:orderId',
         lazy: async () => ({ Component: (await import('./view-page.tsx')).ViewPage }),
       },

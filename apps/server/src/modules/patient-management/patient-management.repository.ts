@@ -2,15 +2,7 @@ import type { PatientInfo } from '@gear/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { changing } from '../../db/kept.ts';
-import {
-  accessions,
-  orderableItems,
-  orders,
-  patients,
-  practitioners,
-  requisitions,
-  workflowSteps,
-} from '../../db/schema/index.ts';
+import { orders, patients, practitioners } from '../../db/schema/index.ts';
 import type { PatientDetails, PatientRecord } from '../patient/patient.repository.ts';
 import { NAME_ORDER } from '../patient/patient.repository.ts';
 
