@@ -51,8 +51,7 @@ export const routes: RouteObject[] = [
       {
         path: 'patient-management',
         lazy: async () => ({
-          Component: (await import('../features/patient-management/patient-management-page.tsx'))
-            .PatientManagementRoute,
+          Component: (await import('./patient-management-route.tsx')).PatientManagementRoute,
         }),
       },
       {

@@ -37,7 +37,7 @@ export const managedPatientSchema = z
       email: text,
       voicePhone: text,
       chartNumber: text,
-      source: z.string().describe("'portal', 'EMR' or 'import'"),
+      source: z.string().describe("'portal' (entered or uploaded here) or 'EMR'"),
       addresses: z.array(patientAddressAnswerSchema),
     }),
     gearInsurance: insuranceAnswerSchema.nullable().describe('The primary insurance on file, or null'),

@@ -263,7 +263,7 @@ describe('formula cells neutralised on export (OWASP CSV injection; issue 18 exp
           email: null,
           voicePhone: null,
           chartNumber: null,
-          source: 'import',
+          source: 'portal',
           addresses: [],
         },
         gearInsurance: null,

@@ -30,21 +30,11 @@ import { usePractitionerOptions } from '../../api/practitioners.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useCurrentUser } from '../../services/app-services.tsx';
-import { RequireSignIn } from '../login/require-sign-in.tsx';
 import { downloadFile } from './download.ts';
 import { PatientDetails } from './patient-details.tsx';
 import { PatientFileImport } from './patient-file-import.tsx';
 
 const PAGE_SIZE = 25;
-
-/** spec 3 §2 'Patient Management' at /patient-management, for signed-in practitioners, staff and admins. */
-export function PatientManagementRoute() {
-  return (
-    <RequireSignIn>
-      <PatientManagementPage />
-    </RequireSignIn>
-  );
-}
 
 /** A failed load: a practitioner the admin typed who does not exist is named; anything else is spec 3 §8's error. */
 const loadMessage = (error: unknown) =>
@@ -52,7 +42,8 @@ const loadMessage = (error: unknown) =>
     ? error.serverMessage
     : PATIENT_MANAGEMENT_MESSAGES.loadFailed;
 
-function PatientManagementPage() {
+/** spec 3 §2 'Patient Management': the practitioner's (or, for admins, any GSDLNO's) patient list. */
+export function PatientManagementPage() {
   const user = useCurrentUser() as UserInfo;
   const admin = isAdmin(user);
   const options = usePractitionerOptions();
