@@ -13,13 +13,15 @@ const FILE = [
 test('dr.avery imports a CSV with one duplicate and one bad date, sees the preview, imports, and finds the new patient in the patient step', async ({
   page,
 }) => {
+  // Four pages with axe, an upload and an import on a shared two-core machine.
+  test.setTimeout(120_000);
   const consoleErrors = watchConsole(page);
   await signIn(page, 'dr.avery');
   await page.goto('/');
   await page.getByRole('link', { name: 'Patients' }).click();
   await expect(page).toHaveURL(/\/patient-management$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Patient Management' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Jane Testpatient' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Jane Testpatient', exact: true })).toBeVisible();
   await expectAccessible(page);
 
   await page.locator('input[type=file]').setInputFiles({
@@ -33,13 +35,15 @@ test('dr.avery imports a CSV with one duplicate and one bad date, sees the previ
   const errors = page.getByRole('table', { name: /Lines with errors/ });
   await expect(errors).toContainText('4');
   await expect(errors).toContainText('Date of Birth');
-  await expect(errors).toContainText('1990-02-31 is not a valid date format. Please use YYYY-MM-DD or MM/DD/YYYY.');
+  await expect(errors).toContainText(
+    '1990-02-31 is not a valid date format. Please use YYYY-MM-DD or MM/DD/YYYY.',
+  );
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Import 1 patient' }).click();
   await expect(page.getByText('1 patient was added.')).toBeVisible();
   await page.getByRole('textbox', { name: /Search patients/ }).fill('importova');
-  await expect(page.getByRole('cell', { name: 'Imogen Importova' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Imogen Importova', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Show details of Imogen Importova' }).click();
   await expect(page.getByText('imogen.importova@example.com')).toBeVisible();
   await expect(page.getByText('No orders yet.')).toBeVisible();
