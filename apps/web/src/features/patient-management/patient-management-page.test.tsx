@@ -61,6 +61,7 @@ describe('/patient-management (spec 3 §2 Patient Management)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Show details of Pat1 Doe' }));
     expect(await screen.findByText(/Submitted, started 2026-11-20/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /GSDLNO/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Patients' })).toHaveAttribute('href', '/patient-management');
     await expectAccessible(app.container);
   }, 60_000);
 
@@ -162,5 +163,14 @@ describe('/patient-management (spec 3 §2 Patient Management)', () => {
     app.server.on({ 'POST /gear/patient-management/uploadCSV': () => envelope(500, 'x') });
     await app.user.upload(input, new File(['x'], 'p.csv', { type: 'text/csv' }));
     expect(await screen.findByText(PATIENT_MANAGEMENT_MESSAGES.uploadFailed)).toBeInTheDocument();
+  });
+
+  it('spec 3 §8: a 401 shows the session-expired login page', async () => {
+    renderApp('/patient-management', {
+      user: practitionerUser,
+      handlers: { ...handlers, 'GET /gear/patient-management/list': () => envelope(401, 'Unauthorized') },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in required' })).toBeInTheDocument();
+    expect(screen.getByText('Your session has expired.')).toBeInTheDocument();
   });
 });
