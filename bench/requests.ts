@@ -63,6 +63,9 @@ async function main() {
   const search = (query: string) =>
     `/gear/api/patient-lookup?${new URLSearchParams({ query, orderId: String(order.id) })}`;
 
+  const managementList = (extra: Record<string, string>) =>
+    `/gear/patient-management/list?${new URLSearchParams({ gsdlNo: 'P1001', ...extra })}`;
+
   let saves = 0;
   const scenarios: [string, () => Promise<unknown>][] = [
     ['bare route', () => app.inject({ method: 'GET', url: '/bench/bare' })],
@@ -97,6 +100,15 @@ async function main() {
     ],
     ['patient search: one prefix', () => app.inject({ method: 'GET', url: search('smi'), headers })],
     ['patient search: two prefixes', () => app.inject({ method: 'GET', url: search('mar garc'), headers })],
+    ['management list: page 1', () => app.inject({ method: 'GET', url: managementList({}), headers })],
+    [
+      'management list: offset 50000',
+      () => app.inject({ method: 'GET', url: managementList({ offset: '50000' }), headers }),
+    ],
+    [
+      'management list: search smi',
+      () => app.inject({ method: 'GET', url: managementList({ query: 'smi' }), headers }),
+    ],
     [
       'save a test selection',
       async () => {

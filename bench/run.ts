@@ -333,6 +333,8 @@ async function main() {
     `/gear/api/applied-price?gearReqId=${pricedRequisition.requisitions[0]?.id}&billingMethod=${encodeURIComponent(billingMethod)}`;
   // The pool's orders are P1001's: a search reads the order's practitioner's patients.
   const searchOrderId = String(pool[0]?.id);
+  const managementList = (extra: Record<string, string>) =>
+    `/gear/patient-management/list?${new URLSearchParams({ gsdlNo: 'P1001', ...extra })}`;
   const patientSearch = (query: string) =>
     `/gear/api/patient-lookup?${new URLSearchParams({ query, orderId: searchOrderId })}`;
 
@@ -412,6 +414,10 @@ async function main() {
     },
     { name: 'patient search: one prefix', method: 'GET', path: patientSearch('smi') },
     { name: 'patient search: two prefixes', method: 'GET', path: patientSearch('mar garc') },
+    // Patient management (decision 0270): the table's first page, a page deep in the list, a search's first page.
+    { name: 'management list: page 1', method: 'GET', path: managementList({}) },
+    { name: 'management list: offset 50000', method: 'GET', path: managementList({ offset: '50000' }) },
+    { name: 'management list: search smi', method: 'GET', path: managementList({ query: 'smi' }) },
     {
       name: 'save a test selection (single)',
       method: 'PUT',

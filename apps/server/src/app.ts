@@ -40,6 +40,7 @@ import { orderRoutes } from './modules/order/order.routes.ts';
 import { registerSaveKeys } from './modules/order/save-key.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
+import { patientManagementRoutes } from './modules/patient-management/patient-management.routes.ts';
 import { localGateway } from './modules/payment/gateway/local-gateway.ts';
 import { startInstalmentQueue } from './modules/payment/instalment-queue.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   }
   await app.register(paymentRoutes(payments));
   await app.register(clientLogRoutes);
+  await app.register(patientManagementRoutes);
   await app.register(
     patientRoutes({
       emr: localEmrPatientSource(chartNumberLookup(db)),

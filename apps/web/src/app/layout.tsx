@@ -73,6 +73,11 @@ function AppHeader() {
             </Box>
             {user ? (
               <>
+                {user.type === 'myGDX' && (
+                  <Anchor component={Link} to="/patient-management" size="sm">
+                    Patients
+                  </Anchor>
+                )}
                 <Text size="sm" visibleFrom="xs">
                   Signed in{user.gsdlNo ? ` as ${user.gsdlNo}` : user.type === 'prc' ? ' as a patient' : ''}
                 </Text>

@@ -49,6 +49,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'patient-management',
+        lazy: async () => ({
+          Component: (await import('./patient-management-route.tsx')).PatientManagementRoute,
+        }),
+      },
+      {
         path: 'view/:orderId',
         lazy: async () => ({ Component: (await import('./view-page.tsx')).ViewPage }),
       },

@@ -155,6 +155,15 @@ export function searchIndex(
   criteria: PatientSearchCriteria,
   limit: number,
 ): PatientMatch[] {
+  return searchIndexRecords(index, criteria, limit).map(toPatientMatch);
+}
+
+/** searchIndex's records, as stored. */
+export function searchIndexRecords(
+  index: PatientIndex,
+  criteria: PatientSearchCriteria,
+  limit: number,
+): PatientRecord[] {
   const { nameWords: words, dateOfBirth } = criteria;
   let found: Entry[];
   if (dateOfBirth !== null || words.length === 0) {
@@ -172,7 +181,7 @@ export function searchIndex(
     }
     found = [...merged.values()].sort((a, b) => a.rank - b.rank).slice(0, limit);
   }
-  return found.map((entry) => toPatientMatch(entry.row));
+  return found.map((entry) => entry.row);
 }
 
 /**

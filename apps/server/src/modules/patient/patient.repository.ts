@@ -3,7 +3,7 @@ import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { patients, practitioners } from '../../db/schema/index.ts';
 
-type PatientRow = typeof patients.$inferSelect;
+export type PatientRow = typeof patients.$inferSelect;
 /** What a search answers from: a record without its bookkeeping. */
 export type PatientRecord = Omit<PatientRow, 'createdAt' | 'gsdlNo'>;
 
@@ -134,6 +134,16 @@ export async function searchPatients(
   criteria: PatientSearchCriteria,
   limit: number,
 ): Promise<PatientMatch[]> {
+  return (await searchPatientRows(db, gsdlNo, criteria, limit)).map(toPatientMatch);
+}
+
+/** searchPatients's records, as stored. */
+export async function searchPatientRows(
+  db: Db,
+  gsdlNo: string,
+  criteria: PatientSearchCriteria,
+  limit: number,
+): Promise<PatientRow[]> {
   const { nameWords: words, dateOfBirth } = criteria;
   const ofPractitioner = eq(patients.gsdlNo, gsdlNo);
   if (dateOfBirth !== null || words.length === 0) {
@@ -144,7 +154,7 @@ export async function searchPatients(
       .where(and(ofPractitioner, ...birthday, ...words.map(startsEither)))
       .orderBy(...NAME_ORDER)
       .limit(limit);
-    return rows.map(toPatientMatch);
+    return rows;
   }
   const ways = searchParts(words);
   if (ways.length === 0) return [];
@@ -167,7 +177,7 @@ export async function searchPatients(
     .where(sql`${patients.id} in (${sql.join(parts, sql` union `)})`)
     .orderBy(...NAME_ORDER)
     .limit(limit);
-  return rows.map(toPatientMatch);
+  return rows;
 }
 
 /** A practitioner's patient with this chart number (the first recorded, if several share it). */

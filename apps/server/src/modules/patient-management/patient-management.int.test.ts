@@ -1,0 +1,390 @@
+import {
+  MESSAGES,
+  notACalendarDate,
+  PATIENT_FILE_LIMITS,
+  PATIENT_MANAGEMENT_MESSAGES,
+  PATIENT_MESSAGES,
+} from '@gear/domain';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { expectEnvelope, useSignIns, useTestApp } from '../../test/helper.ts';
+import { orderWithRequisition, patientHeaders } from '../patient/test-orders.ts';
+
+const ctx = useTestApp();
+const as = useSignIns(ctx, { avery: 'dr.avery', kim: 'staff.kim', chen: 'dr.chen', admin: 'admin.ops' });
+
+interface Managed {
+  id: number;
+  gsdlNo: string;
+  gearPatient: {
+    nameFirst: string;
+    nameLast: string;
+    dateOfBirth: string;
+    gender: string | null;
+    chartNumber: string | null;
+  };
+  gearInsurance: { insuranceProvider: string } | null;
+}
+interface Preview {
+  toAdd: { line: number; nameFirst: string }[];
+  duplicates: { line: number; nameFirst: string; duplicateOf: string }[];
+  errors: { line: number; field: string; message: string }[];
+  ignoredColumns: string[];
+}
+
+function multipart(fields: Record<string, string>, file?: { name: string; content: string | Buffer }) {
+  const boundary = `----gear-${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const chunks = parts.map((part) => Buffer.from(part));
+  if (file)
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+type Who = keyof typeof as;
+const upload = (
+  who: Who | Record<string, string>,
+  gsdlNo: string,
+  file: { name: string; content: string | Buffer },
+  dryRun = false,
+) => {
+  const form = multipart({ gsdlNo }, file);
+  const headers = typeof who === 'string' ? as[who].headers : who;
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/gear/patient-management/uploadCSV${dryRun ? '?dryRun=true' : ''}`,
+    headers: { ...headers, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+};
+const list = (who: Who, query: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: '/gear/patient-management/list', query, headers: as[who].headers });
+const remove = (who: Who, body: unknown) =>
+  ctx.app.inject({
+    method: 'DELETE',
+    url: '/gear/patient-management/delete',
+    headers: as[who].headers,
+    payload: body as object,
+  });
+
+const names = (patients: Managed[]) =>
+  patients.map((p) => `${p.gearPatient.nameFirst} ${p.gearPatient.nameLast}`);
+
+describe('GET /gear/patient-management/list (spec 3 §7)', () => {
+  it("spec 3 §2: a practitioner's patients in name order, paged", async () => {
+    const first = list('avery', { gsdlNo: 'P1001', limit: '3' });
+    const response = await first;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toContain('no-store');
+    expect(names(response.json<Managed[]>())).toEqual(['Lucas Brown', 'Samuel Cohen', 'Chloé Dubois']);
+    const next = await list('avery', { gsdlNo: 'p1001', limit: '3', offset: '3' });
+    expect(names(next.json<Managed[]>())[0]).toBe('Maria Garcia');
+  });
+
+  it('spec 3 §3: each patient with gsdlNo, gearPatient and the primary insurance on file', async () => {
+    const [jane] = (await list('avery', { gsdlNo: 'P1001', query: 'jane testpatient 1985-04-12' })).json<
+      Managed[]
+    >();
+    expect(jane).toMatchObject({
+      gsdlNo: 'P1001',
+      gearPatient: {
+        nameFirst: 'Jane',
+        nameLast: 'Testpatient',
+        dateOfBirth: '1985-04-12',
+        gender: 'F',
+        chartNumber: 'C10001',
+      },
+      gearInsurance: { insuranceProvider: 'bcbs' },
+    });
+  });
+
+  it('searches by name words and date of birth as the patient step does', async () => {
+    expect(names((await list('avery', { gsdlNo: 'P1001', query: 'smith' })).json())).toEqual([
+      'Noah Smith',
+      'Olivia Smith-Jones',
+    ]);
+    expect(names((await list('avery', { gsdlNo: 'P1001', query: '07/04/1953' })).json())).toEqual([
+      'Jack Wilson',
+    ]);
+    expect((await list('avery', { gsdlNo: 'P1001', query: 'nobody' })).json()).toEqual([]);
+  });
+
+  it.each<[string, Who, string, number]>([
+    ['spec 3 §6: staff for a practitioner of their onBehalfOf', 'kim', 'P1001', 200],
+    ['spec 3 §6: an admin for any practitioner', 'admin', 'P1003', 200],
+    ["decision 0003: another practitioner's patients", 'avery', 'P1003', 403],
+    ['decision 0003: staff outside onBehalfOf', 'kim', 'P1006', 403],
+    ['an unknown practitioner', 'admin', 'Z9999', 404],
+  ])('%s', async (_case, who, gsdlNo, status) => {
+    const response = await list(who, { gsdlNo });
+    expect(response.statusCode, response.body).toBe(status);
+    if (status === 403) expectEnvelope(response, 403, MESSAGES.forbidden);
+  });
+
+  it('refuses a patient (403), nobody signed in (401) and bad input (400)', async () => {
+    const prc = await ctx.app.inject({
+      method: 'GET',
+      url: '/gear/patient-management/list?gsdlNo=P1001',
+      headers: await patientHeaders(ctx.app),
+    });
+    expect(prc.statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/gear/patient-management/list?gsdlNo=P1001' })).statusCode,
+    ).toBe(401);
+    expect((await list('avery', { gsdlNo: 'P100123' })).statusCode).toBe(400);
+    expect((await list('avery', { gsdlNo: 'P1001', limit: '500' })).statusCode).toBe(400);
+    expect((await list('avery', { gsdlNo: 'P1001', query: 'a\u0000b' })).statusCode).toBe(400);
+  });
+});
+
+const FILE = [
+  'First Name,Last Name,DOB,Sex,Email,Phone,Chart Number,Address 1,City,State,Zip Code,Notes',
+  `Ada,Lovelace,1985-12-10,F,ada@example.com,,A1,"12 St James's Square",London,,,first`,
+  'Jane,Testpatient,04/12/1985,F,,,,,,,,duplicate of the list',
+  'Grace,Hopper,1906-13-09,F,,,,,,,,bad date',
+  '"=HYPERLINK(""http://evil.example"",""x"")",Formula,1990-01-01,M,,,,,,,,formula',
+  '"Multi',
+].join('\r\n');
+
+describe('POST /gear/patient-management/uploadCSV (spec 3 §7, decision 0270)', () => {
+  const alan = 'First Name;Last Name;Date of Birth;Sex\r\nAlan;Turing;1912-06-23;M\r\n';
+
+  it('the dry run names what would be added, the duplicates and the errors, and writes nothing', async () => {
+    const content = `${FILE.replace('\r\n"Multi', '')}\r\n"Katherine\nQuoted",Johnson,1918-08-26,F,,,,,,,,embedded newline\r\n`;
+    const response = await upload(
+      'avery',
+      'P1001',
+      { name: 'patients.csv', content: `\uFEFF${content}` },
+      true,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json<Preview>();
+    expect(preview.toAdd.map((row) => [row.line, row.nameFirst])).toEqual([
+      [2, 'Ada'],
+      [5, '=HYPERLINK("http://evil.example","x")'],
+      [6, 'Katherine\nQuoted'],
+    ]);
+    expect(preview.duplicates).toEqual([
+      { line: 3, nameFirst: 'Jane', nameLast: 'Testpatient', dateOfBirth: '1985-04-12', duplicateOf: 'list' },
+    ]);
+    expect(preview.errors).toEqual([
+      { line: 4, field: 'Date of Birth', message: notACalendarDate('1906-13-09') },
+    ]);
+    expect(preview.ignoredColumns).toEqual(['Notes']);
+    expect((await list('avery', { gsdlNo: 'P1001', query: 'lovelace' })).json()).toEqual([]);
+  });
+
+  it('imports the valid lines in one go; they are found by the list and the patient step at once; a formula is stored as text', async () => {
+    const content = FILE.replace('\r\n"Multi', '');
+    const response = await upload('avery', 'P1001', { name: 'patients.txt', content });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(names(response.json<Managed[]>())).toEqual([
+      'Ada Lovelace',
+      '=HYPERLINK("http://evil.example","x") Formula',
+    ]);
+    expect(names((await list('avery', { gsdlNo: 'P1001', query: 'lovelace' })).json())).toEqual([
+      'Ada Lovelace',
+    ]);
+    const order = await orderWithRequisition(ctx.app, 'dr.avery', 'P1001');
+    const step = await ctx.app.inject({
+      method: 'GET',
+      url: '/gear/api/patient-lookup',
+      query: { query: 'ada lovelace', orderId: String(order.id) },
+      headers: as.avery.headers,
+    });
+    expect(step.json<{ nameLast: string }[]>().map((m) => m.nameLast)).toEqual(['Lovelace']);
+    const again = await upload('avery', 'P1001', { name: 'patients.txt', content });
+    expect(again.json()).toEqual([]);
+  });
+
+  it('exports the list with formula cells neutralised', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/gear/patient-management/export?gsdlNo=P1001&query=formula',
+      headers: as.avery.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    const [header, row] = response.body.split('\r\n');
+    expect(header).toBe(
+      'First Name,Last Name,Date of Birth,Sex,Email,Phone,Chart Number,Address 1,Address 2,City,State,Zip Code,Country',
+    );
+    expect(row).toBe('"\'=HYPERLINK(""http://evil.example"",""x"")",Formula,1990-01-01,M,,,,,,,,,');
+  });
+
+  it('reads semicolons, tabs and CRLF', async () => {
+    const semicolons = await upload('avery', 'P1002', { name: 'a.csv', content: alan }, true);
+    expect(semicolons.json<Preview>().toAdd.map((r) => r.nameFirst)).toEqual(['Alan']);
+    const tabs = await upload('avery', 'P1002', { name: 'a.txt', content: alan.replaceAll(';', '\t') }, true);
+    expect(tabs.json<Preview>().toAdd.map((r) => r.nameFirst)).toEqual(['Alan']);
+  });
+
+  it.each<[string, { name: string; content: string | Buffer }, number, string]>([
+    [
+      'spec 3 §9: not .csv or .txt',
+      { name: 'patients.xlsx', content: 'x' },
+      400,
+      PATIENT_MANAGEMENT_MESSAGES.fileType,
+    ],
+    [
+      'spec 3 §8: a header and no patient',
+      { name: 'p.csv', content: 'First Name,Last Name,DOB,Sex\r\n\r\n' },
+      400,
+      PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile,
+    ],
+    [
+      'spec 3 §8: an empty file',
+      { name: 'p.csv', content: '' },
+      400,
+      PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile,
+    ],
+    [
+      'a malformed file (an unclosed quote)',
+      { name: 'p.csv', content: FILE },
+      400,
+      PATIENT_MANAGEMENT_MESSAGES.unreadable,
+    ],
+    [
+      'no header row',
+      { name: 'p.csv', content: 'Ada,Lovelace,1815-12-10,F\r\n' },
+      400,
+      "The file's first row must name the columns. Missing: First Name, Last Name, Date of Birth, Sex.",
+    ],
+    [
+      'not UTF-8',
+      { name: 'p.csv', content: Buffer.from([0x46, 0xff, 0xfe, 0x0a]) },
+      400,
+      PATIENT_MANAGEMENT_MESSAGES.unreadable,
+    ],
+    [
+      'over 5 MB',
+      { name: 'p.csv', content: Buffer.alloc(PATIENT_FILE_LIMITS.maxBytes + 10, 0x61) },
+      413,
+      PATIENT_MANAGEMENT_MESSAGES.fileTooLarge,
+    ],
+    [
+      'over 10,000 patients',
+      {
+        name: 'p.csv',
+        content: `First Name,Last Name,DOB,Sex\n${'A,B,2000-01-01,F\n'.repeat(PATIENT_FILE_LIMITS.maxRows + 1)}`,
+      },
+      400,
+      PATIENT_MANAGEMENT_MESSAGES.tooManyRows,
+    ],
+  ])('refused: %s', async (_case, file, status, message) => {
+    const before = (await list('avery', { gsdlNo: 'P1001', limit: '100' })).json<Managed[]>().length;
+    expectEnvelope(await upload('avery', 'P1001', file), status, message);
+    expect((await list('avery', { gsdlNo: 'P1001', limit: '100' })).json<Managed[]>().length).toBe(before);
+  });
+
+  it('refuses no file, no gsdlNo, a patient, another practitioner and staff outside onBehalfOf', async () => {
+    const noFile = multipart({ gsdlNo: 'P1001' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/gear/patient-management/uploadCSV',
+      headers: { ...as.avery.headers, 'content-type': noFile.contentType },
+      payload: noFile.payload,
+    });
+    expectEnvelope(response, 400, PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile);
+    expect((await upload('avery', '', { name: 'a.csv', content: alan })).statusCode).toBe(400);
+    expect(
+      (await upload(await patientHeaders(ctx.app), 'P1001', { name: 'a.csv', content: alan })).statusCode,
+    ).toBe(403);
+    expect((await upload('avery', 'P1003', { name: 'a.csv', content: alan })).statusCode).toBe(403);
+    expect((await upload('kim', 'P1006', { name: 'a.csv', content: alan })).statusCode).toBe(403);
+    expect((await upload('admin', 'P1003', { name: 'a.csv', content: alan }, true)).statusCode).toBe(200);
+  });
+});
+
+describe('DELETE /gear/patient-management/delete (spec 3 §7, decision 0271)', () => {
+  const idOf = async (query: string) =>
+    (await list('admin', { gsdlNo: 'P1001', query })).json<Managed[]>()[0]?.id as number;
+
+  it('deletes the patients named; one with an open order stays, named with the reason; unknown ids are named', async () => {
+    const wei = await idOf('wei zhang');
+    const robert = await idOf('hannah kowalski');
+    const order = await orderWithRequisition(ctx.app, 'dr.avery', 'P1001');
+    await ctx.app.db.execute(
+      sql`update orders set patient_info = ${JSON.stringify({ nameFirst: 'hannah', nameLast: 'KOWALSKI', dateOfBirth: '1964-04-04' })}::jsonb where id = ${order.id}`,
+    );
+    const chens = (await list('chen', { gsdlNo: 'P1003' })).json<Managed[]>();
+    const response = await remove('avery', { P1001: [wei, robert, chens[0]?.id] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      deleted: [{ gsdlNo: 'P1001', id: wei }],
+      notDeleted: [
+        {
+          gsdlNo: 'P1001',
+          id: chens[0]?.id,
+          reason: 'notFound',
+          message: PATIENT_MANAGEMENT_MESSAGES.notFound,
+        },
+        { gsdlNo: 'P1001', id: robert, reason: 'openOrder', message: PATIENT_MANAGEMENT_MESSAGES.openOrder },
+      ],
+    });
+    expect((await list('chen', { gsdlNo: 'P1003' })).json<Managed[]>()).toHaveLength(chens.length);
+    expect(await idOf('wei zhang')).toBeUndefined();
+    const orders = await ctx.app.inject({
+      method: 'GET',
+      url: `/gear/patient-management/orders?gsdlNo=P1001&patientId=${robert}`,
+      headers: as.avery.headers,
+    });
+    expect(orders.json()).toEqual([
+      { id: order.id, createdAt: expect.any(String), state: 'inProgress', products: [expect.any(String)] },
+    ]);
+    await ctx.app.db.execute(sql`update orders set canceled = true where id = ${order.id}`);
+    expect((await remove('kim', { P1001: [robert] })).json()).toEqual({
+      deleted: [{ gsdlNo: 'P1001', id: robert }],
+      notDeleted: [],
+    });
+  });
+
+  it.each<[string, Who, Record<string, unknown>, number]>([
+    ["another practitioner's list", 'avery', { P1003: [1] }, 403],
+    ['staff outside onBehalfOf', 'kim', { P1006: [1] }, 403],
+    ['one allowed and one not: nothing deleted', 'kim', { P1001: [1], P1006: [1] }, 403],
+    ['an empty map', 'avery', {}, 400],
+    ['ids that are not numbers', 'avery', { P1001: ['x'] }, 400],
+  ])('refused: %s', async (_case, who, body, status) => {
+    const before = (await list('admin', { gsdlNo: 'P1001', limit: '100' })).json<Managed[]>().length;
+    expect((await remove(who, body)).statusCode).toBe(status);
+    expect((await list('admin', { gsdlNo: 'P1001', limit: '100' })).json<Managed[]>().length).toBe(before);
+  });
+
+  it('an admin deletes from any list', async () => {
+    const omar = (await list('admin', { gsdlNo: 'P1003', query: 'haddad' })).json<Managed[]>()[0]?.id;
+    expect((await remove('admin', { P1003: [omar] })).json()).toMatchObject({
+      deleted: [{ gsdlNo: 'P1003', id: omar }],
+    });
+  });
+
+  it("a patient's orders are refused for another practitioner's patient", async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/gear/patient-management/orders?gsdlNo=P1003&patientId=1',
+      headers: as.avery.headers,
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+it('sanity: a record a file names without error uses the patient step message on a missing sex', async () => {
+  const response = await upload(
+    'avery',
+    'P1001',
+    { name: 'p.csv', content: 'first,last,dob,sex\r\nNo,Sex,2000-01-01,\r\n' },
+    true,
+  );
+  expect(response.json<Preview>().errors).toEqual([
+    { line: 2, field: 'Sex', message: PATIENT_MESSAGES.sexRequired },
+  ]);
+});
