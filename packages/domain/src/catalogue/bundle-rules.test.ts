@@ -4,7 +4,7 @@ import { BILLING_METHODS, type PractitionerBillingMethod } from '../contract/ord
 import { MESSAGES } from '../messages.ts';
 import { giEffects, metabolomix, orderableItem } from '../test-support/catalogue-fixtures.ts';
 import { practitioner } from '../test-support/fixtures.ts';
-import { type BundleProduct, bundleErrors, bundleFormErrors } from './bundles.ts';
+import { type BundleProduct, bundleBillingOptions, bundleErrors, bundleFormErrors } from './bundles.ts';
 
 const rhythmPlus = orderableItem({ id: 760, name: 'Rhythm Plus*' });
 const catalogue = new Map([giEffects, metabolomix, rhythmPlus].map((item) => [item.id, item]));
@@ -127,5 +127,28 @@ describe('spec 3 §3 Bundle: the products under the rules of panel selection', (
       },
     );
     expect(errors.map((error) => error.defaultMessage)).toEqual(expected);
+  });
+});
+
+describe('spec 3 §3/§9 billing methods of a custom profile', () => {
+  it.each<[string, PractitionerBillingMethod[], string[]]>([
+    [
+      "spec 3 §9: 'Let my patient select their billing option' first, then the practitioner's (spec 1 §6)",
+      ['Client', 'Insurance', 'Patient', 'Medicare'],
+      [
+        BILLING_METHODS.patientSelects,
+        BILLING_METHODS.physicianAccount,
+        BILLING_METHODS.insurance,
+        BILLING_METHODS.patientPay,
+        BILLING_METHODS.medicare,
+      ],
+    ],
+    [
+      'spec 1 §6: Client only (P1005)',
+      ['Client'],
+      [BILLING_METHODS.patientSelects, BILLING_METHODS.physicianAccount],
+    ],
+  ])('%s', (_name, billingMethods, expected) => {
+    expect(bundleBillingOptions(practitioner({ billingMethods }))).toEqual(expected);
   });
 });

@@ -145,3 +145,20 @@ export function bundleErrors(bundle: Omit<Bundle, 'gearBundleId'>, facts: Bundle
   });
   return errors;
 }
+
+/**
+ * The billing methods a custom profile of this practitioner may carry (spec 3 §3, §9; spec 1 §6): 'Let my patient
+ * select their billing option' first (the default), then the practitioner's own, in the order of the spec's list.
+ */
+export function bundleBillingOptions(
+  practitioner: Pick<Practitioner, 'billingMethods' | 'office'>,
+): BillingMethod[] {
+  const offered = (Object.keys(PRACTITIONER_METHOD_OF_OPTION) as BillingMethod[]).filter((method) => {
+    const needed = PRACTITIONER_METHOD_OF_OPTION[method] as PractitionerBillingMethod;
+    return (
+      practitioner.billingMethods.includes(needed) &&
+      (method !== BILLING_METHODS.medicare || offersMedicareBilling(practitioner))
+    );
+  });
+  return [BUNDLE_DEFAULT_BILLING_METHOD, ...offered];
+}
