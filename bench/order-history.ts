@@ -18,7 +18,8 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 
 async function openDatabase(): Promise<{ database: Database; drop: () => Promise<void>; kind: string }> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return { database: await openPglite(null), drop: async () => {}, kind: 'embedded, in memory' };
+  if (!serverUrl)
+    return { database: await openPglite(null), drop: async () => {}, kind: 'embedded, in memory' };
   const name = `gear_bench_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
@@ -80,7 +81,8 @@ async function main() {
     const reqNumber = String(60000000 + Math.floor(ORDERS / 2));
     const accession = `B${60000000 + Math.floor(ORDERS / 3 / 10) * 10}`;
     const found = await call<{ orders: unknown[] }>('GET', `/api/admin/orders?q=${reqNumber}`);
-    if (found.orders.length !== 1) throw new Error(`requisition ${reqNumber} found ${found.orders.length} times`);
+    if (found.orders.length !== 1)
+      throw new Error(`requisition ${reqNumber} found ${found.orders.length} times`);
     const today = new Date().toISOString().slice(0, 10);
     const scenarios: [string, string][] = [
       ['bare route (baseline)', '/bench/bare'],
@@ -114,7 +116,9 @@ async function main() {
     }
     const bare = rows.filter((row) => row.name.startsWith('bare route'));
     const bareRps = bare.reduce((sum, row) => sum + row.rps, 0) / bare.length || 1;
-    console.log(`\n${ORDERS} generated orders, ${CONNECTIONS} connections, ${kind}; ratios against the bare route\n`);
+    console.log(
+      `\n${ORDERS} generated orders, ${CONNECTIONS} connections, ${kind}; ratios against the bare route\n`,
+    );
     console.log(
       'scenario'.padEnd(28),
       'req/s'.padStart(8),

@@ -1,7 +1,9 @@
 import { type OrderHistoryQuery, type OrderHistoryRow, STEP_IDS } from '@gear/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { SETTLED_STATUSES } from '../payment/payment.repository.ts';
+import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 
 const INTEGER_MAX = 2_147_483_647;
 
@@ -32,68 +34,128 @@ function matchingOrderIds(q: string): SQL {
   return sql.join(branches, sql` union `);
 }
 
-interface PageRow {
+interface OrderRow {
   id: number;
   created_at: string | Date;
   updated_at: string | Date;
   canceled: boolean;
-  patient_info: { nameFirst?: string | null; nameLast?: string | null } | null;
-  practitioner: OrderHistoryRow['practitioner'];
-  submitted_at: string | Date | null;
-  requisitions: OrderHistoryRow['requisitions'] | null;
-  total_paid_cents: number | string | null;
+  name_first: string | null;
+  name_last: string | null;
+  practitioner_gsdl_no: string | null;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const idList = (ids: readonly number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
-/** One page of the order history, newest first, and the id the next page starts before. */
-export async function orderHistoryPage(db: Db, query: OrderHistoryQuery) {
+/** The page's orders (limit + 1 rows, to tell whether another page follows): one index walk, no per-row work. */
+export function orderHistoryStatement(query: OrderHistoryQuery): SQL {
   const conditions: SQL[] = [sql`true`];
   if (query.q) conditions.push(sql`o.id in (${matchingOrderIds(query.q)})`);
   if (query.gsdlNo) conditions.push(sql`o.practitioner_gsdl_no = ${query.gsdlNo}`);
   if (query.from) conditions.push(sql`o.created_at >= ${query.from}::date`);
   if (query.to) conditions.push(sql`o.created_at < ${query.to}::date + 1`);
   if (query.before) conditions.push(sql`o.id < ${query.before}`);
+  return sql`
+    select o.id, o.created_at, o.updated_at, o.canceled, o.practitioner_gsdl_no,
+      o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last
+    from orders o where ${sql.join(conditions, sql` and `)}
+    order by o.id desc limit ${query.limit + 1}`;
+}
+
+/** The facts of the page's orders, each read once for the whole page by order id. */
+async function factsOf(db: Db, ids: readonly number[]) {
   const settled = sql.join(
     SETTLED_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
-    select o.id, o.created_at, o.updated_at, o.canceled, o.patient_info,
-      case when p.gsdl_no is null then null else json_build_object(
-        'gsdlNo', p.gsdl_no, 'firstName', p.first_name, 'lastName', p.last_name, 'degree', p.degree) end as practitioner,
-      (select w.step_date from workflow_steps w
-        where w.order_id = o.id and w.step_id = ${STEP_IDS.practitionerConfirmation} and w.completed
-        order by w.step_date limit 1) as submitted_at,
-      (select json_agg(json_build_object(
-          'gearReqId', r.id, 'reqNumber', r.req_number, 'activationCode', r.activation_code,
-          'accessionNo', (select a.accession_no from accessions a where a.gear_req_id = r.id order by a.id limit 1),
-          'productName', i.name, 'quantity', r.quantity) order by r.position)
-        from requisitions r join orderable_items i on i.id = r.orderable_item_id
-        where r.order_id = o.id and not r.canceled) as requisitions,
-      (select coalesce(sum(pay.amount_cents), 0) from payments pay
-        where pay.order_id = o.id and pay.status in (${settled})) as total_paid_cents
-    from (
-      select * from orders o where ${sql.join(conditions, sql` and `)}
-      order by o.id desc limit ${query.limit + 1}
-    ) o
-    left join practitioners p on p.gsdl_no = o.practitioner_gsdl_no
-    order by o.id desc`);
-  const rows = (result as unknown as { rows: PageRow[] }).rows;
+  const [requisitionRows, paidRows, submittedRows] = await Promise.all([
+    db.execute(sql`
+      select r.order_id, r.id, r.req_number, r.activation_code, r.quantity, r.orderable_item_id,
+        (select min(a.accession_no) from accessions a where a.gear_req_id = r.id) as accession_no
+      from requisitions r where r.order_id in (${idList(ids)}) and not r.canceled
+      order by r.order_id, r.position`),
+    db.execute(sql`
+      select order_id, sum(amount_cents) as cents from payments
+      where order_id in (${idList(ids)}) and status in (${settled}) group by order_id`),
+    db.execute(sql`
+      select order_id, min(step_date) as at from workflow_steps
+      where order_id in (${idList(ids)}) and step_id = ${STEP_IDS.practitionerConfirmation} and completed
+      group by order_id`),
+  ]);
+  return {
+    requisitions: rowsOf<{
+      order_id: number;
+      id: number;
+      req_number: string | null;
+      activation_code: string | null;
+      quantity: number;
+      orderable_item_id: number;
+      accession_no: string | null;
+    }>(requisitionRows),
+    paid: new Map(
+      rowsOf<{ order_id: number; cents: string | number }>(paidRows).map((r) => [
+        r.order_id,
+        Number(r.cents),
+      ]),
+    ),
+    submitted: new Map(
+      rowsOf<{ order_id: number; at: string | Date | null }>(submittedRows).map((r) => [r.order_id, r.at]),
+    ),
+  };
+}
+
+/** One page of the order history, newest first, and the id the next page starts before. */
+export async function orderHistoryPage(db: Db, query: OrderHistoryQuery) {
+  const rows = rowsOf<OrderRow>(await db.execute(orderHistoryStatement(query)));
   const page = rows.slice(0, query.limit);
-  const orders: OrderHistoryRow[] = page.map((row) => ({
-    gearOrderId: row.id,
-    practitioner: row.practitioner,
-    patient: row.patient_info
-      ? { nameFirst: row.patient_info.nameFirst ?? null, nameLast: row.patient_info.nameLast ?? null }
-      : null,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-    submittedAt: row.submitted_at === null ? null : iso(row.submitted_at),
-    canceled: row.canceled,
-    requisitions: row.requisitions ?? [],
-    totalPaidCents: Number(row.total_paid_cents ?? 0),
-  }));
   const last = page.at(-1);
-  return { orders, nextBefore: rows.length > query.limit && last ? last.id : null };
+  const nextBefore = rows.length > query.limit && last ? last.id : null;
+  if (page.length === 0) return { orders: [], nextBefore };
+  const [facts, catalogue] = await Promise.all([
+    factsOf(
+      db,
+      page.map((row) => row.id),
+    ),
+    catalogueOf(db),
+  ]);
+  const practitioners = new Map<string, OrderHistoryRow['practitioner']>();
+  for (const gsdlNo of new Set(page.flatMap((row) => row.practitioner_gsdl_no ?? []))) {
+    const found = await findPractitioner(db, gsdlNo);
+    practitioners.set(
+      gsdlNo,
+      found ? { gsdlNo, firstName: found.firstName, lastName: found.lastName, degree: found.degree } : null,
+    );
+  }
+  const orders: OrderHistoryRow[] = page.map((row) => {
+    const submittedAt = facts.submitted.get(row.id) ?? null;
+    return {
+      gearOrderId: row.id,
+      practitioner: row.practitioner_gsdl_no ? (practitioners.get(row.practitioner_gsdl_no) ?? null) : null,
+      patient:
+        row.name_first === null && row.name_last === null
+          ? null
+          : { nameFirst: row.name_first, nameLast: row.name_last },
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+      submittedAt: submittedAt === null ? null : iso(submittedAt),
+      canceled: row.canceled,
+      requisitions: facts.requisitions
+        .filter((requisition) => requisition.order_id === row.id)
+        .map((requisition) => ({
+          gearReqId: requisition.id,
+          reqNumber: requisition.req_number,
+          activationCode: requisition.activation_code,
+          accessionNo: requisition.accession_no,
+          productName: catalogue.item(requisition.orderable_item_id)?.name ?? '',
+          quantity: requisition.quantity,
+        })),
+      totalPaidCents: facts.paid.get(row.id) ?? 0,
+    };
+  });
+  return { orders, nextBefore };
 }
