@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { bearer } from './orders.ts';
 import { expectAccessible, signIn, watchConsole } from './support.ts';
 
-const NAME = 'Gut and organics (journey)';
+const NAME = 'Gut and organics journey';
 
 test('dr.avery builds a custom profile of two products, orders from it, then deletes it', async ({
   page,
@@ -24,7 +24,7 @@ test('dr.avery builds a custom profile of two products, orders from it, then del
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Please enter a custom profile name')).toBeVisible();
   await expect(page.getByText('Please add at least one product to the custom profile.')).toBeVisible();
-  await expect(page.getByLabel('Billing method', { exact: true })).toHaveValue(
+  await expect(page.getByRole('combobox', { name: 'Billing method' })).toHaveValue(
     'Let my patient select their billing option',
   );
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible, signIn, watchConsole } from './support.ts';
 
 test('admin.ops finds an order by requisition number in the order history and opens it', async ({ page }) => {
+  test.setTimeout(90_000);
   const consoleErrors = watchConsole(page);
   await signIn(page, 'admin.ops');
   await expect(page).toHaveURL(/\/order\/new\/pract$/);

@@ -44,7 +44,7 @@ describe('custom profile editor (spec 3 §2, §5; decision 0280)', () => {
     expect(await screen.findByText('Please enter a custom profile name')).toBeVisible();
     expect(screen.getByText('Please add at least one product to the custom profile.')).toBeVisible();
     expect(app.server.callsTo('POST /gear/bundle/save')).toHaveLength(0);
-    const billing = screen.getByRole('textbox', { name: 'Billing method' });
+    const billing = screen.getByRole('combobox', { name: 'Billing method' });
     expect(billing).toHaveValue('Let my patient select their billing option');
 
     await app.user.type(screen.getByRole('textbox', { name: /Custom profile name/ }), 'Gut and nutrition');

@@ -257,7 +257,7 @@ function CustomProfileEditor({
           Save
         </Button>
         {gearBundleId !== null && (
-          <Button variant="outline" color="red" onClick={() => setConfirmDelete(true)}>
+          <Button color="red" onClick={() => setConfirmDelete(true)}>
             Delete
           </Button>
         )}
