@@ -17,7 +17,12 @@ function openDxCodes(recent: () => Response, icdCodes = orderWith540({ billingMe
       'GET /gear/getDxCodeSuggestions': () => json({ results: [], omittedResults: 0 }),
       'GET /gear/diagnosisCodes/recent': recent,
       'GET /api/dxcodes/E55.9': () =>
-        json({ code: 'E55.9', active: true, version: 10, description: 'Vitamin D deficiency, unspecified' }),
+        json({
+          code: 'E55.9',
+          active: true,
+          version: 10,
+          description: 'Vitamin D deficiency, unspecified',
+        }),
     },
   });
 }
@@ -60,11 +65,11 @@ describe('recently used diagnosis codes (decision 0282)', () => {
     expect(
       within(checklist).getByRole('checkbox', { name: 'K58.0 Irritable bowel syndrome with diarrhea' }),
     ).toBeChecked();
-  });
+  }, 60_000);
 
   it('shows nothing when there are none or the call fails', async () => {
     openDxCodes(() => envelope(500, 'boom'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Diagnosis Codes' })).toBeVisible();
     expect(screen.queryByRole('group', { name: 'Your recently used codes' })).toBeNull();
-  });
+  }, 60_000);
 });

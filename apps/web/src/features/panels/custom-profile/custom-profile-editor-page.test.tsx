@@ -64,7 +64,7 @@ describe('custom profile editor (spec 3 §2, §5; decision 0280)', () => {
       products: [{ omsOrderableItemId: 617, panel: null, components: [], addons: [], billingMethod: null }],
     });
     expect(await screen.findByText('The custom profile was saved.')).toBeVisible();
-  });
+  }, 60_000);
 
   it("an existing profile: the server's field message on ERROR, the generic text on a network failure", async () => {
     let answer: Handler = () => envelope(400, 'This product cannot be ordered in New York.');
@@ -83,7 +83,7 @@ describe('custom profile editor (spec 3 §2, §5; decision 0280)', () => {
     answer = networkFailure;
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('An unexpected error has occurred. Please try again.')).toBeVisible();
-  });
+  }, 60_000);
 
   it('Remove takes a product off; leaving with changes asks first; Delete asks and deletes', async () => {
     const app = renderApp('/custom-profile/edit/7', {
@@ -109,7 +109,7 @@ describe('custom profile editor (spec 3 §2, §5; decision 0280)', () => {
     await app.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The custom profile was deleted.')).toBeVisible();
     expect(app.server.callsTo('DELETE /gear/bundle/7')).toHaveLength(1);
-  });
+  }, 60_000);
 
   it("another practice's profile: the server's refusal, no form", async () => {
     renderApp('/custom-profile/edit/8', {
@@ -121,5 +121,5 @@ describe('custom profile editor (spec 3 §2, §5; decision 0280)', () => {
     });
     expect(await screen.findByText('We could not find that custom profile.')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-  });
+  }, 60_000);
 });
