@@ -38,6 +38,7 @@ import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { sweepChangeAnswers } from './modules/order/change-answers.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { registerSaveKeys } from './modules/order/save-key.ts';
+import { orderHistoryRoutes } from './modules/order-history/order-history.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { patientManagementRoutes } from './modules/patient-management/patient-management.routes.ts';
@@ -279,6 +280,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(placesRoutes(placesFromSettings(config.places)));
   await app.register(documentRoutes);
   await app.register(auditRoutes);
+  await app.register(orderHistoryRoutes);
   await app.register(outboxRoutes(mailer, config.smtpUrl ? null : outboxFolderOf(config.dataDir)));
   await app.register(siteRoutes(config.webDistDir));
   return app;

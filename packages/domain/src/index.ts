@@ -41,6 +41,7 @@ export * from './contract/health.ts';
 export * from './contract/insurance.ts';
 export * from './contract/lookups.ts';
 export * from './contract/order.ts';
+export * from './contract/order-history.ts';
 export * from './contract/patient.ts';
 export * from './contract/patient-management.ts';
 export * from './contract/patient-search.ts';

@@ -119,6 +119,12 @@ export const MESSAGES = {
   bundleNotFound: 'We could not find that custom profile.',
   bundleBillingNotOffered: (method: string) =>
     `The billing option ${method} of this custom profile is not available for this practitioner. Please edit the custom profile.`,
+  /** spec 3 §5 Custom profile (docs/decisions/0280 for the product rule's words, which the spec does not give). */
+  bundleNameRequired: 'Please enter a custom profile name',
+  bundleNameTooLong: 'The custom profile name may be at most 128 characters.',
+  bundleNeedsProduct: 'Please add at least one product to the custom profile.',
+  bundleUnsavedChanges: 'You will lose any unsaved changes...',
+  bundleDeleted: 'This custom profile has been deleted.',
   bundleOfAnotherPractitioner: 'This custom profile belongs to another practitioner than the order.',
   /** spec 1 §4.4 refiltering on a Medicare order (docs/decisions/0046). */
   medicareProductsOnly:

@@ -1,6 +1,9 @@
-import type { DxCodeLookup, DxSuggestions } from '@gear/domain';
+import type { DxCodeLookup, DxSuggestions, RecentDxCodes } from '@gear/domain';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
+import { useApi } from './context.tsx';
 import { isApiError } from './errors.ts';
+import { queryKeys } from './keys.ts';
 
 /** GET /gear/getDxCodeSuggestions?searchTerm (spec 1 §7): results (code, name) and omittedResults. */
 export const fetchDxSuggestions = (api: ApiClient, searchTerm: string, signal?: AbortSignal) =>
@@ -14,4 +17,21 @@ export async function lookupDxCode(api: ApiClient, code: string): Promise<DxCode
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return null;
     throw error;
   }
+}
+
+/** GET /gear/diagnosisCodes/recent?gearReqId (decision 0282): codes offered above the suggestions. */
+export function useRecentDxCodes(gearReqId: number | null) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.recentDxCodes(gearReqId ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<RecentDxCodes>('/gear/diagnosisCodes/recent', {
+        query: { gearReqId },
+        signal,
+        authErrors: 'throw',
+      }),
+    enabled: gearReqId !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
 }

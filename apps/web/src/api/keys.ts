@@ -35,5 +35,12 @@ export const queryKeys = {
     ['requisitions', gearReqId, 'applied-price', billingMethod, refetchKey] as const,
   /** The discount code applied on the payment page (decision 0130): page state kept in the cache, never fetched. */
   appliedDiscount: (orderId: number) => ['applied-discount', orderId] as const,
+  /** A practitioner's custom profiles (decision 0280), and one profile. */
+  bundles: (gsdlNo: string) => ['practitioners', gsdlNo, 'bundles'] as const,
+  bundle: (gearBundleId: number) => ['bundles', gearBundleId] as const,
+  /** The order history's page for a search (decision 0281). */
+  orderHistory: (query: Record<string, string>) => ['order-history', query] as const,
+  /** The codes offered above the suggestions on the diagnosis codes step (decision 0282). */
+  recentDxCodes: (gearReqId: number) => ['requisitions', gearReqId, 'recent-dx-codes'] as const,
   requisitionDefinition: (gearReqId: number) => ['requisitions', gearReqId, 'definition'] as const,
 };

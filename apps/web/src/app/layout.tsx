@@ -1,4 +1,4 @@
-import { messages } from '@gear/domain';
+import { isAdmin, messages } from '@gear/domain';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
@@ -76,6 +76,16 @@ function AppHeader() {
                 {user.type === 'myGDX' && (
                   <Anchor component={Link} to="/patient-management" size="sm">
                     Patients
+                  </Anchor>
+                )}
+                {user.type === 'myGDX' && (
+                  <Anchor component={Link} to="/custom-profile" size="sm" visibleFrom="sm">
+                    Custom Profiles
+                  </Anchor>
+                )}
+                {isAdmin(user) && (
+                  <Anchor component={Link} to="/order-history" size="sm">
+                    Order History
                   </Anchor>
                 )}
                 <Text size="sm" visibleFrom="xs">

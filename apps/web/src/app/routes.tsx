@@ -58,6 +58,26 @@ export const routes: RouteObject[] = [
         path: 'view/:orderId',
         lazy: async () => ({ Component: (await import('./view-page.tsx')).ViewPage }),
       },
+      {
+        path: 'order-history',
+        lazy: async () => ({
+          Component: (await import('../features/order-history/order-history-page.tsx')).OrderHistoryPage,
+        }),
+      },
+      {
+        path: 'custom-profile',
+        lazy: async () => ({
+          Component: (await import('../features/panels/custom-profile/custom-profile-list-page.tsx'))
+            .CustomProfileListPage,
+        }),
+      },
+      ...(['custom-profile/new/:gsdlNo', 'custom-profile/edit/:gearBundleId'] as const).map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../features/panels/custom-profile/custom-profile-editor-page.tsx'))
+            .CustomProfileEditorPage,
+        }),
+      })),
       ...(['mygdx/contact', 'contact', 'contact/providers'] as const).map((path) => ({
         path,
         lazy: async () => {

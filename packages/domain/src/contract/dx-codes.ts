@@ -31,3 +31,19 @@ export const dxSuggestionsSchema = z
   .meta({ id: 'DxCodeSuggestions' });
 export type DxSuggestions = z.infer<typeof dxSuggestionsSchema>;
 export type DiagnosisCodesRequest = z.input<typeof diagnosisCodesBodySchema>;
+
+/** Codes offered above the suggestions (docs/decisions/0282): at most this many of each kind. */
+export const RECENT_DX_CODES_LIMIT = 8;
+
+/**
+ * GET /gear/diagnosisCodes/recent?gearReqId (docs/decisions/0282): the codes the order's practitioner used last
+ * (newest first), and those they used most with this requisition's product (most used first); active codes only.
+ */
+export const recentDxCodesQuerySchema = z.object({ gearReqId: gearReqIdSchema });
+export const recentDxCodesSchema = z
+  .object({
+    recentlyUsed: z.array(z.object({ code: z.string(), name: z.string() })),
+    mostUsedWithProduct: z.array(z.object({ code: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'RecentDxCodes' });
+export type RecentDxCodes = z.infer<typeof recentDxCodesSchema>;

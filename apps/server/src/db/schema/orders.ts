@@ -6,6 +6,7 @@ import type {
   ShippingInformation,
   SpecificField,
 } from '@gear/domain';
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { catalogueRequisitions, orderableItems, shortActivationCodeOf } from './catalogue.ts';
@@ -47,7 +48,19 @@ export const orders = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.practitionerGsdlNo)],
+  (t) => [
+    index().on(t.practitionerGsdlNo),
+    // The order history (docs/decisions/0281): a date range, and a patient's name searched from its start.
+    index('orders_created_at_index').on(t.createdAt),
+    index('orders_patient_last_name_index').using(
+      'btree',
+      sql`lower(${t.patientInfo}->>'nameLast') text_pattern_ops`,
+    ),
+    index('orders_patient_first_name_index').using(
+      'btree',
+      sql`lower(${t.patientInfo}->>'nameFirst') text_pattern_ops`,
+    ),
+  ],
 );
 
 /** spec 1 §3 requisition on an order; its id is the gearReqId. */

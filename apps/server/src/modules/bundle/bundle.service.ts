@@ -4,9 +4,13 @@ import {
   type BillingMethod,
   BUNDLE_ORDER_TYPE,
   type Bundle,
+  type BundleAnswer,
   type BundleOrderBody,
+  type BundleSaveAnswer,
+  type BundleSaveBody,
   billingMethodOfBundleProduct,
   bundleBillingErrors,
+  bundleErrors,
   completeStep,
   defaultSelection,
   type FieldError,
@@ -28,7 +32,7 @@ import {
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { bundleProducts, bundles } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
+import { badRequest, forbidden, namedRefusal, notFound } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
@@ -39,6 +43,13 @@ import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 import { insertNewOrder } from '../practitioner/practitioner.service.ts';
 import type { RequisitionValues } from '../requisition/requisition.repository.ts';
 import { stepsAfterPanelSave } from '../requisition/test-selection.service.ts';
+import {
+  findBundleRow,
+  insertBundle,
+  listBundles,
+  markBundleDeleted,
+  updateBundle,
+} from './bundle.repository.ts';
 
 /** A saved, not deleted custom profile with its products in order; null when there is none. */
 export async function findBundle(db: Db, gearBundleId: number): Promise<Bundle | null> {
@@ -266,4 +277,75 @@ export async function orderBundle(
     return id;
   });
   return savedOrder(db, orderId);
+}
+
+/** The practitioner whose profiles the caller manages: one they may order for (spec 3 §6; 404 / 403). */
+async function managedPractitioner(db: Db, user: UserInfo, gsdlNo: string): Promise<Practitioner> {
+  const practitioner = await findPractitioner(db, gsdlNo);
+  if (!practitioner) throw notFound(MESSAGES.practitionerNotFound(gsdlNo));
+  if (user.type !== 'myGDX' || !mayOrderFor(user, practitioner)) throw forbidden(MESSAGES.forbidden);
+  return practitioner;
+}
+
+/** GET /gear/bundle?gsdlNo (docs/decisions/0280): the practitioner's profiles for /custom-profile. */
+export async function listBundlesFor(db: Db, user: UserInfo, gsdlNo: string) {
+  await managedPractitioner(db, user, gsdlNo);
+  return { bundles: await listBundles(db, gsdlNo) };
+}
+
+/** GET /gear/bundle/{id} (spec 3 §7): the profile with its practitioner and its products' names. */
+export async function loadBundle(db: Db, user: UserInfo, gearBundleId: number): Promise<BundleAnswer> {
+  const { bundle, practitioner } = await bundleForCaller(db, user, gearBundleId);
+  const catalogue = await catalogueOf(db);
+  return {
+    ...bundle,
+    practitioner: {
+      gsdlNo: practitioner.gsdlNo,
+      firstName: practitioner.firstName,
+      lastName: practitioner.lastName,
+      degree: practitioner.degree,
+    },
+    products: bundle.products.map((product) => ({
+      ...product,
+      omsOrderableItemName: catalogue.item(product.omsOrderableItemId)?.name ?? '',
+    })),
+  };
+}
+
+const saveRefusal = (errors: FieldError[]) =>
+  namedRefusal(400, 'ERROR', (errors[0] as FieldError).defaultMessage, errors);
+
+/**
+ * POST /gear/bundle/save (spec 3 §4, §5, §7; docs/decisions/0280): a new profile (gearBundleId null) or the caller's
+ * profile rewritten, under the rules of bundleErrors. SUCCESS with its id; a broken rule is 400 'ERROR' with the
+ * fields' messages; a profile deleted meanwhile is 410 'DELETED' and stays deleted.
+ */
+export async function saveBundle(db: Db, user: UserInfo, body: BundleSaveBody): Promise<BundleSaveAnswer> {
+  const practitioner = await managedPractitioner(db, user, body.gsdlNo);
+  const catalogue = await catalogueOf(db);
+  const values = { ...body, name: body.name.trim() };
+  const errors = bundleErrors(values, { practitioner, itemOf: (id) => catalogue.activeItem(id) });
+  if (errors.length > 0) throw saveRefusal(errors);
+  const { gearBundleId } = body;
+  if (gearBundleId === null) return { status: 'SUCCESS', gearBundleId: await insertBundle(db, values) };
+  await transaction(db, async (tx) => {
+    const row = await findBundleRow(tx, gearBundleId, true);
+    if (!row) throw notFound(MESSAGES.bundleNotFound);
+    const owner = await findPractitioner(tx, row.gsdlNo);
+    if (!owner || !mayOrderFor(user, owner)) throw forbidden(MESSAGES.forbidden);
+    if (row.gsdlNo !== values.gsdlNo) {
+      const message = MESSAGES.bundleOfAnotherPractitioner;
+      throw saveRefusal([{ field: 'gsdlNo', defaultMessage: message }]);
+    }
+    if (row.deleted) throw namedRefusal(410, 'DELETED', MESSAGES.bundleDeleted);
+    await updateBundle(tx, gearBundleId, values);
+  });
+  return { status: 'SUCCESS', gearBundleId };
+}
+
+/** DELETE /gear/bundle/{id} (spec 3 §7): the profile leaves every list; DELETED, or 404 when it is already gone. */
+export async function deleteBundle(db: Db, user: UserInfo, gearBundleId: number): Promise<BundleSaveAnswer> {
+  await bundleForCaller(db, user, gearBundleId);
+  if (!(await markBundleDeleted(db, gearBundleId))) throw notFound(MESSAGES.bundleNotFound);
+  return { status: 'DELETED', gearBundleId };
 }

@@ -7,17 +7,22 @@ import {
   errorEnvelopeSchema,
   formatDxCode,
   gearOrderSchema,
+  MESSAGES,
+  recentDxCodesQuerySchema,
+  recentDxCodesSchema,
 } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { notFound } from '../../lib/http-error.ts';
+import { forbidden, notFound } from '../../lib/http-error.ts';
 import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
+import { requisitionForCaller } from '../order/order.service.ts';
 import { saveDiagnosisCodes } from './diagnosis-codes.service.ts';
 import { dxCodeIndex } from './dx-code-index.ts';
 import { findDxCode } from './dx-codes.repository.ts';
+import { recentDxCodes } from './recent-dx-codes.repository.ts';
 
 const tags = ['Diagnosis codes'];
 
@@ -89,6 +94,40 @@ export async function dxCodeRoutes(app: FastifyInstance) {
       // spec 1 §4.1: patients skip the diagnosis codes step (decision 0041): the change core refuses them (403).
       const { userInfo } = callerOf(request);
       return saveDiagnosisCodes(app.db, userInfo, request.body, versionNamed(request, request.body.version));
+    },
+  );
+
+  api.get(
+    '/gear/diagnosisCodes/recent',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        operationId: 'recentDiagnosisCodes',
+        summary: "The practitioner's recently used codes and those most used with the requisition's product",
+        description:
+          'Offered above the suggestions on the diagnosis codes step (docs/decisions/0282). 403 for patients and ' +
+          "for another practitioner's requisition, 404 for an unknown one.",
+        querystring: recentDxCodesQuerySchema,
+        response: {
+          200: recentDxCodesSchema,
+          400: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { userInfo } = callerOf(request);
+      // spec 1 §4.1: patients skip the diagnosis codes step (decision 0041).
+      if (userInfo.type !== 'myGDX') throw forbidden(MESSAGES.forbidden);
+      const { order, requisition } = await requisitionForCaller(app.db, userInfo, request.query.gearReqId);
+      if (!order.practitioner) return { recentlyUsed: [], mostUsedWithProduct: [] };
+      return recentDxCodes(app.db, {
+        gsdlNo: order.practitioner.gsdlNo,
+        orderableItemId: requisition.omsOrderableItemId,
+        gearReqId: requisition.id,
+      });
     },
   );
 }

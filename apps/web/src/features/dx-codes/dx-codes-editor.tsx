@@ -16,6 +16,7 @@ import { lookupDxCode } from '../../api/dx-codes.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { DxCodeSearch } from './dx-code-search.tsx';
+import { RecentDxCodes } from './recent-dx-codes.tsx';
 
 export interface DxCode {
   code: string;
@@ -31,7 +32,7 @@ export interface DxCodeLists {
 export interface DxCodesEditorProps {
   /** The form's id: a host outside the form submits it with a button of its own (form={formId}). */
   formId: string;
-  requisition: Pick<Requisition, 'billingMethod' | 'icdCodes' | 'omsOrderableItemName'>;
+  requisition: Pick<Requisition, 'id' | 'billingMethod' | 'icdCodes' | 'omsOrderableItemName'>;
   /** The product's checklist, in catalogue order. */
   productCodes: readonly DxCode[];
   /** Saves the ranked lists; a rejection is shown in the editor (its message, or the generic text). */
@@ -189,6 +190,16 @@ export function DxCodesEditor({
               ))}
             </Stack>
           </Stack>
+        )}
+        {!disabled && (
+          <RecentDxCodes
+            formId={formId}
+            gearReqId={requisition.id}
+            productName={requisition.omsOrderableItemName}
+            chosen={checked}
+            onPick={(code) => void addCode(code)}
+            disabled={busy}
+          />
         )}
         <Stack gap={4}>
           <Group align="flex-end" gap="sm">

@@ -225,7 +225,7 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
         />
       )}
 
-      {practitionerUser && (
+      {practitionerUser && variant !== 'profile' && (
         <PatientInstructions
           gsdlNo={props.gsdlNo}
           itemId={item.id}

@@ -23,8 +23,11 @@ export interface RequisitionDetailsProps {
   orderId: number | 'new';
   reqNumber?: string | null;
   activationCode?: string | null;
-  /** The Customize modal of a bulk line edits only panel, components, add-ons and patient instructions. */
-  variant?: 'full' | 'customize';
+  /**
+   * The Customize modal of a bulk line edits only panel, components, add-ons and patient instructions; a custom
+   * profile's ('profile') only panel, components and add-ons.
+   */
+  variant?: 'full' | 'customize' | 'profile';
 }
 
 /**

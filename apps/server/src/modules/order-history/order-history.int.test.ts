@@ -1,0 +1,88 @@
+import { MESSAGES, type OrderHistoryPage } from '@gear/domain';
+import { describe, expect, it } from 'vitest';
+import { callAs, expectEnvelope, ok, useSignIns, useTestApp } from '../../test/helper.ts';
+
+const ctx = useTestApp();
+const as = useSignIns(ctx, { admin: 'admin.ops', avery: 'dr.avery', kim: 'staff.kim' });
+
+const search = async (query: Record<string, string>) =>
+  ok<OrderHistoryPage>(
+    await callAs(ctx.app, as.admin, 'GET', `/api/admin/orders?${new URLSearchParams(query)}`),
+  );
+const activationCodesOf = (page: OrderHistoryPage) =>
+  page.orders.flatMap((order) => order.requisitions.map((r) => r.activationCode));
+
+describe('GET /api/admin/orders: the order history (spec 1 §2.1, decision 0281)', () => {
+  it.each<[string, string, string]>([
+    ['a requisition number', '50012350', 'C922499553'],
+    ['an activation number, in any case', 'c922499553', 'C922499553'],
+    ['an accession number', 'A2601050001', 'C922499553'],
+    ["a patient's last name from its start", 'samp', 'C922499553'],
+    ["a patient's first and last name", 'Robert Sample', 'C922499553'],
+    ['a requisition number of another order', '50012345', 'C824591515'],
+  ])('finds an order by %s', async (_name, q, activationCode) => {
+    const page = await search({ q });
+    expect(activationCodesOf(page)).toContain(activationCode);
+    expect(page.orders.length).toBeLessThanOrEqual(2);
+  });
+
+  it('an order row: practitioner, patient, dates, numbers, accession and total paid', async () => {
+    const [order] = (await search({ q: '50012350' })).orders;
+    expect(order).toMatchObject({
+      practitioner: { gsdlNo: 'P1001', lastName: 'Avery' },
+      patient: { nameFirst: 'Robert', nameLast: 'Sample' },
+      canceled: false,
+      totalPaidCents: expect.any(Number),
+      requisitions: [{ reqNumber: '50012350', activationCode: 'C922499553', accessionNo: 'A2601050001' }],
+    });
+    expect(order?.submittedAt).not.toBeNull();
+    const byId = await search({ q: String(order?.gearOrderId) });
+    expect(byId.orders.map((row) => row.gearOrderId)).toContain(order?.gearOrderId);
+  });
+
+  it('filters by practitioner and by the days the orders were started; a search with no match is empty', async () => {
+    const p1002 = await search({ gsdlNo: 'p1002' });
+    expect(p1002.orders.length).toBeGreaterThan(0);
+    expect(p1002.orders.every((order) => order.practitioner?.gsdlNo === 'P1002')).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await search({ from: today, to: today })).orders.length).toBeGreaterThan(0);
+    expect((await search({ from: '2099-01-01' })).orders).toEqual([]);
+    expect((await search({ to: '2000-01-01' })).orders).toEqual([]);
+    expect((await search({ q: 'zzz-no-such-order' })).orders).toEqual([]);
+    expect((await search({ q: '50%' })).orders).toEqual([]);
+  });
+
+  it('pages newest first on the server: nextBefore leads through every order once', async () => {
+    const all = await search({ limit: '100' });
+    const seen: number[] = [];
+    let before: number | null | undefined;
+    do {
+      const page = await search({ limit: '2', ...(before ? { before: String(before) } : {}) });
+      seen.push(...page.orders.map((order) => order.gearOrderId));
+      before = page.nextBefore;
+    } while (before);
+    expect(seen).toEqual(all.orders.map((order) => order.gearOrderId));
+    expect([...seen].sort((a, b) => b - a)).toEqual(seen);
+  });
+
+  it('admins only: a practitioner and staff are refused 403, a signed-out caller 401', async () => {
+    expectEnvelope(await callAs(ctx.app, as.avery, 'GET', '/api/admin/orders'), 403, MESSAGES.forbidden);
+    expectEnvelope(
+      await callAs(ctx.app, as.kim, 'GET', '/api/admin/orders?q=50012350'),
+      403,
+      MESSAGES.forbidden,
+    );
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['an end before the start', 'from=2026-02-01&to=2026-01-01'],
+    ['a date that is not one', 'from=2026-02-30'],
+    ['a page size of 0', 'limit=0'],
+    ['a NUL in the search', 'q=a%00b'],
+    ['a search over 100 characters', `q=${'x'.repeat(101)}`],
+    ['a GSDL number over 5', 'gsdlNo=P100199'],
+  ])('bad input is a 400: %s', async (_name, query) => {
+    expectEnvelope(await callAs(ctx.app, as.admin, 'GET', `/api/admin/orders?${query}`), 400);
+  });
+});

@@ -1,0 +1,149 @@
+// Order history benchmark (decision 0281): GET /api/admin/orders over ORDERS generated orders (default 100,000) at 10
+// concurrent clients, each figure a ratio against the bare route measured in the same run.
+//   npm run bench:order-history -w apps/server                     (embedded database in memory)
+//   DATABASE_URL=postgres://… npm run bench:order-history -w apps/server   (a new database, dropped after)
+// Generated orders: six practitioners, a patient name from a small list, one requisition each with a requisition
+// and an activation number, every tenth with an accession number, every other with a payment.
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import { seedDemoData } from '../apps/server/src/seed/index.ts';
+import { listenForBench, progress, signInOverHttp } from './setup.ts';
+
+const CONNECTIONS = 10;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+
+async function openDatabase(): Promise<{ database: Database; drop: () => Promise<void>; kind: string }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl)
+    return { database: await openPglite(null), drop: async () => {}, kind: 'embedded, in memory' };
+  const name = `gear_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: await openPostgres(url.toString()),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    kind: 'PostgreSQL',
+  };
+}
+
+async function generateOrders(database: Database, count: number) {
+  const { db } = database;
+  await db.execute(sql`select setseed(0.42)`);
+  await db.execute(sql`
+    insert into orders (practitioner_gsdl_no, patient_info, created_at, updated_at)
+    select (array['P1001','P1002','P1003','P1004','P1005','P1006'])[1 + (i % 6)],
+      jsonb_build_object(
+        'nameFirst', (array['Mary','Maria','Mark','James','Jane','Smita'])[1 + floor(random() * 6)::int],
+        'nameLast', (array['Smith','Garcia','Garcon','Lee','Jones','Smithers'])[1 + floor(random() * 6)::int] || (i % 97),
+        'dateOfBirth', '1980-01-01'),
+      now() - make_interval(mins => ${count} - i), now() - make_interval(mins => ${count} - i)
+    from generate_series(1, ${count}) as i`);
+  await db.execute(sql`
+    insert into requisitions (order_id, position, req_number, activation_code, orderable_item_id, drop_ship)
+    select o.id, 0, (60000000 + row_number() over (order by o.id))::text,
+      'G' || lpad((row_number() over (order by o.id))::text, 9, '0'), 540, true
+    from orders o where o.patient_info->>'dateOfBirth' = '1980-01-01'`);
+  await db.execute(sql`
+    insert into accessions (gear_req_id, accession_no, product_name, recorded_by)
+    select r.id, 'B' || r.req_number, 'GI Effects', 'bench' from requisitions r
+    where r.activation_code like 'G%' and r.id % 10 = 0`);
+  await db.execute(sql`
+    insert into payments (order_id, payment_type, payment_from, amount_cents, status)
+    select o.id, 'check', 'myGDX', 12500, 'recorded' from orders o
+    where o.patient_info->>'dateOfBirth' = '1980-01-01' and o.id % 2 = 0`);
+  await db.execute(sql`analyze`);
+}
+
+async function main() {
+  const { database, drop, kind } = await openDatabase();
+  try {
+    await seedDemoData(database.db);
+    progress(`generating ${ORDERS} orders`);
+    await generateOrders(database, ORDERS);
+    const { app, base } = await listenForBench(database.db);
+    const { auth, call } = await signInOverHttp(base, 'admin.ops');
+    const middle = await call<{ orders: { gearOrderId: number }[] }>('GET', '/api/admin/orders?limit=1');
+    const newest = middle.orders[0]?.gearOrderId ?? 0;
+    const reqNumber = String(60000000 + Math.floor(ORDERS / 2));
+    const accession = `B${60000000 + Math.floor(ORDERS / 3 / 10) * 10}`;
+    const found = await call<{ orders: unknown[] }>('GET', `/api/admin/orders?q=${reqNumber}`);
+    if (found.orders.length !== 1)
+      throw new Error(`requisition ${reqNumber} found ${found.orders.length} times`);
+    const today = new Date().toISOString().slice(0, 10);
+    const scenarios: [string, string][] = [
+      ['bare route (baseline)', '/bench/bare'],
+      ['first page, no filter', '/api/admin/orders'],
+      ['by requisition number', `/api/admin/orders?q=${reqNumber}`],
+      ['by activation number', `/api/admin/orders?q=g${String(Math.floor(ORDERS / 4)).padStart(9, '0')}`],
+      ['by accession number', `/api/admin/orders?q=${accession}`],
+      ['by order id', `/api/admin/orders?q=${newest - 1234}`],
+      ['by patient last name', '/api/admin/orders?q=smithers4'],
+      ['by patient first last', '/api/admin/orders?q=mary%20garc'],
+      ['practitioner + dates', `/api/admin/orders?gsdlNo=P1003&from=${today}&to=${today}`],
+      ['a page deep in the list', `/api/admin/orders?before=${newest - Math.floor(ORDERS / 2)}`],
+      ['bare route (again, at end)', '/bench/bare'],
+    ];
+    const rows: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
+    for (const [name, path] of scenarios) {
+      progress(name);
+      const result = await autocannon({
+        url: `${base}${path}`,
+        headers: auth,
+        connections: CONNECTIONS,
+        duration: DURATION_SECONDS,
+      });
+      rows.push({
+        name,
+        rps: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.non2xx + result.errors,
+      });
+    }
+    const bare = rows.filter((row) => row.name.startsWith('bare route'));
+    const bareRps = bare.reduce((sum, row) => sum + row.rps, 0) / bare.length || 1;
+    console.log(
+      `\n${ORDERS} generated orders, ${CONNECTIONS} connections, ${kind}; ratios against the bare route\n`,
+    );
+    console.log(
+      'scenario'.padEnd(28),
+      'req/s'.padStart(8),
+      'rps ratio'.padStart(10),
+      'p50 ms'.padStart(7),
+      'p99 ms'.padStart(7),
+      'non-2xx'.padStart(8),
+    );
+    for (const row of rows)
+      console.log(
+        row.name.padEnd(28),
+        row.rps.toFixed(0).padStart(8),
+        (row.rps / bareRps).toFixed(3).padStart(10),
+        String(row.p50).padStart(7),
+        String(row.p99).padStart(7),
+        String(row.errors).padStart(8),
+      );
+    await app.close();
+  } finally {
+    await database.close();
+    await drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn, watchConsole } from './support.ts';
+
+test('admin.ops finds an order by requisition number in the order history and opens it', async ({ page }) => {
+  test.setTimeout(90_000);
+  const consoleErrors = watchConsole(page);
+  await signIn(page, 'admin.ops');
+  await expect(page).toHaveURL(/\/order\/new\/pract$/);
+  await page.getByRole('link', { name: 'Order History' }).click();
+  await expect(page).toHaveURL(/\/order-history$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('textbox', { name: 'Search' }).fill('50012350');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/order-history\?q=50012350$/);
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText('Robert Sample');
+  await expect(rows.nth(1)).toContainText('Req 50012350');
+  await expect(rows.nth(1)).toContainText('Accession A2601050001');
+  await expectAccessible(page);
+
+  const open = rows.nth(1).getByRole('link', { name: /^Open order \d+$/ });
+  const orderId = Number((await open.textContent())?.replace(/\D/g, ''));
+  await open.click();
+  await expect(page).toHaveURL(new RegExp(`/order/${orderId}/`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a practitioner opening /order-history is sent to the practitioner portal and sees no link', async ({
+  page,
+}) => {
+  await signIn(page, 'dr.avery');
+  await expect(page).toHaveURL(/\/order\/new\/pract$/);
+  await expect(page.getByRole('link', { name: 'Order History' })).toHaveCount(0);
+  await page.goto('/order-history');
+  await expect(page).toHaveURL(/\/order\/new\/pract$/);
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { databaseId, storableText } from './values.ts';
+
+/** The order history's page size: what fits a screen without scrolling far (docs/decisions/0281). */
+export const ORDER_HISTORY_PAGE_SIZE = 25;
+/** Longest search text: an order id, a requisition, activation or accession number, or a patient's name. */
+export const ORDER_HISTORY_SEARCH_MAX_LENGTH = 100;
+
+const isoDate = z.iso.date();
+
+/**
+ * GET /api/admin/orders (spec 1 §2.1 /order-history, admin only; docs/decisions/0281): every order, newest first,
+ * filtered by practitioner and by the date the order was started (from and to inclusive, UTC days), searched by q
+ * (an order id, a requisition or activation number, an accession number, or a patient's name: last name, first
+ * name, or 'first last', each from its start). `before` is the order id the previous page ended at.
+ */
+export const orderHistoryQuerySchema = z
+  .object({
+    q: storableText.trim().max(ORDER_HISTORY_SEARCH_MAX_LENGTH).optional(),
+    gsdlNo: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(5)
+      .regex(/^[A-Z0-9]*$/)
+      .optional(),
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    before: z.coerce.number().pipe(databaseId).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(ORDER_HISTORY_PAGE_SIZE),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    error: 'The end date must not be before the start date.',
+  });
+export type OrderHistoryQuery = z.infer<typeof orderHistoryQuerySchema>;
+export type OrderHistoryRequest = z.input<typeof orderHistoryQuerySchema>;
+
+export const orderHistoryRowSchema = z
+  .object({
+    gearOrderId: z.number(),
+    practitioner: z
+      .object({ gsdlNo: z.string(), firstName: z.string(), lastName: z.string(), degree: z.string() })
+      .nullable(),
+    patient: z.object({ nameFirst: z.string().nullable(), nameLast: z.string().nullable() }).nullable(),
+    createdAt: z.string().describe('When the order was started (UTC)'),
+    updatedAt: z.string().describe('Its last change (UTC)'),
+    submittedAt: z.string().nullable().describe('When the practitioner confirmed it; null while in progress'),
+    canceled: z.boolean(),
+    requisitions: z.array(
+      z.object({
+        gearReqId: z.number(),
+        reqNumber: z.string().nullable(),
+        activationCode: z.string().nullable(),
+        accessionNo: z.string().nullable(),
+        productName: z.string(),
+        quantity: z.number(),
+      }),
+    ),
+    totalPaidCents: z.number().describe('Payments authorized, captured, recorded or scheduled, in cents'),
+  })
+  .meta({ id: 'OrderHistoryRow' });
+export type OrderHistoryRow = z.infer<typeof orderHistoryRowSchema>;
+
+export const orderHistoryPageSchema = z
+  .object({
+    orders: z.array(orderHistoryRowSchema),
+    /** The `before` of the next (older) page; null on the last page. */
+    nextBefore: z.number().nullable(),
+  })
+  .meta({ id: 'OrderHistoryPage' });
+export type OrderHistoryPage = z.infer<typeof orderHistoryPageSchema>;
