@@ -97,6 +97,13 @@ describe('decision 0070: keptUntilChanged', () => {
     ).rejects.toThrow('undo');
     await kept(db, 'P1001');
     expect(kept.counter.reads).toBe(2);
+    // An audit event changes no working data: it does not speak for the transaction's undeclared writes.
+    await db.transaction(async (tx) => {
+      await changing([], () => tx.execute(sql`update orders set version = version where false`));
+      await tx.execute(touchPractitioners());
+    });
+    await kept(db, 'P1001');
+    expect(kept.counter.reads).toBe(3);
   });
 
   it('a value read while a change is under way is not kept as current', async () => {

@@ -92,7 +92,9 @@ export function trackEmbeddedWrites(db: object, client: PGlite) {
         return callback(tx);
       });
     } finally {
-      if (writes.sets) change(writes.sets);
+      // A transaction that names what it changes speaks for its other writes (the order core names 'orders'); one
+      // that names nothing, or only writes that change no working data (audit events), changes all working data.
+      if (writes.sets?.size) change(writes.sets);
       else if (writes.undeclared) change(WORKING_DATA);
     }
   }) as PGlite['transaction'];
