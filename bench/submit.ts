@@ -1,5 +1,6 @@
-// Submit benchmark (spec 3 §7, decision 0080): PUT /gear/order/{id}/confirm-and-pay at 10 concurrent clients on an
-// in-memory embedded database with the demo data, beside the bare route measured in the same run.
+// Submit benchmark (spec 3 §7, decision 0080): PUT /gear/order/{id}/confirm-and-pay at 10 concurrent clients with the
+// demo data, beside the bare route measured in the same run: on an in-memory embedded database, or with DATABASE_URL
+// on a new database of that PostgreSQL server (created for the run and dropped after it).
 //   npm run bench:submit -w apps/server            (BENCH_SUBMITS=600 placeable orders, BENCH_SECONDS=5)
 // Two scenarios: each request places a fresh order (the real cost of a submit: the order's row locked, the rules
 // checked, the workflow rows written, the answer kept for replays), and the idempotent replay of one placed order
@@ -8,10 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { BILLING_METHODS } from '@gear/domain';
 import { patientInfo } from '@gear/domain/test-support';
 import autocannon from 'autocannon';
-import { openPglite } from '../apps/server/src/db/client.ts';
 import { INPUT_FIELDS } from '../apps/server/src/seed/catalogue-data.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
-import { listenForBench, progress, signInOverHttp } from './setup.ts';
+import { listenForBench, openBenchDatabase, progress, signInOverHttp } from './setup.ts';
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,7 +38,8 @@ const GI_EFFECTS_REQUISITION = {
 };
 
 async function main() {
-  const database = await openPglite(null);
+  const { database, drop } = await openBenchDatabase();
+  progress(`database: ${database.kind}`);
   await seedDemoData(database.db);
   const { app, base } = await listenForBench(database.db);
   const { auth, call } = await signInOverHttp(base);
@@ -236,7 +237,7 @@ async function main() {
   const bareP99 = bare.reduce((sum, row) => sum + row.p99, 0) / bare.length || 1;
   const bareRps = bare.reduce((sum, row) => sum + row.rps, 0) / bare.length || 1;
   console.log(
-    `\n${CONNECTIONS} connections, embedded database in memory; ratios against the mean of the bare-route runs\n`,
+    `\n${CONNECTIONS} connections, ${database.kind === 'pglite' ? 'embedded database in memory' : 'PostgreSQL'}; ratios against the mean of the bare-route runs\n`,
   );
   console.log(
     'scenario'.padEnd(30),
@@ -261,6 +262,7 @@ async function main() {
     );
   await app.close();
   await database.close();
+  await drop();
 }
 
 main().catch((error: unknown) => {
