@@ -1,10 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loggableError } from '../lib/loggable-error.ts';
-import {
-  type AuditOutcome,
-  auditBatcher,
-  takeEventsAfterAnswer,
-} from '../modules/audit/audit.service.ts';
+import { type AuditOutcome, auditBatcher, takeEventsAfterAnswer } from '../modules/audit/audit.service.ts';
 import { auditRequest } from '../modules/audit/audit-context.ts';
 
 /** Routes that carry no patient's data: reference data, the captcha, UI action names, tokens, health. */

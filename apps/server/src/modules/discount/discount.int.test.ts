@@ -76,14 +76,12 @@ describe('GET /gear/api/{orderId}/applyDiscount/{code} (spec 3 §7, §5 Discount
           .from(auditEvents)
           .where(and(eq(auditEvents.orderId, order.id), eq(auditEvents.action, 'discountApplied')))
       ).map((e) => ({ detail: e.detail, requestId: e.requestId }));
-    await expect
-      .poll(appliedEvents)
-      .toEqual([
-        {
-          detail: { code: 'QA10', discountType: 'PERCENTAGE', totalDiscount: 6580 },
-          requestId: expect.any(String),
-        },
-      ]);
+    await expect.poll(appliedEvents).toEqual([
+      {
+        detail: { code: 'QA10', discountType: 'PERCENTAGE', totalDiscount: 6580 },
+        requestId: expect.any(String),
+      },
+    ]);
   });
 
   it('PRICE, CLIENT and AFFILIATE codes of the demo data', async () => {
@@ -240,7 +238,9 @@ describe('guessing codes is throttled (decision 0130)', () => {
         .select({ action: auditEvents.action, detail: auditEvents.detail })
         .from(auditEvents)
         .where(like(auditEvents.action, 'discount%'));
-    await expect.poll(async () => (await discountEvents()).some((r) => r.action === 'discountThrottled')).toBe(true);
+    await expect
+      .poll(async () => (await discountEvents()).some((r) => r.action === 'discountThrottled'))
+      .toBe(true);
     const rows = await discountEvents();
     expect(rows.find((r) => r.action === 'discountRefused')?.detail).toEqual({
       code: expect.any(String),

@@ -560,9 +560,13 @@ describe('GET /gear/order/{id}/receipt/pdf (spec 3 §2 Download Receipt; decisio
       }),
     );
     const [payment] = ok<RecordedPayment[]>(
-      await ctx.app.inject({ method: 'GET', url: `/gear/order/${order.id}/payments`, headers: patient.headers }),
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/gear/order/${order.id}/payments`,
+        headers: patient.headers,
+      }),
     );
-    if (!payment?.transactionId) throw new Error('the plan\'s first instalment has a transaction');
+    if (!payment?.transactionId) throw new Error("the plan's first instalment has a transaction");
 
     const receipt = await receiptOf(patient, '1980-02-03');
     expect(receipt.statusCode, receipt.body).toBe(200);

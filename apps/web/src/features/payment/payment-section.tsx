@@ -295,9 +295,7 @@ function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props,
   const choices: { value: TestPaymentType; label: string }[] = practitioner
     ? [
         ...(summary.cardOnFile
-          ? [
-              { value: 'cardOnFile' as const, label: onFileLabel('Card on file', summary.cardOnFile) },
-            ]
+          ? [{ value: 'cardOnFile' as const, label: onFileLabel('Card on file', summary.cardOnFile) }]
           : []),
         ...(admin ? [{ value: 'card' as const, label: 'Credit or debit card' }] : []),
         { value: 'check', label: 'Check' },
@@ -349,7 +347,11 @@ function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props,
         </>
       )}
       {state.type === 'check' && (
-        <CheckNumberInput value={state.checkNo} error={errors.checkNo} onChange={(checkNo) => set({ checkNo })} />
+        <CheckNumberInput
+          value={state.checkNo}
+          error={errors.checkNo}
+          onChange={(checkNo) => set({ checkNo })}
+        />
       )}
       {state.type === 'prepay' &&
         due.map((requisition) => (
@@ -371,11 +373,15 @@ function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props,
 }
 
 /** Who is paying: a practitioner (or office staff) pays by card on file or check; an admin may also key a card. */
-const payerOf = (user: UserInfo) => ({ practitioner: user.type === 'myGDX', admin: user.adminUser === 'true' });
+const payerOf = (user: UserInfo) => ({
+  practitioner: user.type === 'myGDX',
+  admin: user.adminUser === 'true',
+});
 
 /** Changes some fields of the form, keeping the rest. */
 const changer =
-  (state: PaymentFormState, onChange: (next: PaymentFormState) => void) => (change: Partial<PaymentFormState>) =>
+  (state: PaymentFormState, onChange: (next: PaymentFormState) => void) =>
+  (change: Partial<PaymentFormState>) =>
     onChange({ ...state, ...change });
 
 /** A card on file as a choice names it: never more than its brand and last four digits. */
@@ -441,32 +447,32 @@ function PlanSelector({
       {state.intervalType === 'month' && (
         <>
           <NativeSelect
-          label="Number of monthly payments"
-          data={Array.from({ length: INSTALMENT_COUNT.max - INSTALMENT_COUNT.min + 1 }, (_, i) =>
-            String(INSTALMENT_COUNT.min + i),
-          )}
-          value={String(state.instalmentCount)}
-          error={errors.installmentCount}
-          onChange={(event) => onChange({ ...state, instalmentCount: Number(event.currentTarget.value) })}
-        />
-        <Table aria-label="Instalments">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Payment</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {amounts.map((amount, index) => (
-              <Table.Tr key={dates[index]}>
-                <Table.Td>{index === 0 ? 'Today' : `Payment ${index + 1}`}</Table.Td>
-                <Table.Td>{dates[index]}</Table.Td>
-                <Table.Td ta="right">{formatCents(amount)}</Table.Td>
+            label="Number of monthly payments"
+            data={Array.from({ length: INSTALMENT_COUNT.max - INSTALMENT_COUNT.min + 1 }, (_, i) =>
+              String(INSTALMENT_COUNT.min + i),
+            )}
+            value={String(state.instalmentCount)}
+            error={errors.installmentCount}
+            onChange={(event) => onChange({ ...state, instalmentCount: Number(event.currentTarget.value) })}
+          />
+          <Table aria-label="Instalments">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Payment</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {amounts.map((amount, index) => (
+                <Table.Tr key={dates[index]}>
+                  <Table.Td>{index === 0 ? 'Today' : `Payment ${index + 1}`}</Table.Td>
+                  <Table.Td>{dates[index]}</Table.Td>
+                  <Table.Td ta="right">{formatCents(amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         </>
       )}
     </Stack>
