@@ -35,6 +35,7 @@ import { useApi } from '../../api/context.tsx';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { HtmlText } from '../../components/html-text.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
+import { AdminPractitionerLookup } from './admin-practitioner-lookup.tsx';
 import {
   type CardState,
   chooseShippingType,
@@ -121,6 +122,7 @@ export function PaymentSection({
           We are having difficulty retrieving your price. The order is submitted without payment.
         </Alert>
       )}
+      {admin && <AdminPractitionerLookup />}
 
       {paysShipping(summary) && (
         <Paper withBorder p="md" component="section" aria-labelledby="expedited-shipping-charges">
