@@ -153,8 +153,14 @@ async function main() {
     ...ifMatch(replayed),
   });
 
+  /** The first answer of each scenario that was not a 2xx, to say why beside its count. */
+  const failures = new Map<string, string>();
+  const noteFailure = (scenario: string) => (status: number, body: string) => {
+    if (status >= 300 && !failures.has(scenario)) failures.set(scenario, `${status} ${body.slice(0, 300)}`);
+  };
+  // A slow submit is measured, not dropped: autocannon's default 10 s timeout would count it as an error.
   const run = (options: autocannon.Options) =>
-    autocannon({ headers: auth, connections: CONNECTIONS, ...options });
+    autocannon({ headers: auth, connections: CONNECTIONS, timeout: 60, ...options });
   const rows: { name: string; requests: number; rps: number; p50: number; p99: number; errors: number }[] =
     [];
   const record = (name: string, result: autocannon.Result) =>
@@ -189,6 +195,7 @@ async function main() {
               body: SUBMIT_BODY,
             };
           },
+          onResponse: noteFailure('submit (fresh order each)'),
         },
       ],
     }),
@@ -214,6 +221,7 @@ async function main() {
               body: PAID_BODY(order.id),
             };
           },
+          onResponse: noteFailure('paid submit (card on file)'),
         },
       ],
     }),
@@ -224,9 +232,14 @@ async function main() {
     await run({
       // The version named is stale once placed: the key replays the first answer all the same.
       url: `${base}/gear/order/${replayed.id}/confirm-and-pay`,
-      method: 'PUT',
-      headers: { ...auth, 'idempotency-key': replayKey, ...ifMatch(replayed) },
-      body: SUBMIT_BODY,
+      requests: [
+        {
+          method: 'PUT',
+          headers: { ...auth, 'idempotency-key': replayKey, ...ifMatch(replayed) },
+          body: SUBMIT_BODY,
+          onResponse: noteFailure('submit (idempotent replay)'),
+        },
+      ],
       duration: DURATION_SECONDS,
     }),
   );
@@ -260,6 +273,7 @@ async function main() {
       (row.p99 / bareP99).toFixed(1).padStart(10),
       String(row.errors).padStart(8),
     );
+  for (const [scenario, answer] of failures) console.log(`first non-2xx of ${scenario}: ${answer}`);
   await app.close();
   await database.close();
   await drop();
