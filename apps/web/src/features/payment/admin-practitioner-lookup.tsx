@@ -1,7 +1,7 @@
 import type { Practitioner } from '@gear/domain';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { AdminPractitionerSearch } from '../practitioner/admin-search.tsx';
+import { AdminPractitionerSearch } from '../../components/admin-practitioner-search.tsx';
 
 /**
  * spec 3 §2 'Admins see a Token ID field and a practitioner search by ID', §6 'any practitioner by GSDLNO'
