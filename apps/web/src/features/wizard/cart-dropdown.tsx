@@ -38,8 +38,6 @@ function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
   const [removing, setRemoving] = useState<Requisition | null>(null);
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
   const { count, unit } = cartCount(order);
-  const { summary, discount } = usePriceSummary(order, user);
-  const due = summary.paymentDueToday;
 
   return (
     <>
@@ -106,16 +104,7 @@ function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
               );
             })}
             <Divider />
-            {discount && summary.totalDiscount > 0 && (
-              <Group justify="space-between">
-                <Text size="sm">Discount ({discount.discountCode})</Text>
-                <Text size="sm">-{formatCents(summary.totalDiscount)}</Text>
-              </Group>
-            )}
-            <Group justify="space-between">
-              <Text fw={700}>Payment Due Today</Text>
-              <Text fw={700}>{due === null ? 'Calculating…' : formatCents(due)}</Text>
-            </Group>
+            <CartTotals order={order} user={user} />
           </Stack>
         </Popover.Dropdown>
       </Popover>
@@ -130,6 +119,29 @@ function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
           onCanceled={() => void navigate('/')}
         />
       )}
+    </>
+  );
+}
+
+/**
+ * The applied discount and 'Payment Due Today', as the payment page computes them (usePriceSummary): mounted with the
+ * open dropdown only, so a closed cart asks for no price.
+ */
+function CartTotals({ order, user }: { order: SavedOrder; user: UserInfo }) {
+  const { summary, discount } = usePriceSummary(order, user);
+  const due = summary.paymentDueToday;
+  return (
+    <>
+      {discount && summary.totalDiscount > 0 && (
+        <Group justify="space-between">
+          <Text size="sm">Discount ({discount.discountCode})</Text>
+          <Text size="sm">-{formatCents(summary.totalDiscount)}</Text>
+        </Group>
+      )}
+      <Group justify="space-between">
+        <Text fw={700}>Payment Due Today</Text>
+        <Text fw={700}>{due === null ? 'Calculating…' : formatCents(due)}</Text>
+      </Group>
     </>
   );
 }
