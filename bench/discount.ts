@@ -1,16 +1,16 @@
 // Discount benchmark (spec 3 §7 applyDiscount; decision 0130): GET /gear/api/{orderId}/applyDiscount/{code} at 10
-// concurrent clients on an in-memory embedded database with the demo data, beside the bare route in the same run.
+// concurrent clients with the demo data, beside the bare route in the same run: on an in-memory embedded database, or
+// with DATABASE_URL on a new database of that PostgreSQL server (created for the run and dropped after it).
 //   npm run bench:discount -w apps/server            (BENCH_SECONDS=5)
 // The order: P1001's drop-ship order of GI Effects 3-day and the SIBO breath test, both paid by the patient; the code
 // QA10 (10%). Each call reads the order for the caller, checks the guessing budget, looks the code up and prices
 // both requisitions on the server (the price lists are kept in memory, decision 0070), and writes one audit event.
 import { BILLING_METHODS } from '@gear/domain';
 import autocannon from 'autocannon';
-import { openPglite } from '../apps/server/src/db/client.ts';
 import { statementsRun } from '../apps/server/src/db/kept.ts';
 import { INPUT_FIELDS } from '../apps/server/src/seed/catalogue-data.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
-import { listenForBench, progress, signInOverHttp } from './setup.ts';
+import { listenForBench, openBenchDatabase, progress, signInOverHttp } from './setup.ts';
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -29,7 +29,8 @@ const requisitionOf = (omsOrderableItemId: number, panel: number) => ({
 });
 
 async function main() {
-  const database = await openPglite(null);
+  const { database, drop } = await openBenchDatabase();
+  progress(`database: ${database.kind}`);
   await seedDemoData(database.db);
   const { app, base } = await listenForBench(database.db);
   const { auth, call } = await signInOverHttp(base);
@@ -106,7 +107,7 @@ async function main() {
   const bareP99 = bare.reduce((sum, row) => sum + row.p99, 0) / bare.length || 1;
   const bareRps = bare.reduce((sum, row) => sum + row.rps, 0) / bare.length || 1;
   console.log(
-    `\n${CONNECTIONS} connections, embedded database in memory; ratios against the mean of the bare-route runs\n`,
+    `\n${CONNECTIONS} connections, ${database.kind === 'pglite' ? 'embedded database in memory' : 'PostgreSQL'}; ratios against the mean of the bare-route runs\n`,
   );
   console.log(
     'scenario'.padEnd(30),
@@ -131,6 +132,7 @@ async function main() {
     );
   await app.close();
   await database.close();
+  await drop();
 }
 
 main().catch((error: unknown) => {

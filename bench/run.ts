@@ -4,19 +4,16 @@
 // BENCH_PROCESSES=2 served by this process and one more (bench/server.ts), the connections split over both. Each save
 // is followed by its limit: the statements it issued, run directly by the driver (bench/limits.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import type { Database, Db } from '../apps/server/src/db/client.ts';
-import { openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import type { Db } from '../apps/server/src/db/client.ts';
 import { importRelease } from '../apps/server/src/modules/dx-codes/dx-codes.repository.ts';
 import { readRelease } from '../apps/server/src/modules/dx-codes/icd10-release.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
 import { captureStatements, type Replay, runLimit, versionSlots } from './limits.ts';
-import { listenForBench, progress, signInOverHttp } from './setup.ts';
+import { listenForBench, openBenchDatabase, progress, signInOverHttp } from './setup.ts';
 
 const CMS_RELEASE = new URL('../../shared/data/icd10cm/cms_2026_dx.zip', import.meta.url).pathname;
 
@@ -226,36 +223,6 @@ async function generatePatients(db: Db, count: number) {
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 
-/** The database of a run: in memory, or a new database on the PostgreSQL server of DATABASE_URL, dropped after. */
-async function openBenchDatabase(): Promise<{
-  database: Database;
-  url: string | null;
-  drop: () => Promise<void>;
-}> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    if (PROCESSES > 1)
-      throw new Error('BENCH_PROCESSES > 1 needs DATABASE_URL (an embedded database has one process)');
-    const database = await openPglite(null);
-    return { database, url: null, drop: async () => {} };
-  }
-  const name = `gear_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString());
-  return { database, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 /** One more API process on the same database (bench/server.ts): its base URL, and the process to stop. */
 async function startServerProcess(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
   const script = new URL('./server.ts', import.meta.url).pathname;
@@ -273,6 +240,8 @@ async function startServerProcess(databaseUrl: string): Promise<{ base: string; 
 }
 
 async function main() {
+  if (PROCESSES > 1 && !process.env.DATABASE_URL)
+    throw new Error('BENCH_PROCESSES > 1 needs DATABASE_URL (an embedded database has one process)');
   const { database, url, drop } = await openBenchDatabase();
   progress(`database: ${database.kind}`);
   await seedDemoData(database.db);

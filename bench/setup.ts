@@ -1,8 +1,10 @@
 // What every load benchmark does first: the API with the bare route listening on a free port, and a practitioner
 // signed in over HTTP as a browser is (session cookie, then the API token).
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
-import type { Db } from '../apps/server/src/db/client.ts';
+import { type Database, type Db, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
 import { DEMO_USERS } from '../apps/server/src/seed/people.ts';
 import { addBareRoute, BENCH_CONFIG } from './config.ts';
 
@@ -49,4 +51,32 @@ export async function signInOverHttp(base: string, loginName = 'dr.avery'): Prom
     return (await response.json()) as T;
   };
   return { auth, call };
+}
+
+/** The database of a run: in memory, or a new database on the PostgreSQL server of DATABASE_URL, dropped after. */
+export async function openBenchDatabase(): Promise<{
+  database: Database;
+  url: string | null;
+  drop: () => Promise<void>;
+}> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite(null);
+    return { database, url: null, drop: async () => {} };
+  }
+  const name = `gear_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString());
+  return { database, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

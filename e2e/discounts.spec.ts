@@ -62,6 +62,16 @@ for (const viewport of [
       await expectAccessible(page);
       if (viewport.name === 'phone') await expectNoSidewaysScroll(page);
 
+      // The header's cart says the same (decision 0164).
+      await page.getByRole('button', { name: /^Cart \(/ }).click();
+      const cart = page.getByRole('dialog', { name: /^Cart \(/ });
+      await expect(cart.getByText('Discount (QA10)')).toBeVisible();
+      await expect(cart.getByText('-$45.90')).toBeVisible();
+      await expect(cart.getByText('$413.10')).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press('Escape');
+      await expect(cart).toBeHidden();
+
       await page.getByRole('button', { name: 'Remove code' }).click();
       await expect(due).toHaveText('$459.00');
       expect(errors).toEqual([]);

@@ -5,7 +5,8 @@ import { expectAccessible, watchConsole } from './support.ts';
 
 /**
  * Payment journeys (spec 3 §2 'Payment section', §5, §8; decisions 0120, 0121) on the demo orders whose patients pay
- * (README: Sofia Payne 50012390, Marcus Bell 50012391, Grace Lin 50012392, all on P1001's drop-ship orders).
+ * (README: Sofia Payne 50012390, Marcus Bell 50012391, Grace Lin 50012392, Lena Ortiz 50012393, all on P1001's
+ * drop-ship orders). Cards are test cards of ../shared/data/test_cards.tsv, honoured by the local gateway.
  */
 async function openAsPatient(page: Page, reqNumber: string, dateOfBirth: string): Promise<number> {
   await page.goto(`/order/new/panels?requisitionNumber=${reqNumber}&dateOfBirth=${dateOfBirth}`);
@@ -86,29 +87,62 @@ for (const viewport of [
   });
 }
 
-test('a patient pays with a 3-month plan: the amounts and dates shown, the first charged today', async ({
-  page,
-}) => {
-  test.slow();
-  const id = await openAsPatient(page, '50012392', '1993-05-30');
-  await page.getByRole('radio', { name: 'Credit or debit card' }).check();
-  await fillCard(page, '5555 5555 5555 4444');
-  await page.getByRole('radio', { name: 'Monthly payment plan' }).check();
-  await page.getByLabel('Number of monthly payments').selectOption('3');
-  const plan = page.getByRole('table', { name: 'Instalments' });
-  await expect(plan.getByRole('row')).toHaveCount(4);
-  await expectAccessible(page);
-  await acknowledge(page);
-  await solveCaptcha(page);
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 20_000 });
-  const [payment] = (await (await page.request.get(`/gear/order/${id}/payments`)).json()) as {
-    installmentCount: number;
-    instalments: { status: string }[];
-  }[];
-  expect(payment?.installmentCount).toBe(3);
-  expect(payment?.instalments.map((i) => i.status)).toEqual(['charged', 'scheduled', 'scheduled']);
-});
+for (const viewport of [
+  {
+    name: 'desktop',
+    size: { width: 1280, height: 900 },
+    reqNumber: '50012392',
+    dateOfBirth: '1993-05-30',
+    cardNo: '6011 1111 1111 1117',
+  },
+  {
+    name: 'phone',
+    size: { width: 390, height: 844 },
+    reqNumber: '50012393',
+    dateOfBirth: '1988-11-02',
+    cardNo: '5555 5555 5555 4444',
+  },
+]) {
+  test.describe(viewport.name, () => {
+    test.use({ viewport: viewport.size });
+
+    test('a patient pays with a 3-month plan: the amounts and dates shown, the first charged today', async ({
+      page,
+    }) => {
+      test.slow();
+      const errors = watchConsole(page, [/\/mygdx\/account\/JWT\/myGDX/]);
+      const id = await openAsPatient(page, viewport.reqNumber, viewport.dateOfBirth);
+      await page.getByRole('radio', { name: 'Credit or debit card' }).check();
+      await fillCard(page, viewport.cardNo);
+      await page.getByRole('radio', { name: 'Monthly payment plan' }).check();
+      await page.getByLabel('Number of monthly payments').selectOption('3');
+      const plan = page.getByRole('table', { name: 'Instalments' });
+      await expect(plan.getByRole('row')).toHaveCount(4);
+      await expect(plan.getByRole('row').nth(1)).toContainText('Today');
+      const shownAmounts = await plan.locator('tbody tr td:last-child').allInnerTexts();
+      await expectAccessible(page);
+      if (viewport.name === 'phone') await expectNoSidewaysScroll(page);
+      await acknowledge(page);
+      await solveCaptcha(page);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByTestId('confirmation-code')).toHaveText(String(id));
+      await expectAccessible(page);
+      if (viewport.name === 'phone') await expectNoSidewaysScroll(page);
+      const [payment] = (await (await page.request.get(`/gear/order/${id}/payments`)).json()) as {
+        installmentCount: number;
+        cardLast4: string;
+        instalments: { status: string; amountCents: number }[];
+      }[];
+      expect(payment?.installmentCount).toBe(3);
+      expect(payment?.cardLast4).toBe(viewport.cardNo.slice(-4));
+      expect(payment?.instalments.map((i) => i.status)).toEqual(['charged', 'scheduled', 'scheduled']);
+      // The amounts the table showed are the ones recorded.
+      expect(payment?.instalments.map((i) => `$${(i.amountCents / 100).toFixed(2)}`)).toEqual(shownAmounts);
+      expect(errors).toEqual([]);
+    });
+  });
+}
 
 test('dr.avery pays expedited shipping with the saved shipping card on file, with no patient acknowledgements', async ({
   page,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loggableError } from '../lib/loggable-error.ts';
-import { type AuditOutcome, auditBatcher } from '../modules/audit/audit.service.ts';
+import { type AuditOutcome, auditBatcher, takeEventsAfterAnswer } from '../modules/audit/audit.service.ts';
 import { auditRequest } from '../modules/audit/audit-context.ts';
 
 /** Routes that carry no patient's data: reference data, the captcha, UI action names, tokens, health. */
@@ -62,6 +62,7 @@ export function registerAuditTrail(app: FastifyInstance) {
     auditRequest.run(request, done);
   });
   app.addHook('onResponse', async (request, reply) => {
+    for (const event of takeEventsAfterAnswer(request)) batch.add(event, request);
     const route = request.routeOptions.url ?? '';
     if (route === OWN_EVENTS) return;
     const status = reply.statusCode;

@@ -46,6 +46,15 @@ const PAYING_PATIENTS: readonly PayingPatient[] = [
     gender: 'F',
     address1: '88 Merrimon Avenue',
   },
+  {
+    activationCode: 'C612380139',
+    reqNumber: '50012393',
+    nameFirst: 'Lena',
+    nameLast: 'Ortiz',
+    dateOfBirth: '1988-11-02',
+    gender: 'F',
+    address1: '41 Haywood Road',
+  },
 ];
 
 export const PAYMENT_DEMO_ORDERS: readonly ReviewDemo[] = PAYING_PATIENTS.map((who) => ({

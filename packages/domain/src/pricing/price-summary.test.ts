@@ -179,3 +179,28 @@ describe('orderPriceSummary (spec 3 §2 Payment section, §4 Payment page, §9 f
     expect(summary.paymentDueToday).toBe(45900);
   });
 });
+
+describe("the cart dropdown's Payment Due Today (spec 3 §2 Cart dropdown; decisions 0086, 0164)", () => {
+  const physicianAccount = order({
+    requisitions: [
+      requisition({ id: 1, reqNumber: '50012345', omsOrderableItemName: 'GI Effects', billingMethod: PA }),
+      requisition({ id: 2, reqNumber: null, omsOrderableItemName: 'SIBO', billingMethod: PAY }),
+    ],
+  });
+  it.each<[string, Partial<PriceSummaryInput>, number | null, number]>([
+    ['a practitioner pays nothing at submit', { payingNow: false }, 0, 0],
+    ['a patient pays the priced requisitions', {}, 45900 + 19900, 0],
+    ['not the Physician Account', { order: physicianAccount }, 19900, 0],
+    ['an applied code comes off, shown as its own line', { discount: percent10 }, 65800 - 6580, 6580],
+    [
+      'unknown while a price is pending',
+      { prices: { 1: state({ state: 'loading', slowWarning: null }), 2: priced([line('SIBO', 19900)]) } },
+      null,
+      0,
+    ],
+  ])('%s', (_case, overrides, due, discount) => {
+    const summary = orderPriceSummary(input(overrides));
+    expect(summary.paymentDueToday).toBe(due);
+    expect(summary.totalDiscount).toBe(discount);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_METHODS, type UserInfo } from '../contract/order.ts';
+import type { UserInfo } from '../contract/order.ts';
 import { order, requisition, users } from '../test-support/fixtures.ts';
-import { type CartActions, cartActions, cartCount, paymentDueToday } from './cart.ts';
+import { type CartActions, cartActions, cartCount } from './cart.ts';
 
 const confirmed = (by: 'practitioner' | 'patient') => ({
   ...order().workflow,
@@ -90,33 +90,5 @@ describe('cartCount (spec 3 §2 Cart dropdown: the quantity or requisition count
     ['an empty order counts none', [], { count: 0, unit: 'requisition' }],
   ])('%s', (_case, requisitions, expected) => {
     expect(cartCount({ requisitions })).toEqual(expected);
-  });
-});
-
-describe('paymentDueToday (spec 3 §2 Cart dropdown; decision 0086)', () => {
-  const insurance = BILLING_METHODS.insurance;
-  it.each<[string, Parameters<typeof paymentDueToday>[0], UserInfo, number | null]>([
-    ['a practitioner pays nothing at submit', [{ billingMethod: insurance, price: 19900 }], users.drAvery, 0],
-    [
-      'a patient pays their priced requisitions',
-      [
-        { billingMethod: insurance, price: 19900 },
-        { billingMethod: insurance, price: 5000 },
-      ],
-      users.patient,
-      24900,
-    ],
-    [
-      'not the Physician Account',
-      [
-        { billingMethod: BILLING_METHODS.physicianAccount, price: 30000 },
-        { billingMethod: insurance, price: 5000 },
-      ],
-      users.patient,
-      5000,
-    ],
-    ['unknown while a price is pending', [{ billingMethod: insurance, price: null }], users.patient, null],
-  ])('%s', (_case, lines, user, expected) => {
-    expect(paymentDueToday(lines, user)).toBe(expected);
   });
 });

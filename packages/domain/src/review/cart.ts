@@ -1,5 +1,4 @@
-import { BILLING_METHODS, type GearOrder, type Requisition, type UserInfo } from '../contract/order.ts';
-import { sumDueToday } from '../pricing/price-summary.ts';
+import type { GearOrder, Requisition, UserInfo } from '../contract/order.ts';
 import { isRemovableRequisition, mayRemoveRequisitions } from '../removal/removal.ts';
 import { isAdmin } from '../workflow/locking.ts';
 import { liveRequisitions } from './submit-rules.ts';
@@ -44,29 +43,4 @@ export function cartCount(order: Pick<GearOrder, 'requisitions'>): {
   if (live.length > 0 && live.every((requisition) => requisition.shipToOffice))
     return { count: live.reduce((total, requisition) => total + requisition.quantity, 0), unit: 'pack' };
   return { count: live.length, unit: 'requisition' };
-}
-
-/** A requisition's price line in the cart: its price under its billing method, in cents (null: not priced yet). */
-export interface CartPriceLine {
-  billingMethod: Requisition['billingMethod'];
-  price: number | null;
-}
-
-/**
- * spec 3 §2 Cart dropdown 'Payment Due Today' (decision 0086): what the person looking at the cart pays on submitting.
- * A practitioner pays nothing at submit (the Physician Account is invoiced; the patient pays the rest when they
- * confirm). A patient pays the prices of their requisitions not on the Physician Account; null while one of them
- * is not priced yet.
- */
-export function paymentDueToday(
-  lines: readonly CartPriceLine[],
-  user: Pick<UserInfo, 'type'>,
-): number | null {
-  return sumDueToday(
-    lines.map((line) => ({
-      payable: line.billingMethod !== BILLING_METHODS.physicianAccount,
-      total: line.price,
-    })),
-    user.type === 'prc',
-  );
 }

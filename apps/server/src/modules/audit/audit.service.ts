@@ -31,6 +31,32 @@ export async function recordAudit(
   await changing([], () => db.insert(auditEvents).values(auditRowOf(event, request)));
 }
 
+/** Events a request recorded for after its answer (recordAuditAfterAnswer), by request. */
+const afterAnswer = new WeakMap<FastifyRequest, AuditEventInput[]>();
+
+/**
+ * Records an event of a request that changes nothing (a discount code tried, docs/decisions/0163): written after the
+ * answer with the request's own event, in the same batch (auditBatcher), so the answer never waits for an insert and
+ * concurrent calls do not queue behind one insert each. Outside a request (a job, a script) it is written at once.
+ */
+export async function recordAuditAfterAnswer(
+  db: Db,
+  event: AuditEventInput,
+  request: FastifyRequest | undefined = auditRequest.getStore(),
+): Promise<void> {
+  if (!request) return recordAudit(db, event, request);
+  const events = afterAnswer.get(request);
+  if (events) events.push(event);
+  else afterAnswer.set(request, [event]);
+}
+
+/** The events a request recorded for after its answer, handed over once (the audit trail's onResponse hook). */
+export function takeEventsAfterAnswer(request: FastifyRequest): AuditEventInput[] {
+  const events = afterAnswer.get(request) ?? [];
+  afterAnswer.delete(request);
+  return events;
+}
+
 type AuditRow = typeof auditEvents.$inferInsert;
 
 function auditRowOf(event: AuditEventInput, request: FastifyRequest | undefined): AuditRow {

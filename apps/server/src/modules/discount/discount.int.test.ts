@@ -68,12 +68,19 @@ describe('GET /gear/api/{orderId}/applyDiscount/{code} (spec 3 §7, §5 Discount
       error: null,
       message: null,
     });
-    const events = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.orderId, order.id), eq(auditEvents.action, 'discountApplied')));
-    expect(events.map((e) => e.detail)).toEqual([
-      { code: 'QA10', discountType: 'PERCENTAGE', totalDiscount: 6580 },
+    // Written after the answer, in the request's batch (decision 0163).
+    const appliedEvents = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.orderId, order.id), eq(auditEvents.action, 'discountApplied')))
+      ).map((e) => ({ detail: e.detail, requestId: e.requestId }));
+    await expect.poll(appliedEvents).toEqual([
+      {
+        detail: { code: 'QA10', discountType: 'PERCENTAGE', totalDiscount: 6580 },
+        requestId: expect.any(String),
+      },
     ]);
   });
 
@@ -226,11 +233,15 @@ describe('guessing codes is throttled (decision 0130)', () => {
   });
 
   it('refusals are audited without patient data; throttled tries too', async () => {
-    const rows = await ctx.database.db
-      .select({ action: auditEvents.action, detail: auditEvents.detail })
-      .from(auditEvents)
-      .where(like(auditEvents.action, 'discount%'));
-    expect(rows.some((r) => r.action === 'discountThrottled')).toBe(true);
+    const discountEvents = () =>
+      ctx.database.db
+        .select({ action: auditEvents.action, detail: auditEvents.detail })
+        .from(auditEvents)
+        .where(like(auditEvents.action, 'discount%'));
+    await expect
+      .poll(async () => (await discountEvents()).some((r) => r.action === 'discountThrottled'))
+      .toBe(true);
+    const rows = await discountEvents();
     expect(rows.find((r) => r.action === 'discountRefused')?.detail).toEqual({
       code: expect.any(String),
       error: expect.any(String),

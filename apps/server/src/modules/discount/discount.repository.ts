@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { changing, keptUntilChanged } from '../../db/kept.ts';
 import { discounts, signInFailures } from '../../db/schema/index.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { recordAuditAfterAnswer } from '../audit/audit.service.ts';
 
 /** A discount code as the table holds it, with what the domain needs to check it. */
 export type DiscountRow = Discount & { gsdlNo: string | null };
@@ -131,7 +131,10 @@ export async function spendBudget(db: Db, budget: GuessBudget): Promise<boolean>
   return rows.length === 1;
 }
 
-/** An audit event of a discount code tried on an order (the code and the outcome; no patient data). */
+/**
+ * An audit event of a discount code tried on an order (the code and the outcome; no patient data), written after the
+ * answer in the request's batch (docs/decisions/0163): trying a code changes nothing on the order.
+ */
 export const auditDiscount = (
   db: Db,
   orderId: number,
@@ -139,7 +142,7 @@ export const auditDiscount = (
   action: 'discountApplied' | 'discountRefused' | 'discountThrottled',
   detail: Record<string, unknown>,
 ) =>
-  recordAudit(db, {
+  recordAuditAfterAnswer(db, {
     orderId,
     actor,
     action,

@@ -1,5 +1,6 @@
 import {
   BILLING_METHODS,
+  formatCents,
   PAYMENT_MESSAGES,
   type PaymentSummary,
   type RecordedPayment,
@@ -41,7 +42,7 @@ process.stdout.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
   return originalWrite(chunk, ...rest);
 }) as typeof process.stdout.write;
 
-const as = useSignIns(ctx, { avery: 'dr.avery', admin: 'admin.ops' });
+const as = useSignIns(ctx, { avery: 'dr.avery', chen: 'dr.chen', admin: 'admin.ops' });
 
 type Answer = { gearOrder: SavedOrder; error: string | null; message: string | null };
 
@@ -530,6 +531,78 @@ describe('PUT /gear/order/{id}/confirm-and-pay with payments (spec 3 §5, §7, �
     expect(logged.join('').length).toBeGreaterThan(0);
     expect(logged.join('').includes(canary.slice(0, 12))).toBe(false);
     expect(answers.join('\n').includes(canary.slice(0, 12))).toBe(false);
+  });
+});
+
+describe('GET /gear/order/{id}/receipt/pdf (spec 3 §2 Download Receipt; decision 0120)', () => {
+  it('reads back as a receipt: order, patient, test, card brand and last four, amounts, transaction, instalments, total', async () => {
+    const order = await patientPaysOrder();
+    const patient = await patientFor(order);
+    const receiptOf = (who: SignedIn, dateOfBirth?: string) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/gear/order/${order.id}/receipt/pdf${dateOfBirth ? `?dateOfBirth=${dateOfBirth}` : ''}`,
+        headers: who.headers,
+      });
+    expectEnvelope(await receiptOf(patient, '1980-02-03'), 422, PAYMENT_MESSAGES.noReceipt);
+
+    const canary = '378282246310005';
+    const { token } = ok<{ token: string }>(await tokenize(canary, '12/30', '1234'));
+    ok<Answer>(
+      await submit(order, patient, {
+        recaptcha: await solvedCaptcha(ctx.app),
+        payments: [
+          cardPayment(order.requisitions[0]?.id as number, token, {
+            installmentIntervalType: 'month',
+            installmentCount: 3,
+          }),
+        ],
+      }),
+    );
+    const [payment] = ok<RecordedPayment[]>(
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/gear/order/${order.id}/payments`,
+        headers: patient.headers,
+      }),
+    );
+    if (!payment?.transactionId) throw new Error("the plan's first instalment has a transaction");
+
+    const receipt = await receiptOf(patient, '1980-02-03');
+    expect(receipt.statusCode, receipt.body).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.headers['content-disposition']).toBe(`inline; filename="receipt-${order.id}.pdf"`);
+    expect(receipt.headers['cache-control']).toContain('no-store');
+    const { text } = await readPdf(receipt.rawPayload);
+    const lines = text.split('\n').map((line) => line.trim());
+    const [first, second, third] = payment.instalments;
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Payment receipt',
+        `Order: ${order.id}`,
+        'Patient: Ada Patient',
+        order.requisitions[0]?.omsOrderableItemName,
+        'Paid with: Card (American Express ending 0005)',
+        `Amount: ${formatCents(payment.amountCents)}`,
+        `Status: ${payment.status}`,
+        `Transaction: ${payment.transactionId}`,
+        `Date: ${payment.createdAt.slice(0, 10)}`,
+        `Instalment 1: ${formatCents(first?.amountCents ?? -1)} on ${first?.dueDate} (charged)`,
+        `Instalment 2: ${formatCents(second?.amountCents ?? -1)} on ${second?.dueDate} (scheduled)`,
+        `Instalment 3: ${formatCents(third?.amountCents ?? -1)} on ${third?.dueDate} (scheduled)`,
+        `Total charged: ${formatCents(payment.amountCents)}`,
+      ]),
+    );
+    // Only the last four digits of the card, never its number or the token.
+    expect(text).not.toContain(canary);
+    expect(text).not.toContain(token);
+
+    // spec 3 §6: a patient's download needs the patient's date of birth; the wrong one finds no order.
+    expectEnvelope(await receiptOf(patient), 400);
+    expectEnvelope(await receiptOf(patient, '1980-02-04'), 404);
+    // The order's practitioner reads it without one; another practitioner may not.
+    expect((await receiptOf(as.avery)).statusCode).toBe(200);
+    expectEnvelope(await receiptOf(as.chen), 403);
   });
 });
 

@@ -276,6 +276,42 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
     });
   });
 
+  it('spec 3 §2, §6: an admin searches any practitioner by GSDL number; others see no search (decision 0165)', async () => {
+    const practitionerView = open('confirm', summary(), {}, practitionerUser);
+    await screen.findByRole('button', { name: 'Submit' }, { timeout: 10_000 });
+    expect(screen.queryByRole('textbox', { name: /Search by GSDL number/ })).not.toBeInTheDocument();
+    practitionerView.unmount();
+
+    const asked: string[] = [];
+    const app = open(
+      'confirm',
+      summary(),
+      {
+        'GET /gear/practitioner/P1002': (call) => {
+          asked.push(call.path);
+          return json({
+            ...order.practitioner,
+            gsdlNo: 'P1002',
+            firstName: 'Lee',
+            lastName: 'Chen',
+            degree: 'ND',
+            cardOnFile: false,
+            cmsCreditStatus: { creditStatus: 'Good' },
+          });
+        },
+      },
+      adminUser,
+    );
+    const search = await screen.findByRole('textbox', { name: /Search by GSDL number/ }, { timeout: 10_000 });
+    await app.user.type(search, 'p1002{Enter}');
+    const found = await screen.findByTestId('admin-practitioner-found');
+    expect(found).toHaveTextContent('Lee Chen, ND (P1002)');
+    expect(found).toHaveTextContent('Card on file: no');
+    expect(found).toHaveTextContent('Credit status: Good');
+    expect(asked).toEqual(['/gear/practitioner/P1002']);
+    await expectAccessible(app.container);
+  });
+
   it("decision 0132: an applied code lowers the payment section's Payment Due Today (the server's), shown once, and travels with the submit", async () => {
     const discounted = summary({
       requisitions: [

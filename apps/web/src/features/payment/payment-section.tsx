@@ -37,6 +37,7 @@ import { useApi } from '../../api/context.tsx';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { HtmlText } from '../../components/html-text.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
+import { AdminPractitionerLookup } from './admin-practitioner-lookup.tsx';
 import { ExpeditedShippingWaiver } from './expedited-shipping-waiver.tsx';
 import {
   type CardState,
@@ -84,9 +85,8 @@ export function PaymentSection({
 }: Props) {
   const [refundOpen, setRefundOpen] = useState(false);
   const due = dueRequisitions(summary);
-  const practitioner = user.type === 'myGDX';
-  const admin = user.adminUser === 'true';
-  const set = (change: Partial<PaymentFormState>) => onChange({ ...state, ...change });
+  const { practitioner, admin } = payerOf(user);
+  const set = changer(state, onChange);
   const nothingDue = due.length === 0 && !paysShipping(summary);
 
   return (
@@ -125,6 +125,7 @@ export function PaymentSection({
           We are having difficulty retrieving your price. The order is submitted without payment.
         </Alert>
       )}
+      {admin && <AdminPractitionerLookup />}
 
       {admin && summary.expeditedShippingWaived && (
         <Paper withBorder p="md" component="section" aria-labelledby="expedited-shipping-waived">
@@ -155,13 +156,13 @@ export function PaymentSection({
               {practitioner && summary.shippingCardOnFile && (
                 <Radio
                   value="shippingCardOnFile"
-                  label={`Saved shipping card on file (${summary.shippingCardOnFile.brand} ending ${summary.shippingCardOnFile.last4})`}
+                  label={onFileLabel('Saved shipping card on file', summary.shippingCardOnFile)}
                 />
               )}
               {practitioner && summary.cardOnFile && (
                 <Radio
                   value="cardOnFile"
-                  label={`Practitioner card on file (${summary.cardOnFile.brand} ending ${summary.cardOnFile.last4})`}
+                  label={onFileLabel('Practitioner card on file', summary.cardOnFile)}
                 />
               )}
               {(!practitioner || admin) && <Radio value="card" label="Credit or debit card" />}
@@ -179,12 +180,10 @@ export function PaymentSection({
             />
           )}
           {state.shippingType === 'check' && (
-            <TextInput
-              mt="sm"
-              label="Check number"
+            <CheckNumberInput
               value={state.shippingCheckNo}
               error={errors.shippingCheckNo}
-              onChange={(event) => set({ shippingCheckNo: event.currentTarget.value })}
+              onChange={(shippingCheckNo) => set({ shippingCheckNo })}
             />
           )}
         </Paper>
@@ -318,19 +317,13 @@ export function PaymentSection({
 }
 
 function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props, 'captchaResetKey'>) {
-  const practitioner = user.type === 'myGDX';
-  const admin = user.adminUser === 'true';
-  const set = (change: Partial<PaymentFormState>) => onChange({ ...state, ...change });
+  const { practitioner, admin } = payerOf(user);
+  const set = changer(state, onChange);
   const due = dueRequisitions(summary);
   const choices: { value: TestPaymentType; label: string }[] = practitioner
     ? [
         ...(summary.cardOnFile
-          ? [
-              {
-                value: 'cardOnFile' as const,
-                label: `Card on file (${summary.cardOnFile.brand} ending ${summary.cardOnFile.last4})`,
-              },
-            ]
+          ? [{ value: 'cardOnFile' as const, label: onFileLabel('Card on file', summary.cardOnFile) }]
           : []),
         ...(admin ? [{ value: 'card' as const, label: 'Credit or debit card' }] : []),
         { value: 'check', label: 'Check' },
@@ -382,11 +375,10 @@ function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props,
         </>
       )}
       {state.type === 'check' && (
-        <TextInput
-          label="Check number"
+        <CheckNumberInput
           value={state.checkNo}
           error={errors.checkNo}
-          onChange={(event) => set({ checkNo: event.currentTarget.value })}
+          onChange={(checkNo) => set({ checkNo })}
         />
       )}
       {state.type === 'prepay' &&
@@ -405,6 +397,43 @@ function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props,
           />
         ))}
     </Stack>
+  );
+}
+
+/** Who is paying: a practitioner (or office staff) pays by card on file or check; an admin may also key a card. */
+const payerOf = (user: UserInfo) => ({
+  practitioner: user.type === 'myGDX',
+  admin: user.adminUser === 'true',
+});
+
+/** Changes some fields of the form, keeping the rest. */
+const changer =
+  (state: PaymentFormState, onChange: (next: PaymentFormState) => void) =>
+  (change: Partial<PaymentFormState>) =>
+    onChange({ ...state, ...change });
+
+/** A card on file as a choice names it: never more than its brand and last four digits. */
+const onFileLabel = (what: string, card: { brand: string; last4: string }) =>
+  `${what} (${card.brand} ending ${card.last4})`;
+
+/** The check number of a check payment (tests or expedited shipping). */
+function CheckNumberInput({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange(value: string): void;
+}) {
+  return (
+    <TextInput
+      mt="sm"
+      label="Check number"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
   );
 }
 
@@ -444,35 +473,35 @@ function PlanSelector({
         {instalmentGuidance(total)}
       </Text>
       {state.intervalType === 'month' && (
-        <NativeSelect
-          label="Number of monthly payments"
-          data={Array.from({ length: INSTALMENT_COUNT.max - INSTALMENT_COUNT.min + 1 }, (_, i) =>
-            String(INSTALMENT_COUNT.min + i),
-          )}
-          value={String(state.instalmentCount)}
-          error={errors.installmentCount}
-          onChange={(event) => onChange({ ...state, instalmentCount: Number(event.currentTarget.value) })}
-        />
-      )}
-      {state.intervalType === 'month' && (
-        <Table aria-label="Instalments">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Payment</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th ta="right">Amount</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {amounts.map((amount, index) => (
-              <Table.Tr key={dates[index]}>
-                <Table.Td>{index === 0 ? 'Today' : `Payment ${index + 1}`}</Table.Td>
-                <Table.Td>{dates[index]}</Table.Td>
-                <Table.Td ta="right">{formatCents(amount)}</Table.Td>
+        <>
+          <NativeSelect
+            label="Number of monthly payments"
+            data={Array.from({ length: INSTALMENT_COUNT.max - INSTALMENT_COUNT.min + 1 }, (_, i) =>
+              String(INSTALMENT_COUNT.min + i),
+            )}
+            value={String(state.instalmentCount)}
+            error={errors.installmentCount}
+            onChange={(event) => onChange({ ...state, instalmentCount: Number(event.currentTarget.value) })}
+          />
+          <Table aria-label="Instalments">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Payment</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {amounts.map((amount, index) => (
+                <Table.Tr key={dates[index]}>
+                  <Table.Td>{index === 0 ? 'Today' : `Payment ${index + 1}`}</Table.Td>
+                  <Table.Td>{dates[index]}</Table.Td>
+                  <Table.Td ta="right">{formatCents(amount)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
       )}
     </Stack>
   );

@@ -15,12 +15,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { isApiError } from '../../api/errors.ts';
 import { fieldMessages, serverFieldErrors } from '../../api/field-errors.ts';
 import { usePractitionerOptions } from '../../api/practitioners.ts';
+import { AdminPractitionerSearch } from '../../components/admin-practitioner-search.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
-import { AdminPractitionerSearch } from './admin-search.tsx';
 import { OfficeBlock } from './office-block.tsx';
 import { useSavePractitioner } from './use-save-practitioner.ts';
 

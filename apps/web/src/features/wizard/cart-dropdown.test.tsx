@@ -90,6 +90,31 @@ describe('the cart dropdown (spec 3 §2 Cart dropdown)', () => {
     expect(within(cart).getByText('Payment Due Today').nextSibling).toHaveTextContent('$299.00');
   });
 
+  it('decision 0164: a code applied on the payment page shows in the cart and comes off Payment Due Today', async () => {
+    window.sessionStorage.setItem(
+      'gear.appliedDiscount.42',
+      JSON.stringify({
+        discountCode: 'QA10',
+        discountType: 'PERCENTAGE',
+        discountAmount: 10,
+        maxDiscount: null,
+        practicumTesting: false,
+      }),
+    );
+    try {
+      const app = openCart(twoTests(), patientUser);
+      await app.user.click(await cartButton());
+      const cart = await screen.findByRole('dialog', { name: /^Cart \(/ });
+      // 10% of the patient's $299.00; the Physician Account's test is not discounted.
+      expect(await within(cart).findByText('Discount (QA10)')).toBeInTheDocument();
+      expect(within(cart).getByText('Discount (QA10)').nextSibling).toHaveTextContent('-$29.90');
+      expect(within(cart).getByText('Payment Due Today').nextSibling).toHaveTextContent('$269.10');
+      await expectAccessible(app.container);
+    } finally {
+      window.sessionStorage.removeItem('gear.appliedDiscount.42');
+    }
+  });
+
   it('spec 3 §2: no edit or remove once the order is confirmed, but admins keep them', async () => {
     const confirmed = twoTests({ workflow: { ...workflowThrough(7), practitionerConfirmed: true } });
     const app = openCart(confirmed);

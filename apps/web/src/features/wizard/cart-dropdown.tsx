@@ -1,17 +1,16 @@
 import {
-  type CartPriceLine,
   cartActions,
   cartCount,
   formatCents,
   type GearOrder,
-  paymentDueToday,
   type Requisition,
   type UserInfo,
 } from '@gear/domain';
 import { Anchor, Button, Divider, Group, Popover, Stack, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
+import { usePriceSummary } from '../payment/use-price-summary.ts';
 import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
 import type { WizardOrder } from './wizard-order.ts';
 
@@ -29,28 +28,16 @@ export function CartDropdown({ order, user }: { order: WizardOrder; user: UserIn
 
 /**
  * spec 3 §2 Cart dropdown in the wizard header: the order number, the quantity or requisition count, each
- * requisition's number, name and price line, Edit and Remove (domain cartActions) and 'Payment Due Today'.
+ * requisition's number, name and price line, Edit and Remove (domain cartActions) and 'Payment Due Today'. The
+ * amount due is the payment page's (domain orderPriceSummary): a discount code applied on the payment page shows as
+ * its own line and comes off it (decision 0164).
  */
 function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
   const [removing, setRemoving] = useState<Requisition | null>(null);
-  const [prices, setPrices] = useState<Record<number, CartPriceLine>>({});
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
   const { count, unit } = cartCount(order);
-  const reportPrice = useCallback(
-    (gearReqId: number, line: CartPriceLine) =>
-      setPrices((known) =>
-        known[gearReqId]?.price === line.price && known[gearReqId]?.billingMethod === line.billingMethod
-          ? known
-          : { ...known, [gearReqId]: line },
-      ),
-    [],
-  );
-  const lines = live.map(
-    (requisition) => prices[requisition.id] ?? { billingMethod: requisition.billingMethod, price: null },
-  );
-  const due = paymentDueToday(lines, user);
 
   return (
     <>
@@ -83,7 +70,7 @@ function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
                     {requisition.omsOrderableItemName}
                     {requisition.shipToOffice ? ` × ${requisition.quantity}` : ''}
                   </Text>
-                  <CartPrice order={order} user={user} requisition={requisition} onPrice={reportPrice} />
+                  <CartPrice order={order} user={user} requisition={requisition} />
                   {(actions.edit || actions.remove) && (
                     <Group gap="xs">
                       {actions.edit && (
@@ -117,10 +104,7 @@ function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
               );
             })}
             <Divider />
-            <Group justify="space-between">
-              <Text fw={700}>Payment Due Today</Text>
-              <Text fw={700}>{due === null ? 'Calculating…' : formatCents(due)}</Text>
-            </Group>
+            <CartTotals order={order} user={user} />
           </Stack>
         </Popover.Dropdown>
       </Popover>
@@ -139,15 +123,37 @@ function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
   );
 }
 
+/**
+ * The applied discount and 'Payment Due Today', as the payment page computes them (usePriceSummary): mounted with the
+ * open dropdown only, so a closed cart asks for no price.
+ */
+function CartTotals({ order, user }: { order: SavedOrder; user: UserInfo }) {
+  const { summary, discount } = usePriceSummary(order, user);
+  const due = summary.paymentDueToday;
+  return (
+    <>
+      {discount && summary.totalDiscount > 0 && (
+        <Group justify="space-between">
+          <Text size="sm">Discount ({discount.discountCode})</Text>
+          <Text size="sm">-{formatCents(summary.totalDiscount)}</Text>
+        </Group>
+      )}
+      <Group justify="space-between">
+        <Text fw={700}>Payment Due Today</Text>
+        <Text fw={700}>{due === null ? 'Calculating…' : formatCents(due)}</Text>
+      </Group>
+    </>
+  );
+}
+
 interface CartPriceProps {
   order: SavedOrder;
   user: UserInfo;
   requisition: Requisition;
-  onPrice(gearReqId: number, line: CartPriceLine): void;
 }
 
 /** A requisition's price line: its price under its billing method (the payment page's price cell). */
-function CartPrice({ order, user, requisition, onPrice }: CartPriceProps) {
+function CartPrice({ order, user, requisition }: CartPriceProps) {
   const practitioner = order.practitioner;
   const cell = usePriceCell({
     requisition,
@@ -158,10 +164,6 @@ function CartPrice({ order, user, requisition, onPrice }: CartPriceProps) {
     },
     user,
   });
-  const price = cell.state === 'priced' || cell.state === 'physicianAccount' ? cell.price : null;
-  useEffect(() => {
-    onPrice(requisition.id, { billingMethod: requisition.billingMethod, price });
-  }, [onPrice, requisition.id, requisition.billingMethod, price]);
   if (!practitioner) return null;
   return (
     <PriceCellView

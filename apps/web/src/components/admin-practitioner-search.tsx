@@ -1,8 +1,8 @@
 import { GSDL_NO_MAX_LENGTH, MESSAGES, normaliseGsdlNo, type Practitioner } from '@gear/domain';
 import { Button, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { isApiError } from '../../api/errors.ts';
-import { usePractitioner } from '../../api/practitioners.ts';
+import { isApiError } from '../api/errors.ts';
+import { usePractitioner } from '../api/practitioners.ts';
 
 /**
  * spec 1 §2.4, §5, §6: admins search a practitioner by GSDL number on a new order (max 5 characters, uppercased).
