@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
-import { callerOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
+import { callerOf, sessionCookieName, sessionCookieOf, setSessionCookie } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { findUserById } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
@@ -40,10 +40,13 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
       '/api/session',
       { schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
       async (request, reply) => {
-        const cookie = request.cookies[SESSION_COOKIE];
+        const cookie = sessionCookieOf(request);
         if (cookie) await sessions.signOut(cookie);
         await recordAudit(app.db, { action: 'signOut', status: 204 }, request);
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        reply.clearCookie(sessionCookieName(app.config.production), {
+          path: '/',
+          secure: app.config.production,
+        });
         return reply.code(204).send(null);
       },
     );
@@ -60,7 +63,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
         },
       },
       async (request) => {
-        const cookie = request.cookies[SESSION_COOKIE];
+        const cookie = sessionCookieOf(request);
         const session = cookie ? await sessions.userOfSession(cookie) : null;
         if (session) {
           if (request.params.type !== session.user.type) throw forbidden(MESSAGES.forbidden);
