@@ -48,7 +48,10 @@ describe('the session cookie in production', () => {
       cookies: { '__Host-gear_session': cookie?.value as string },
     });
     expect(out.statusCode).toBe(204);
-    expect(out.cookies.find((c) => c.name === '__Host-gear_session')).toMatchObject({ value: '', secure: true });
+    expect(out.cookies.find((c) => c.name === '__Host-gear_session')).toMatchObject({
+      value: '',
+      secure: true,
+    });
   });
 });
 

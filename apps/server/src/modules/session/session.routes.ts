@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
 import { callerOf, sessionCookieName, sessionCookieOf, setSessionCookie } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { softLockoutOf } from '../order/patient-access.ts';
 import { findUserById } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
+import { trustBrowserWith } from './trusted-browser.ts';
 
 const tags = ['Session'];
 
@@ -26,12 +28,15 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
         },
       },
       async (request, reply) => {
+        const subject = sessions.loginSubject(request.body.username);
         const { cookieValue, userInfo } = await sessions.signIn(
           request.body.username,
           request.body.password,
           request.ip,
+          softLockoutOf(app, request, subject),
         );
         setSessionCookie(reply, cookieValue, secureCookies);
+        trustBrowserWith(request, reply, subject);
         return userInfo;
       },
     );
