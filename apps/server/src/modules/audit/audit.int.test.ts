@@ -258,7 +258,7 @@ describe('the audit batcher', () => {
     const [reads, other, refused, change] = rows;
     expect(reads).toMatchObject({ requestId: `batch-read-${orderId}-0`, address: '10.40.0.9', status: 200 });
     expect(reads?.detail).toMatchObject({ count: 30 });
-    expect((reads?.detail as { requestIds: string[] }).requestIds).toEqual(
+    expect((reads?.detail as { requestIds?: string[] } | undefined)?.requestIds).toEqual(
       Array.from({ length: 30 }, (_, i) => `batch-read-${orderId}-${i}`),
     );
     expect(other).toMatchObject({ address: '10.40.0.10', detail: {} });
