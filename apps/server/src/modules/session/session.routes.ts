@@ -23,7 +23,15 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
         schema: {
           tags,
           summary: 'Sign in with a login name and password',
-          body: z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200) }),
+          body: z.object({
+            username: z.string().min(1).max(100),
+            password: z.string().min(1).max(200),
+            /** An administrator's TOTP code when ADMIN_TOTP=required (docs/decisions/0226). */
+            totp: z
+              .string()
+              .regex(/^\d{6}$/)
+              .optional(),
+          }),
           response: { 200: userInfoSchema },
         },
       },
@@ -34,6 +42,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
           request.body.password,
           request.ip,
           softLockoutOf(app, request, subject),
+          request.body.totp,
         );
         setSessionCookie(reply, cookieValue, secureCookies);
         trustBrowserWith(request, reply, subject);

@@ -6,6 +6,7 @@ import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-token.ts';
 import { verifyPassword } from './passwords.ts';
+import { SECOND_FACTOR_MESSAGES, secondFactorRefusal } from './second-factor.ts';
 import * as repo from './session.repository.ts';
 import {
   ADDRESS_LIMITS,
@@ -45,7 +46,12 @@ export interface SoftLockout {
   challengeSolved?: () => Promise<boolean>;
 }
 
-export function createSessionService(db: Db, secret: string, now: () => Date = () => new Date()) {
+export function createSessionService(
+  db: Db,
+  secret: string,
+  now: () => Date = () => new Date(),
+  options: { adminTotpRequired?: boolean } = {},
+) {
   const limitsOf = (idleMs: number): repo.SessionLimits => ({
     idleSince: new Date(now().getTime() - idleMs),
     startedSince: new Date(now().getTime() - SESSION_LIFETIME_MS),
@@ -97,7 +103,7 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
     /** The throttle subject of a login name (what a trusted browser remembers, docs/decisions/0222). */
     loginSubject: (username: string) => `login:${username.trim().toLowerCase()}`,
 
-    async signIn(username: string, password: string, address: string, soft: SoftLockout = {}) {
+    async signIn(username: string, password: string, address: string, soft: SoftLockout = {}, totp?: string) {
       const loginKey = `login:${username.trim().toLowerCase()}`;
       let keys: [string, ThrottleLimits][] = [
         [loginKey, LOGIN_NAME_LIMITS],
@@ -119,6 +125,19 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
           userId: user?.id ?? null,
         });
         throw unauthorized(MESSAGES.signInFailed);
+      }
+      if (user.admin && options.adminTotpRequired) {
+        const refusal = await secondFactorRefusal(user.totpSecret, totp, now());
+        if (refusal) {
+          await recordAudit(db, {
+            action: 'signIn',
+            outcome: 'refused',
+            status: 401,
+            userId: user.id,
+            detail: { secondFactor: refusal },
+          });
+          throw unauthorized(SECOND_FACTOR_MESSAGES[refusal]);
+        }
       }
       await attemptSucceeded(keys);
       const cookieValue = randomBytes(32).toString('base64url');
