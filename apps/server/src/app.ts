@@ -182,7 +182,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   registerSaveKeys(app);
   await app.register(fastifyCookie);
   registerAuditTrail(app);
-  const sessions = createSessionService(db, config.sessionSecret);
+  const sessions = createSessionService(db, config.sessionSecret, undefined, {
+    adminTotpRequired: config.adminTotpRequired,
+  });
   registerAuth(app, sessions, config.sessionSecret);
   await app.register(fastifyRateLimit, { global: false, store: databaseRateLimitStore(db) });
   // ID-card uploads (spec 2 §9): one file of at most 12582912 bytes per request.

@@ -32,6 +32,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** API_DOCS: the API documentation at /api/docs; on by default outside production, off in production unless true. */
   apiDocs: boolean;
+  /** ADMIN_TOTP=required: administrators sign in with a TOTP code as well (docs/decisions/0226); off by default. */
+  adminTotpRequired: boolean;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /**
    * Where email goes (docs/decisions/0090): an smtp:// or smtps:// server (nodemailer), or null for the local outbox
@@ -249,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     apiDocs:
       env.API_DOCS === undefined || env.API_DOCS.trim() === '' ? !production : env.API_DOCS.trim() === 'true',
+    adminTotpRequired: env.ADMIN_TOTP?.trim() === 'required',
     logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
     smtpUrl: smtpUrlOf(env.SMTP_URL),
     mailFrom: env.MAIL_FROM?.trim() || 'Gear portal <no-reply@gear-portal.localhost>',

@@ -32,6 +32,7 @@ export * from './contract/billing.ts';
 export * from './contract/bundle.ts';
 export * from './contract/captcha.ts';
 export * from './contract/catalogue.ts';
+export * from './contract/client-log.ts';
 export * from './contract/collection.ts';
 export * from './contract/discount.ts';
 export * from './contract/dx-codes.ts';

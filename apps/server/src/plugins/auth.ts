@@ -34,6 +34,18 @@ export interface Caller {
 
 export const SESSION_COOKIE = 'gear_session';
 
+/**
+ * The session cookie's name (issue 14, docs/decisions/0221): `__Host-gear_session` in production, where cookies are
+ * Secure and served over HTTPS, so the browser accepts it only Secure, for the whole host, with no Domain; plain
+ * `gear_session` elsewhere, so development over http://localhost keeps working (browsers refuse __Host- without Secure).
+ */
+export const sessionCookieName = (production: boolean) =>
+  production ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+
+/** The session cookie a request carries, under the name this deployment uses. */
+export const sessionCookieOf = (request: FastifyRequest): string | undefined =>
+  request.cookies[sessionCookieName(request.server.config.production)];
+
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
@@ -73,7 +85,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService, sec
     const access = request.routeOptions.config.access ?? 'signedIn';
     if (access === 'public') return;
     if (!request.caller && READ_METHODS.has(request.method)) {
-      const cookie = request.cookies[SESSION_COOKIE];
+      const cookie = sessionCookieOf(request);
       request.caller = cookie ? await callerOfCookie(sessions, cookie) : null;
     }
     if (!request.caller && access === 'signedIn') throw unauthorized(MESSAGES.signInRequired);
@@ -110,9 +122,12 @@ async function callerOfCookie(sessions: SessionService, cookie: string): Promise
   };
 }
 
-/** The session cookie: HttpOnly, SameSite=Lax, Secure in production or over HTTPS (decision 0002). */
+/**
+ * The session cookie: HttpOnly, SameSite=Lax, Secure in production or over HTTPS (decision 0002), named
+ * `__Host-gear_session` in production (decision 0221).
+ */
 export function setSessionCookie(reply: FastifyReply, value: string, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, value, {
+  reply.setCookie(sessionCookieName(reply.server.config.production), value, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',

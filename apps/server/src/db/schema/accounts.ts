@@ -10,6 +10,8 @@ export const users = pgTable('users', {
   onBehalfOf: text().array().notNull().default([]),
   admin: boolean().notNull().default(false),
   email: text(),
+  /** An administrator's TOTP secret (base32), set by `npm run admin:totp` (docs/decisions/0226); null when not enrolled. */
+  totpSecret: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,9 +1,12 @@
 import { type AuditEventsPage, MESSAGES } from '@gear/domain';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { expectEnvelope, headersOf, signIn, useTestApp } from '../../test/helper.ts';
 import { orderWithRequisition, patientInfo } from '../patient/test-orders.ts';
+import { auditBatcher } from './audit.service.ts';
 
 const ctx = useTestApp();
 
@@ -213,5 +216,79 @@ describe('GET /api/admin/audit-events and /admin/audit', () => {
           .statusCode,
         query,
       ).toBe(400);
+  });
+});
+
+// Issue 14 item 4, the cost on reads (docs/decisions/0220).
+describe('the audit batcher', () => {
+  const fakeRequest = (id: string, address = '10.40.0.9') =>
+    ({ id, ip: address, headers: { 'user-agent': 'BatchTest/1.0' }, caller: null }) as unknown as Parameters<
+      ReturnType<typeof auditBatcher>['add']
+    >[1];
+
+  it('writes repeated reads of one order by one caller as one event with the count and every request id', async () => {
+    const failures: unknown[] = [];
+    const batch = auditBatcher(ctx.database.db, (error) => failures.push(error));
+    const orderId = 900_000 + Math.floor(Math.random() * 90_000);
+    for (let i = 0; i < 30; i++)
+      batch.add(
+        { action: 'read /gear/order/:id', orderId, status: 200 },
+        fakeRequest(`batch-read-${orderId}-${i}`),
+      );
+    batch.add(
+      { action: 'read /gear/order/:id', orderId, status: 200 },
+      fakeRequest(`batch-other-${orderId}`, '10.40.0.10'),
+    );
+    batch.add(
+      { action: 'read /gear/order/:id', orderId, status: 403, outcome: 'refused' },
+      fakeRequest(`batch-refused-${orderId}`),
+    );
+    batch.add(
+      { action: 'change /gear/order/:id/patient/', orderId, status: 200 },
+      fakeRequest(`batch-change-${orderId}`),
+    );
+    await batch.flush();
+    expect(failures).toEqual([]);
+    const rows = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.orderId, orderId))
+      .orderBy(auditEvents.id);
+    expect(rows).toHaveLength(4);
+    const [reads, other, refused, change] = rows;
+    expect(reads).toMatchObject({ requestId: `batch-read-${orderId}-0`, address: '10.40.0.9', status: 200 });
+    expect(reads?.detail).toMatchObject({ count: 30 });
+    expect((reads?.detail as { requestIds?: string[] } | undefined)?.requestIds).toEqual(
+      Array.from({ length: 30 }, (_, i) => `batch-read-${orderId}-${i}`),
+    );
+    expect(other).toMatchObject({ address: '10.40.0.10', detail: {} });
+    expect(refused).toMatchObject({ outcome: 'refused', status: 403, detail: {} });
+    expect(change).toMatchObject({ action: 'change /gear/order/:id/patient/', detail: {} });
+  });
+
+  it('loses no event on a normal shutdown: closing the app writes what is waiting', async () => {
+    const app = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: '/nonexistent',
+        DATA_DIR: ctx.dataDir,
+      }),
+      ctx.database.db,
+    );
+    const order = await orderWithRequisition(app, 'dr.avery', 'P1001');
+    const headers = await headersOf(app, 'dr.avery');
+    const reads = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        app.inject({ method: 'GET', url: `/gear/order/${order.id}`, headers }),
+      ),
+    );
+    expect(reads.every((read) => read.statusCode === 200)).toBe(true);
+    await app.close();
+    const rows = await ctx.database.db.select().from(auditEvents).where(eq(auditEvents.orderId, order.id));
+    const counted = rows
+      .filter((row) => row.action === 'read /gear/order/:id')
+      .reduce((sum, row) => sum + Number((row.detail as { count?: number }).count ?? 1), 0);
+    expect(counted).toBe(20);
   });
 });

@@ -1,7 +1,10 @@
+import { Writable } from 'node:stream';
 import { MESSAGES } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
-import { callAs, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
-import { actionNameOf, LOG_RATE_LIMIT } from './client-log.routes.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { callAs, expectEnvelope, headersOf, signIn, useTestApp } from '../../test/helper.ts';
+import { LOG_RATE_LIMIT } from './client-log.routes.ts';
 
 const ctx = useTestApp();
 
@@ -53,16 +56,42 @@ describe('PUT /gear/log[/{x}]', () => {
   });
 });
 
-describe('actionNameOf', () => {
-  it.each([
-    ['the action name as it is', 'display panel pricing', 'display panel pricing'],
-    [
-      'no digits, dates or punctuation',
-      'opened order 100001 for Jane, born 1985-04-12!',
-      'opened order for Jane born',
-    ],
-    ['at most 80 characters', 'a'.repeat(100), 'a'.repeat(80)],
-  ])('%s', (_case, message, expected) => {
-    expect(actionNameOf(message)).toBe(expected);
+describe('what reaches the log (docs/decisions/0224)', () => {
+  it('only known action names and categories, never the text sent', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const app = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        WEB_DIST_DIR: '/nonexistent',
+        DATA_DIR: ctx.dataDir,
+      }),
+      ctx.database.db,
+      { logStream },
+    );
+    try {
+      const headers = await headersOf(app, 'dr.avery');
+      const send = (url: string, formattedMessage: string) =>
+        app.inject({ method: 'PUT', url, headers, payload: { formattedMessage } });
+      expect((await send('/gear/log/info', 'display panel pricing')).statusCode).toBe(204);
+      expect(
+        (await send('/gear/log/Jane_Testpatient', 'opened order for Jane Testpatient born')).statusCode,
+      ).toBe(204);
+      const logged = lines.filter((line) => line.includes('uiAction')).map((line) => JSON.parse(line));
+      expect(logged).toHaveLength(2);
+      expect(logged[0]).toMatchObject({ uiAction: 'display panel pricing', category: 'info' });
+      expect(logged[1]).toMatchObject({ uiAction: 'unknown', category: 'other' });
+      // The ui-action lines (the request line names the path, as for every route).
+      expect(JSON.stringify(logged)).not.toContain('Jane');
+      expect(lines.join('\n')).not.toContain('opened order');
+    } finally {
+      await app.close();
+    }
   });
 });

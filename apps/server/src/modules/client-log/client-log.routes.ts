@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema } from '@gear/domain';
+import { clientLogActionOf, clientLogCategoryOf, errorEnvelopeSchema } from '@gear/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +6,6 @@ import { callerOf } from '../../plugins/auth.ts';
 
 /** Each signed-in user may log this many UI actions a minute on each log route. */
 export const LOG_RATE_LIMIT = { max: 60, timeWindow: '1 minute' } as const;
-const ACTION_NAME_MAX_LENGTH = 80;
 
 const argument = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]).optional();
 const logBody = z.object({
@@ -19,19 +18,16 @@ const logBody = z.object({
 const categoryParams = z.object({ x: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/) });
 
 /**
- * The UI action's name only: the letters and spaces of the message, so that no number, date or other detail a
- * browser may have formatted into it reaches the log. The arguments are never logged.
+ * The UI action's name when it is one the portal knows, else 'unknown', and its category when known, else 'other'
+ * (docs/decisions/0224): no text a browser wrote reaches the log. The arguments are never logged.
  */
-export const actionNameOf = (formattedMessage: string): string =>
-  formattedMessage
-    .replace(/[^A-Za-z ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, ACTION_NAME_MAX_LENGTH);
-
 const logAction = (request: FastifyRequest, formattedMessage: string, category: string | null) =>
   request.log.info(
-    { uiAction: actionNameOf(formattedMessage), category, userId: callerOf(request).userId },
+    {
+      uiAction: clientLogActionOf(formattedMessage),
+      category: category === null ? null : clientLogCategoryOf(category),
+      userId: callerOf(request).userId,
+    },
     'ui action',
   );
 

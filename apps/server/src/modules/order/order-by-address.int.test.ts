@@ -79,7 +79,7 @@ describe('GET /gear/order/{new|connect} (spec 3 §7; decision 0171)', () => {
     expect(other.body).not.toContain('Testpatient');
   });
 
-  it("merge (default true) adds the proven order to the caller's session; merge=false starts a session of its own", async () => {
+  it("merge (default true) adds the same patient's order to the caller's session, another patient's starts its own (0223); merge=false starts a session of its own", async () => {
     const jane = await get(`/gear/order/new?${JANE}`);
     const janeSession = sessionOf(jane) as string;
     const janeId = jane.json<GearOrder>().id;
@@ -87,9 +87,16 @@ describe('GET /gear/order/{new|connect} (spec 3 §7; decision 0171)', () => {
     const merged = await get(`/gear/order/connect?${ALEX}&merge=true`, { cookie: janeSession });
     expect(merged.statusCode, merged.body).toBe(200);
     const alexId = merged.json<GearOrder>().id;
-    expect(sessionOf(merged)).toBeUndefined();
-    for (const id of [janeId, alexId])
-      expect((await get(`/gear/order/${id}`, { cookie: janeSession })).statusCode).toBe(200);
+    // Another patient's order never joins a patient's session, even with merge=true (decision 0223).
+    const alexSession = sessionOf(merged) as string;
+    expect(alexSession).toBeTruthy();
+    expect((await get(`/gear/order/${janeId}`, { cookie: janeSession })).statusCode).toBe(200);
+    expectEnvelope(await get(`/gear/order/${alexId}`, { cookie: janeSession }), 403, MESSAGES.forbidden);
+    expect((await get(`/gear/order/${alexId}`, { cookie: alexSession })).statusCode).toBe(200);
+    // The same patient's order joins the session (merge=true).
+    const janeAgain = await get(`/gear/order/connect?${JANE}&merge=true`, { cookie: janeSession });
+    expect(janeAgain.statusCode, janeAgain.body).toBe(200);
+    expect(sessionOf(janeAgain)).toBeUndefined();
 
     const jane2 = sessionOf(await get(`/gear/order/new?${JANE}`)) as string;
     const apart = await get(`/gear/order/new?${ALEX}&merge=false`, { cookie: jane2 });

@@ -170,15 +170,19 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     expect((await lookup(JANE.number, undefined, patient.headers)).statusCode).toBe(200);
   });
 
-  it('proves a second order in the same session: a fresh token carries both', async () => {
+  it("proves another patient's order: a session of its own; the first session keeps its own order only (decision 0223)", async () => {
     const patient = await prove(JANE);
     const second = await lookup(ALEX.number, ALEX.dateOfBirth, patient.headers);
     expect(second.statusCode).toBe(200);
-    expect(sessionCookieOf(second)).toBeUndefined();
+    const alexCookie = sessionCookieOf(second);
+    expect(alexCookie).toBeDefined();
     const alexOrder = second.json<GearOrder>();
-    const headers = { authorization: `Bearer ${await tokenOf(patient.cookie)}` };
-    expect((await get(`/gear/order/${alexOrder.id}`, headers)).statusCode).toBe(200);
-    expect((await get(`/gear/order/${patient.order.id}`, headers)).statusCode).toBe(200);
+    const janeHeaders = { authorization: `Bearer ${await tokenOf(patient.cookie)}` };
+    expect((await get(`/gear/order/${alexOrder.id}`, janeHeaders)).statusCode).toBe(403);
+    expect((await get(`/gear/order/${patient.order.id}`, janeHeaders)).statusCode).toBe(200);
+    const alexHeaders = { authorization: `Bearer ${await tokenOf(`gear_session=${alexCookie?.value}`)}` };
+    expect((await get(`/gear/order/${alexOrder.id}`, alexHeaders)).statusCode).toBe(200);
+    expect((await get(`/gear/order/${patient.order.id}`, alexHeaders)).statusCode).toBe(403);
   });
 
   it('spec 2 §5: saves their patient step, where email and cell phone are required of a patient', async () => {
@@ -470,14 +474,17 @@ describe('GET /gear/order/{id}?dateOfBirth: a patient proves an order by its id 
     expectEnvelope(await read(id, '?dateOfBirth=not-a-date'), 400);
   });
 
-  it('a proven patient adds another order by its id; practitioners are unaffected by a date of birth', async () => {
+  it("a proven patient proving another patient's order by its id gets a session of its own; practitioners are unaffected by a date of birth", async () => {
     const jane = await prove(JANE);
     const alex = await prove(ALEX);
     const alexId = alex.order.id as number;
     expectEnvelope(await read(alexId, '', jane.headers), 403);
-    expect((await read(alexId, '?dateOfBirth=1990-07-21', jane.headers)).statusCode).toBe(200);
+    const proven = await read(alexId, '?dateOfBirth=1990-07-21', jane.headers);
+    expect(proven.statusCode).toBe(200);
+    // Another patient's order starts a session of its own (decision 0223); Jane's session does not gain it.
+    expect(sessionCookieOf(proven)).toBeDefined();
     const fresh = { authorization: `Bearer ${await tokenOf(jane.cookie)}` };
-    expect((await read(alexId, '', fresh)).statusCode).toBe(200);
+    expectEnvelope(await read(alexId, '', fresh), 403);
     const avery = await signIn(ctx.app, 'dr.avery');
     expect((await read(jane.order.id as number, '?dateOfBirth=1901-01-01', avery.headers)).statusCode).toBe(
       200,

@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, unauthorized } from '../../lib/http-error.ts';
-import { callerOf, SESSION_COOKIE, setSessionCookie } from '../../plugins/auth.ts';
+import { callerOf, sessionCookieName, sessionCookieOf, setSessionCookie } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { softLockoutOf } from '../order/patient-access.ts';
 import { findUserById } from './session.repository.ts';
 import type { SessionService } from './session.service.ts';
+import { trustBrowserWith } from './trusted-browser.ts';
 
 const tags = ['Session'];
 
@@ -21,17 +23,29 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
         schema: {
           tags,
           summary: 'Sign in with a login name and password',
-          body: z.object({ username: z.string().min(1).max(100), password: z.string().min(1).max(200) }),
+          body: z.object({
+            username: z.string().min(1).max(100),
+            password: z.string().min(1).max(200),
+            /** An administrator's TOTP code when ADMIN_TOTP=required (docs/decisions/0226). */
+            totp: z
+              .string()
+              .regex(/^\d{6}$/)
+              .optional(),
+          }),
           response: { 200: userInfoSchema },
         },
       },
       async (request, reply) => {
+        const subject = sessions.loginSubject(request.body.username);
         const { cookieValue, userInfo } = await sessions.signIn(
           request.body.username,
           request.body.password,
           request.ip,
+          softLockoutOf(app, request, subject),
+          request.body.totp,
         );
         setSessionCookie(reply, cookieValue, secureCookies);
+        trustBrowserWith(request, reply, subject);
         return userInfo;
       },
     );
@@ -40,10 +54,13 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
       '/api/session',
       { schema: { tags, summary: 'Sign out', response: { 204: z.null() } } },
       async (request, reply) => {
-        const cookie = request.cookies[SESSION_COOKIE];
+        const cookie = sessionCookieOf(request);
         if (cookie) await sessions.signOut(cookie);
         await recordAudit(app.db, { action: 'signOut', status: 204 }, request);
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        reply.clearCookie(sessionCookieName(app.config.production), {
+          path: '/',
+          secure: app.config.production,
+        });
         return reply.code(204).send(null);
       },
     );
@@ -60,7 +77,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
         },
       },
       async (request) => {
-        const cookie = request.cookies[SESSION_COOKIE];
+        const cookie = sessionCookieOf(request);
         const session = cookie ? await sessions.userOfSession(cookie) : null;
         if (session) {
           if (request.params.type !== session.user.type) throw forbidden(MESSAGES.forbidden);

@@ -6,6 +6,7 @@ import { HttpError, unauthorized } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-token.ts';
 import { verifyPassword } from './passwords.ts';
+import { SECOND_FACTOR_MESSAGES, secondFactorRefusal } from './second-factor.ts';
 import * as repo from './session.repository.ts';
 import {
   ADDRESS_LIMITS,
@@ -37,7 +38,20 @@ export const userInfoOf = (user: repo.UserRow): UserInfo => ({
 export const sessionKey = (cookieValue: string) =>
   createHash('sha256').update(cookieValue).digest('base64url');
 
-export function createSessionService(db: Db, secret: string, now: () => Date = () => new Date()) {
+/** How a locked-out subject can still be tried (docs/decisions/0222). */
+export interface SoftLockout {
+  /** The id of a trusted browser that proved this subject before: it gets a budget of its own. */
+  trustedBrowserId?: string | null;
+  /** Whether the attempt carries a solved proof-of-work challenge (checked only past the subject's budget). */
+  challengeSolved?: () => Promise<boolean>;
+}
+
+export function createSessionService(
+  db: Db,
+  secret: string,
+  now: () => Date = () => new Date(),
+  options: { adminTotpRequired?: boolean } = {},
+) {
   const limitsOf = (idleMs: number): repo.SessionLimits => ({
     idleSince: new Date(now().getTime() - idleMs),
     startedSince: new Date(now().getTime() - SESSION_LIFETIME_MS),
@@ -50,18 +64,32 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
   /**
    * Counts an attempt against every key before anything is checked, in one statement per key (docs/decisions/0141,
    * 0211): refused (429) past the budget, slowed past the slow-down count; concurrent attempts each get their own
-   * count, so no more than the budget are ever evaluated.
+   * count, so no more than the budget are ever evaluated. The lockout is soft (docs/decisions/0222): a browser that
+   * proved the subject (the first key) before counts against a budget of its own for it, and past the subject's budget
+   * an attempt with a solved proof-of-work challenge is still evaluated. The address budget stays hard.
    */
-  async function reserveAttempts(keys: [string, ThrottleLimits][], message: string) {
+  async function reserveAttempts(keys: [string, ThrottleLimits][], message: string, soft: SoftLockout = {}) {
+    const counted = keys.map(([key, limits], index): [string, ThrottleLimits] =>
+      index === 0 && soft.trustedBrowserId
+        ? [`${key}|browser:${soft.trustedBrowserId}`, limits]
+        : [key, limits],
+    );
     let delayMs = 0;
-    let blocked = false;
-    for (const [key, limits] of keys) {
+    let subjectBlocked = false;
+    let addressBlocked = false;
+    for (const [index, [key, limits]] of counted.entries()) {
       const { attempts, blocked: over } = await repo.reserveAttempt(db, key, limits, now());
-      blocked ||= over;
+      if (index === 0) subjectBlocked = over;
+      else addressBlocked ||= over;
       if (attempts - 1 >= limits.slowAfter) delayMs = Math.max(delayMs, limits.delayMs);
     }
-    if (blocked) throw new HttpError(429, message);
+    if (addressBlocked) throw new HttpError(429, message);
+    if (subjectBlocked) {
+      if (!(await soft.challengeSolved?.())) throw new HttpError(429, message);
+      return counted;
+    }
     if (delayMs) await sleep(delayMs);
+    return counted;
   }
 
   /** An attempt that succeeded: the first key's count is cleared, the others get their attempt back. */
@@ -72,14 +100,17 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
   }
 
   return {
-    async signIn(username: string, password: string, address: string) {
+    /** The throttle subject of a login name (what a trusted browser remembers, docs/decisions/0222). */
+    loginSubject: (username: string) => `login:${username.trim().toLowerCase()}`,
+
+    async signIn(username: string, password: string, address: string, soft: SoftLockout = {}, totp?: string) {
       const loginKey = `login:${username.trim().toLowerCase()}`;
-      const keys: [string, ThrottleLimits][] = [
+      let keys: [string, ThrottleLimits][] = [
         [loginKey, LOGIN_NAME_LIMITS],
         [`ip:${address}`, ADDRESS_LIMITS],
       ];
       try {
-        await reserveAttempts(keys, MESSAGES.signInThrottled);
+        keys = await reserveAttempts(keys, MESSAGES.signInThrottled, soft);
       } catch (error) {
         await recordAudit(db, { action: 'signIn', outcome: 'refused', status: 429 });
         throw error;
@@ -94,6 +125,19 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
           userId: user?.id ?? null,
         });
         throw unauthorized(MESSAGES.signInFailed);
+      }
+      if (user.admin && options.adminTotpRequired) {
+        const refusal = await secondFactorRefusal(user.totpSecret, totp, now());
+        if (refusal) {
+          await recordAudit(db, {
+            action: 'signIn',
+            outcome: 'refused',
+            status: 401,
+            userId: user.id,
+            detail: { secondFactor: refusal },
+          });
+          throw unauthorized(SECOND_FACTOR_MESSAGES[refusal]);
+        }
       }
       await attemptSucceeded(keys);
       const cookieValue = randomBytes(32).toString('base64url');
@@ -154,8 +198,9 @@ export function createSessionService(db: Db, secret: string, now: () => Date = (
      * Counts a proof attempt against every key before the proof is checked (docs/decisions/0141): refused (429)
      * past the budget, slowed past the slow-down count. Counting first keeps the budget under concurrent attempts.
      */
-    attemptProof: (keys: [string, ThrottleLimits][]) => reserveAttempts(keys, MESSAGES.orderProofThrottled),
-    /** A proof that succeeded: the order's count is cleared, the address gets its attempt back. */
+    attemptProof: (keys: [string, ThrottleLimits][], soft: SoftLockout = {}) =>
+      reserveAttempts(keys, MESSAGES.orderProofThrottled, soft),
+    /** A proof that succeeded: the counted keys (attemptProof's answer): the first is cleared, the others given back. */
     proofSucceeded: attemptSucceeded,
     /** The orders of a live patient session, sliding its idle expiry; null when absent or idle too long. */
     async patientOfSession(cookieValue: string) {
