@@ -8,5 +8,6 @@ export * from './lab-events.ts';
 export * from './marketing.ts';
 export * from './orders.ts';
 export * from './practitioners.ts';
+export * from './refunds.ts';
 export * from './stored-files.ts';
 export * from './submissions.ts';

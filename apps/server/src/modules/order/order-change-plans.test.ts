@@ -7,9 +7,10 @@ import { order, requisition, rows, users } from '@gear/domain/test-support';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../lib/http-error.ts';
 import { planBillingMethod, planPriceIncreaseRecord } from '../billing/billing.service.ts';
+import { planCancel } from '../cancel/cancel.service.ts';
 import { planDropShipInstructions } from '../collection/collection.service.ts';
 import { planPractitionerChange } from '../practitioner/practitioner.service.ts';
-import { planCancel, planRemoval, planSaveForLater, planSkipStep } from '../removal/removal.service.ts';
+import { planRemoval, planSaveForLater, planSkipStep } from '../removal/removal.service.ts';
 import { type OrderChangePlan, UNCHANGED } from './order-change.ts';
 
 /** An order as the change core hands it to a plan: the domain's fixture with the facts the plans read. */
