@@ -24,6 +24,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { cancelRoutes } from './modules/cancel/cancel.routes.ts';
+import { orderStatusRoutes } from './modules/order-status/order-status.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { captchaAccepted } from './modules/captcha/captcha.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -245,6 +246,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   }
   await app.register(paymentRoutes(payments));
   await app.register(cancelRoutes(payments.gateway));
+  await app.register(orderStatusRoutes);
   await app.register(clientLogRoutes);
   await app.register(
     patientRoutes({

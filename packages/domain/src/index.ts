@@ -52,6 +52,7 @@ export * from './contract/registration.ts';
 export * from './contract/review.ts';
 export * from './contract/shipping.ts';
 export * from './contract/test-selection.ts';
+export * from './contract/timeline.ts';
 export * from './contract/values.ts';
 export * from './diagnosis/dx-codes.ts';
 export * from './documents/documents.ts';
