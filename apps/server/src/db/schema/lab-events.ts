@@ -1,6 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { orders, requisitions } from './orders.ts';
-import { storedFiles } from './stored-files.ts';
 
 /**
  * Facts from the laboratory and the carrier (spec/README.md resolution 8), stored with who and when.
@@ -19,8 +18,8 @@ export const accessions = pgTable(
     dueDate: text(),
     discardedSpecimen: boolean().notNull().default(false),
     issues: jsonb().$type<string[]>().notNull().default([]),
-    /** The lab's result PDF, kept in stored_files (decision 0201); null until results are ready. */
-    resultFileKey: text().references(() => storedFiles.key),
+    /** The lab's result PDF in the configured file storage (decision 0201); null until results are ready. */
+    resultFileKey: text(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the lab last changed this accession (status, discard, results). */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

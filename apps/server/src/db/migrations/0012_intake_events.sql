@@ -46,5 +46,4 @@ ALTER TABLE "recollections" ADD CONSTRAINT "recollections_recollection_order_id_
 CREATE INDEX "carrier_scans_shipment_id_scanned_at_index" ON "carrier_scans" USING btree ("shipment_id","scanned_at");--> statement-breakpoint
 CREATE INDEX "intake_events_order_id_occurred_at_index" ON "intake_events" USING btree ("order_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "recollections_order_id_index" ON "recollections" USING btree ("order_id");--> statement-breakpoint
-ALTER TABLE "accessions" ADD CONSTRAINT "accessions_result_file_key_stored_files_key_fk" FOREIGN KEY ("result_file_key") REFERENCES "public"."stored_files"("key") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shipments" ADD CONSTRAINT "shipments_trackingNumber_unique" UNIQUE("tracking_number");
