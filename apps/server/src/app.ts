@@ -24,7 +24,6 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { cancelRoutes } from './modules/cancel/cancel.routes.ts';
-import { orderStatusRoutes } from './modules/order-status/order-status.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { captchaAccepted } from './modules/captcha/captcha.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -40,6 +39,7 @@ import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { sweepChangeAnswers } from './modules/order/change-answers.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { registerSaveKeys } from './modules/order/save-key.ts';
+import { orderStatusRoutes } from './modules/order-status/order-status.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { localGateway } from './modules/payment/gateway/local-gateway.ts';
@@ -246,7 +246,6 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   }
   await app.register(paymentRoutes(payments));
   await app.register(cancelRoutes(payments.gateway));
-  await app.register(orderStatusRoutes);
   await app.register(clientLogRoutes);
   await app.register(
     patientRoutes({
@@ -272,6 +271,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(insuranceRoutes(files.storage));
+  await app.register(orderStatusRoutes(files.storage));
   const mailer = configuredMailer(config);
   app.addHook('onClose', async () => mailer.close());
   await app.register(handoffRoutes(mailer));

@@ -42,6 +42,7 @@ export * from './contract/health.ts';
 export * from './contract/insurance.ts';
 export * from './contract/lookups.ts';
 export * from './contract/order.ts';
+export * from './contract/order-status.ts';
 export * from './contract/patient.ts';
 export * from './contract/patient-search.ts';
 export * from './contract/payment.ts';

@@ -1,13 +1,16 @@
 import {
+  allRequisitionsCancelable,
   CANCEL_ORDER_RESULTS,
   CANCEL_TEST_MESSAGES,
   type CancelOrderResult,
   cancellationRefunds,
   type GearOrder,
   isAdmin,
-  isOrderCancelable,
-  isRemovableRequisition,
+  isPastCancelWindow,
+  isTestCancelable,
+  labToday,
   MESSAGES,
+  type OrderStatusFacts,
   REMOVAL_MESSAGES,
   type SavedOrder,
   type UserInfo,
@@ -17,6 +20,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES, type OrderChangePlan, UNCHANGED } from '../order/order-change.ts';
+import { statusFactsOf } from '../order-status/status-facts.repository.ts';
 import type { PaymentGateway } from '../payment/gateway/gateway.ts';
 import {
   cancelScheduledInstalments,
@@ -96,8 +100,15 @@ export async function settleCancellationRefunds(
  * 'cancelAlreadyRefunded' when it already was; 'other' when a requisition has reached the lab (an admin past the
  * lock). A non-admin's order received by the lab answers 409 like any change.
  */
-export function planCancel(order: SavedOrder): OrderChangePlan | typeof UNCHANGED {
-  if (order.canceled || !isOrderCancelable(order)) return UNCHANGED;
+export function planCancel(
+  order: SavedOrder,
+  facts: OrderStatusFacts,
+  today: string,
+): OrderChangePlan | typeof UNCHANGED {
+  if (order.canceled) return UNCHANGED;
+  // spec 3 §4: only if all requisitions are cancelable; §9: not more than 45 days after delivery.
+  if (!allRequisitionsCancelable(facts) || isPastCancelWindow(facts.tracking?.deliveryDate ?? null, today))
+    return UNCHANGED;
   return { changes: { canceled: true }, writes: [{ kind: 'cancelRequisitions' }] };
 }
 
@@ -118,7 +129,7 @@ export async function cancelOrder(
       subject: { orderId },
       basedOn,
       kind: ORDER_CHANGES.cancel,
-      plan: ({ order }) => planCancel(order),
+      plan: async ({ order }) => planCancel(order, await statusFactsOf(db, order, null), labToday()),
     });
     result = !saved.unchanged
       ? CANCEL_ORDER_RESULTS.pass
@@ -142,10 +153,15 @@ export async function cancelOrder(
  * is not canceled, has no accession details and is not in a recollection map'): the requisition canceled, its
  * charges refunded less the fee where it applies. A test not on the order is 404, one not cancelable 400.
  */
-export function planCancelTest(order: SavedOrder, gearReqId: number): OrderChangePlan {
-  const requisition = order.requisitions.find((candidate) => candidate.id === gearReqId);
+export function planCancelTest(
+  order: SavedOrder,
+  facts: OrderStatusFacts,
+  gearReqId: number,
+): OrderChangePlan {
+  const requisition = facts.requisitions.find((candidate) => candidate.id === gearReqId);
   if (!requisition) throw notFound(REMOVAL_MESSAGES.notFound);
-  if (!isRemovableRequisition(requisition)) throw badRequest(CANCEL_TEST_MESSAGES.notCancelable);
+  if (!isTestCancelable(requisition, facts.recollection.map))
+    throw badRequest(CANCEL_TEST_MESSAGES.notCancelable);
   const othersLive = order.requisitions.some((other) => other.id !== gearReqId && !other.canceled);
   return {
     // spec 3 §4 'Canceled: all requisitions are canceled': the last test canceled cancels the order.
@@ -167,7 +183,7 @@ export async function cancelTest(
     subject: { orderId },
     basedOn,
     kind: ORDER_CHANGES.cancelTest,
-    plan: ({ order }) => planCancelTest(order, gearReqId),
+    plan: async ({ order }) => planCancelTest(order, await statusFactsOf(db, order, null), gearReqId),
   });
   await settleCancellationRefunds(db, gateway, user, orderId, saved.order.canceled ? null : gearReqId);
   return saved.order;

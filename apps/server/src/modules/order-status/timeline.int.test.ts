@@ -12,15 +12,13 @@ const as = useSignIns(ctx, { avery: 'dr.avery', chen: 'dr.chen' });
 describe('GET /gear/order/{id}/timeline', () => {
   it('a paid, shipped, canceled order: each fact once, dated, oldest first, with who caused it', async () => {
     const { order, patient } = await patientPaidOrder(ctx, as.avery, '4242424242424242');
-    await ctx.database.db
-      .insert(shipments)
-      .values({
-        orderId: order.id,
-        trackingNumber: `TL${order.id}`,
-        status: 'DELIVERED',
-        deliveryDate: '2026-11-20',
-        recordedBy: 'carrier',
-      });
+    await ctx.database.db.insert(shipments).values({
+      orderId: order.id,
+      trackingNumber: `TL${order.id}`,
+      status: 'DELIVERED',
+      deliveryDate: '2026-11-20',
+      recordedBy: 'carrier',
+    });
     const cancel = await ctx.app.inject({
       method: 'DELETE',
       url: `/gear/order/cancel/${order.id}`,
