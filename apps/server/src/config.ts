@@ -22,6 +22,8 @@ export interface Config {
   sessionSecret: string;
   /** GSDL numbers that get the HRSA billing option (spec/README.md resolution 3). */
   hrsaGsdlNumbers: string[];
+  /** Where 'Schedule a Consult' and the ResultsReady consult action lead (spec 3 §2, §4; CONSULTATION_URL). */
+  consultationUrl: string;
   seedDemoData: boolean;
   webDistDir: string;
   production: boolean;
@@ -243,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     places: placesSettingsOf(env.PLACES_PROVIDER, env.PLACES_URL),
     sessionSecret,
     hrsaGsdlNumbers: list(env.HRSA_GSDL_NUMBERS, ['P1007']),
+    consultationUrl: env.CONSULTATION_URL || '/contact',
     seedDemoData: seedDemoDataOf(env.SEED_DEMO_DATA, production),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     production,

@@ -67,3 +67,6 @@ export const orderStatusSchema = z
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export type StatusRequisition = z.infer<typeof statusRequisitionSchema>;
 export type StatusAccession = z.infer<typeof statusAccessionSchema>;
+
+/** spec 3 §8 'Discarded specimens', verbatim (also GET /amount-due's answer for one). */
+export const DISCARDED_SPECIMEN_MESSAGE = 'Our lab was unable to complete your test...';
