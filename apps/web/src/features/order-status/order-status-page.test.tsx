@@ -9,7 +9,7 @@ import { janeReadyToShip } from '@gear/domain/test-support';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
-import { envelope, json } from '../../test/fetch-mock.ts';
+import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { patientUser, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { orderWith540 } from '../../test/requisition-fixtures.ts';
@@ -64,7 +64,7 @@ const ordered = {
   gearReqId: null,
 } as const;
 
-function open(handlers: Parameters<typeof renderApp>[1]['handlers'], user = patientUser) {
+function open(handlers: Record<string, Handler>, user = patientUser) {
   return renderApp('/order-status/42', {
     user,
     handlers: {
