@@ -46,6 +46,25 @@ const PAYING_PATIENTS: readonly PayingPatient[] = [
     gender: 'F',
     address1: '88 Merrimon Avenue',
   },
+  // The cancel-and-refund journeys (decision 0260): paid, then canceled before the pack ships.
+  {
+    activationCode: 'C612380139',
+    reqNumber: '50012393',
+    nameFirst: 'Ruth',
+    nameLast: 'Fairbanks',
+    dateOfBirth: '1968-03-11',
+    gender: 'F',
+    address1: '40 Haywood Road',
+  },
+  {
+    activationCode: 'C612380147',
+    reqNumber: '50012394',
+    nameFirst: 'Omar',
+    nameLast: 'Refai',
+    dateOfBirth: '1989-12-02',
+    gender: 'M',
+    address1: '9 Kenilworth Road',
+  },
 ];
 
 export const PAYMENT_DEMO_ORDERS: readonly ReviewDemo[] = PAYING_PATIENTS.map((who) => ({
