@@ -35,21 +35,21 @@ for (const viewport of [
 
       await page.goto(`/order-status/${id}`);
       await expect(page.getByRole('heading', { level: 1, name: `Order ${id}` })).toBeVisible();
-      const test = page.getByRole('region', { name: /^GI Effects/ });
-      await expect(test.getByText('Awaiting your specimen at the lab.')).toBeVisible();
+      const block = page.getByRole('region', { name: /^GI Effects/ });
+      await expect(block.getByText('Awaiting your specimen at the lab.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Download Receipt' })).toBeVisible();
       await expect(page.getByTestId('order-timeline')).toContainText(`Paid ${paid} (card)`);
       await expectAccessible(page);
       if (viewport.name === 'phone') await expectNoSidewaysScroll(page);
 
-      await test.getByRole('button', { name: 'Cancel Test' }).click();
+      await block.getByRole('button', { name: 'Cancel Test' }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancel this test?' });
       await expect(dialog).toBeVisible();
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Cancel Test' }).click();
 
       await expect(page.getByTestId('order-status-headline')).toHaveText('Canceled');
-      await expect(test.getByText('Canceled', { exact: true })).toBeVisible();
+      await expect(block.getByText('Canceled', { exact: true })).toBeVisible();
       const timeline = page.getByTestId('order-timeline');
       await expect(timeline).toContainText('A test was canceled');
       // Not shipped: no fee kept, the whole payment back.

@@ -1,5 +1,6 @@
 import {
   formatCents,
+  isResultReady,
   type OrderTimeline,
   sortTimeline,
   type TimelineActor,
@@ -10,10 +11,12 @@ import type { Db } from '../../db/client.ts';
 import {
   accessions,
   auditEvents,
+  carrierScans,
   orderRefunds,
   orders,
   paymentInstalments,
   payments,
+  recollections,
   requisitions,
   shipments,
 } from '../../db/schema/index.ts';
@@ -23,6 +26,10 @@ const iso = (at: Date) => at.toISOString();
 /** The actor of an audited change: its role as the audit trail recorded it (decision 0214). */
 const actorOfRole = (role: string): TimelineActor =>
   role === 'admin' ? 'admin' : role === 'prc' ? 'patient' : role === 'myGDX' ? 'practitioner' : 'portal';
+
+/** Who asked for a recollection, as the row names them (a role, or the lab). */
+const actorOfRequester = (requestedBy: string): TimelineActor =>
+  /lab/i.test(requestedBy) ? 'laboratory' : actorOfRole(requestedBy === 'patient' ? 'prc' : requestedBy);
 
 const PAID_STATUSES = ['captured', 'recorded', 'charged'];
 
@@ -148,6 +155,18 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
       by: 'carrier',
       text: `Collection pack shipped (tracking ${shipment.trackingNumber})`,
     });
+    const scans = await db
+      .select()
+      .from(carrierScans)
+      .where(eq(carrierScans.shipmentId, shipment.id))
+      .orderBy(asc(carrierScans.scannedAt));
+    for (const scan of scans)
+      add({
+        at: iso(scan.scannedAt),
+        kind: 'scan',
+        by: 'carrier',
+        text: [scan.description ?? scan.status, scan.location].filter(Boolean).join(', '),
+      });
     if (shipment.deliveryDate)
       add({ at: shipment.deliveryDate, kind: 'delivered', by: 'carrier', text: 'Collection pack delivered' });
   }
@@ -157,19 +176,57 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
       gearReqId: accessions.gearReqId,
       accessionNo: accessions.accessionNo,
       receivedAt: accessions.receivedAt,
+      updatedAt: accessions.updatedAt,
       discardedSpecimen: accessions.discardedSpecimen,
+      requisitionStatusId: accessions.requisitionStatusId,
+      resultFileKey: accessions.resultFileKey,
     })
     .from(accessions)
     .innerJoin(requisitions, eq(requisitions.id, accessions.gearReqId))
     .where(eq(requisitions.orderId, orderId))
     .orderBy(asc(accessions.id));
-  for (const accession of received)
+  for (const accession of received) {
     add({
       at: iso(accession.receivedAt),
       kind: 'received',
       by: 'laboratory',
       text: `Specimen received by the lab (accession ${accession.accessionNo})`,
       gearReqId: accession.gearReqId,
+    });
+    // The lab's last change of the accession is when it reported the problem or the results.
+    if (accession.discardedSpecimen)
+      add({
+        at: iso(accession.updatedAt),
+        kind: 'specimenProblem',
+        by: 'laboratory',
+        text: `The lab could not complete the test on accession ${accession.accessionNo}`,
+        gearReqId: accession.gearReqId,
+      });
+    else if (isResultReady(accession.requisitionStatusId) || accession.resultFileKey !== null)
+      add({
+        at: iso(accession.updatedAt),
+        kind: 'resultsReady',
+        by: 'laboratory',
+        text: `Results ready (accession ${accession.accessionNo})`,
+        gearReqId: accession.gearReqId,
+      });
+  }
+
+  const recollected = await db
+    .select()
+    .from(recollections)
+    .where(eq(recollections.orderId, orderId))
+    .orderBy(asc(recollections.id));
+  for (const recollection of recollected)
+    add({
+      at: iso(recollection.requestedAt),
+      kind: 'recollection',
+      by: actorOfRequester(recollection.requestedBy),
+      text:
+        recollection.recollectionOrderId === null
+          ? 'A new collection pack was requested'
+          : `A new collection pack was ordered (order ${recollection.recollectionOrderId})`,
+      gearReqId: recollection.gearReqId,
     });
 
   const refunds = await db
