@@ -62,6 +62,8 @@ export const orderStatusSchema = z
     selectedAccessionNo: z.string().nullable(),
     requisitions: z.array(statusRequisitionSchema),
     physicianInTheLoop: z.boolean(),
+    /** A payment is recorded for the order: its receipt can be downloaded. */
+    paid: z.boolean(),
   })
   .meta({ id: 'OrderStatus' });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;

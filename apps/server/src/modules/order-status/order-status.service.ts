@@ -20,6 +20,7 @@ import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller, requisitionForCaller } from '../order/order.service.ts';
+import { paymentsOfOrder } from '../payment/payment.repository.ts';
 import { accessionFilesOf, statusFactsOf } from './status-facts.repository.ts';
 
 /** decision 0261: why a minor's results are not served to this caller (ours; the spec gives no words). */
@@ -70,6 +71,7 @@ export async function orderStatusFor(
       .flatMap((requisition) => requisition.accessions.map((accession) => accession.accessionNo)),
     selectedAccessionNo,
     physicianInTheLoop: order.physicianInTheLoop,
+    paid: (await paymentsOfOrder(db, orderId)).length > 0,
     requisitions: order.requisitions.map((requisition) => {
       const requisitionFacts = facts.requisitions.find((candidate) => candidate.id === requisition.id);
       return {

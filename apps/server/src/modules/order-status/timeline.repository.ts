@@ -51,7 +51,8 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
   add({
     at: iso(order.createdAt),
     kind: 'ordered',
-    by: order.createdByUserId === null ? 'patient' : 'practitioner',
+    // Orders made by a signed-in user name them; others were made by the portal (registration, demo data).
+    by: order.createdByUserId === null ? 'portal' : 'practitioner',
     text: 'Order created',
   });
 

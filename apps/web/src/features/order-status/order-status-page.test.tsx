@@ -51,6 +51,7 @@ const status = (overrides: Partial<OrderStatus> = {}): OrderStatus => ({
   selectedAccessionNo: null,
   requisitions: [requisition()],
   physicianInTheLoop: false,
+  paid: true,
   ...overrides,
 });
 

@@ -84,10 +84,9 @@ function OrderActions({ order, status }: { order: SavedOrder; status: OrderStatu
   const config = useConfig();
   const [tracking, setTracking] = useState(false);
   const dateOfBirth = order.patientInfo?.dateOfBirth ?? null;
-  const paid = order.requisitions.some((requisition) => requisition.paymentInfo !== null);
   return (
     <Group gap="sm" align="flex-start">
-      {status.actions.includes('download') && paid && (
+      {status.actions.includes('download') && status.paid && (
         <PdfButton
           label="Download Receipt"
           path={`/gear/order/${order.id}/receipt/pdf`}
