@@ -39,6 +39,7 @@ export * from './contract/errors.ts';
 export * from './contract/handoff.ts';
 export * from './contract/health.ts';
 export * from './contract/insurance.ts';
+export * from './contract/intake.ts';
 export * from './contract/lookups.ts';
 export * from './contract/order.ts';
 export * from './contract/patient.ts';
