@@ -36,6 +36,7 @@ import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
+import { intakeRoutes } from './modules/intake/intake.routes.ts';
 import { sweepChangeAnswers } from './modules/order/change-answers.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { registerSaveKeys } from './modules/order/save-key.ts';
@@ -272,6 +273,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(insuranceRoutes(files.storage));
   await app.register(orderStatusRoutes(files.storage));
+  await app.register(intakeRoutes({ storage: files.storage, senders: config.intakeSenders }));
   const mailer = configuredMailer(config);
   app.addHook('onClose', async () => mailer.close());
   await app.register(handoffRoutes(mailer));

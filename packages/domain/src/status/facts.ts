@@ -107,3 +107,24 @@ export const expectedDate = (
   accession && !practitionerCmsAttributes.includes(HIDE_EXPECTED_DATE_CMS_ATTRIBUTE)
     ? accession.dueDate
     : null;
+
+/** A shipment as the intake recorded it (one tracking number), oldest first. */
+export interface ShipmentFacts {
+  trackingNumber: string;
+  status: string;
+  deliveryDate: string | null;
+}
+
+/**
+ * The tracking of an order from its shipments (spec 3 §3 trackingInformation): every tracking number, and the status
+ * and delivery date of the latest shipment; null when nothing was shipped.
+ */
+export function trackingOf(shipments: readonly ShipmentFacts[]): TrackingFacts | null {
+  const latest = shipments.at(-1);
+  if (!latest) return null;
+  return {
+    status: latest.status,
+    trackingNumbers: shipments.map((shipment) => shipment.trackingNumber),
+    deliveryDate: latest.deliveryDate,
+  };
+}

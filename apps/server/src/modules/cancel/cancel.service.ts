@@ -20,7 +20,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES, type OrderChangePlan, UNCHANGED } from '../order/order-change.ts';
-import { statusFactsOf } from '../order-status/status-facts.repository.ts';
+import { orderStatusFacts } from '../order-status/order-status-facts.ts';
 import type { PaymentGateway } from '../payment/gateway/gateway.ts';
 import {
   cancelScheduledInstalments,
@@ -129,7 +129,7 @@ export async function cancelOrder(
       subject: { orderId },
       basedOn,
       kind: ORDER_CHANGES.cancel,
-      plan: async ({ order }) => planCancel(order, await statusFactsOf(db, order, null), labToday()),
+      plan: async ({ order }) => planCancel(order, await orderStatusFacts(db, order), labToday()),
     });
     result = !saved.unchanged
       ? CANCEL_ORDER_RESULTS.pass
@@ -183,7 +183,7 @@ export async function cancelTest(
     subject: { orderId },
     basedOn,
     kind: ORDER_CHANGES.cancelTest,
-    plan: async ({ order }) => planCancelTest(order, await statusFactsOf(db, order, null), gearReqId),
+    plan: async ({ order }) => planCancelTest(order, await orderStatusFacts(db, order), gearReqId),
   });
   await settleCancellationRefunds(db, gateway, user, orderId, saved.order.canceled ? null : gearReqId);
   return saved.order;

@@ -21,7 +21,8 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller, requisitionForCaller } from '../order/order.service.ts';
 import { paymentsOfOrder } from '../payment/payment.repository.ts';
-import { accessionFilesOf, statusFactsOf } from './status-facts.repository.ts';
+import { orderStatusFacts } from './order-status-facts.ts';
+import { accessionFilesOf } from './status-facts.repository.ts';
 
 /** decision 0261: why a minor's results are not served to this caller (ours; the spec gives no words). */
 export const RESULTS_MESSAGES = {
@@ -51,7 +52,7 @@ export async function orderStatusFor(
   selectedAccessionNo: string | null,
 ): Promise<OrderStatus> {
   const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
-  const facts = await statusFactsOf(db, order, selectedAccessionNo);
+  const facts = await orderStatusFacts(db, order, selectedAccessionNo);
   const status = orderPageStatus(facts);
   const patientView = patientViewStatus(facts);
   const files = await accessionFilesOf(
