@@ -40,6 +40,7 @@ import { intakeRoutes } from './modules/intake/intake.routes.ts';
 import { sweepChangeAnswers } from './modules/order/change-answers.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { registerSaveKeys } from './modules/order/save-key.ts';
+import { amountDueRoutes } from './modules/order-status/amount-due.ts';
 import { orderStatusRoutes } from './modules/order-status/order-status.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
@@ -247,6 +248,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   }
   await app.register(paymentRoutes(payments));
   await app.register(cancelRoutes(payments.gateway));
+  await app.register(amountDueRoutes(payments));
   await app.register(clientLogRoutes);
   await app.register(
     patientRoutes({
