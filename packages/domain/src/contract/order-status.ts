@@ -72,3 +72,6 @@ export type StatusAccession = z.infer<typeof statusAccessionSchema>;
 
 /** spec 3 §8 'Discarded specimens', verbatim (also GET /amount-due's answer for one). */
 export const DISCARDED_SPECIMEN_MESSAGE = 'Our lab was unable to complete your test...';
+
+/** spec 3 §8 'Order load and shipping': '404: The order was not found.', verbatim (GET /amount-due's 404). */
+export const ORDER_NOT_FOUND_MESSAGE = 'The order was not found.';

@@ -2,7 +2,7 @@ import {
   DISCARDED_SPECIMEN_MESSAGE,
   errorEnvelopeSchema,
   isResultReady,
-  MESSAGES,
+  ORDER_NOT_FOUND_MESSAGE,
   type SavedOrder,
   type UserInfo,
 } from '@gear/domain';
@@ -33,12 +33,12 @@ export async function amountDueOf(
   accessionNo: string,
 ): Promise<string> {
   const [accession] = await db.select().from(accessions).where(eq(accessions.accessionNo, accessionNo));
-  if (!accession) throw notFound(MESSAGES.orderNotFound);
+  if (!accession) throw notFound(ORDER_NOT_FOUND_MESSAGE);
   let order: SavedOrder;
   try {
     order = (await requisitionForCaller(db, user, accession.gearReqId)).order;
   } catch (refusal) {
-    if (refusal instanceof HttpError && refusal.statusCode === 404) throw notFound(MESSAGES.orderNotFound);
+    if (refusal instanceof HttpError && refusal.statusCode === 404) throw notFound(ORDER_NOT_FOUND_MESSAGE);
     throw refusal;
   }
   if (accession.discardedSpecimen) throw conflict(DISCARDED_SPECIMEN_MESSAGE);
