@@ -36,7 +36,7 @@ for (const viewport of [
       await page.goto(`/order-status/${id}?requisitionNumber=${REQUISITION}&dateOfBirth=${BORN}`);
       await expect(page.getByRole('heading', { level: 1, name: `Order ${id}` })).toBeVisible();
       await expect(page.getByTestId('order-status-headline')).toHaveText('Results Ready');
-      await expect(page.getByText('Accession A2611000007')).toBeVisible();
+      await expect(page.getByText('Accession A2611000007', { exact: true })).toBeVisible();
       await expect(page.getByRole('link', { name: 'Schedule a Consult' })).toBeVisible();
       await expect(page.getByTestId('order-timeline')).toContainText('Results ready (accession A2611000007)');
       await expectAccessible(page);

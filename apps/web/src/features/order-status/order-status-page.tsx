@@ -193,7 +193,7 @@ function ImportantList({ status }: { status: OrderStatus }) {
   if (status.tracking && status.tracking.deliveryDate === null && status.orderPageStatus === 'Shipped')
     items.push(MESSAGES.packsArrive);
   if (status.orderPageStatus === 'OrderPlaced')
-    items.push('Your collection pack ships once the order is placed. ' + MESSAGES.packsArrive);
+    items.push(`Your collection pack is being prepared. ${MESSAGES.packsArrive}`);
   if (status.orderPageStatus === 'Canceled')
     items.push('This order is canceled. Refunds reach the card in 5 to 10 business days.');
   if (status.orderPageStatus === 'ReceivedByLab' || status.orderPageStatus === 'ActivationComplete')

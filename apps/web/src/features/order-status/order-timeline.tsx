@@ -16,8 +16,11 @@ export function OrderTimelineSection({ entries }: { entries: readonly TimelineEn
           Order history
         </Title>
         <Timeline bulletSize={14} lineWidth={2} data-testid="order-timeline">
-          {entries.map((entry, index) => (
-            <Timeline.Item key={`${entry.kind}-${entry.at}-${index}`} title={entry.text}>
+          {entries.map((entry) => (
+            <Timeline.Item
+              key={`${entry.kind}-${entry.at}-${entry.gearReqId}-${entry.text}`}
+              title={entry.text}
+            >
               <Text size="sm">
                 <time dateTime={entry.at}>{when(entry.at)}</time> · {TIMELINE_ACTOR_LABELS[entry.by]}
               </Text>
