@@ -59,6 +59,7 @@ import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
 import { rateTableCarrier } from './modules/shipping/carrier.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { trackingRoutes } from './modules/shipping/tracking.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { registerAuditTrail } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -276,6 +277,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(insuranceRoutes(files.storage));
   await app.register(orderStatusRoutes(files.storage));
   await app.register(intakeRoutes({ storage: files.storage, senders: config.intakeSenders }));
+  await app.register(trackingRoutes);
   const mailer = configuredMailer(config);
   app.addHook('onClose', async () => mailer.close());
   await app.register(handoffRoutes(mailer));

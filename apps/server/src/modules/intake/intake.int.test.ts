@@ -452,3 +452,37 @@ describe('POST /api/intake/events: applying facts', () => {
     expect(shipment?.status).toBe('CANCELED');
   });
 });
+
+describe('GET /tracking/{trackingNumber} (the local carrier tracking page)', () => {
+  it('shows the recorded scans newest first, with no order or patient data', async () => {
+    const { orderId } = await newOrder();
+    const tracking = `7949${orderId}`;
+    await carrier([
+      { type: 'shipment.created', id: nextId('t'), occurredAt: at(0), orderId, trackingNumber: tracking },
+      {
+        type: 'carrier.scan',
+        id: nextId('t'),
+        occurredAt: at(5),
+        trackingNumber: tracking,
+        status: 'IN_TRANSIT',
+        location: 'Memphis, TN',
+      },
+      {
+        type: 'carrier.delivered',
+        id: nextId('t'),
+        occurredAt: at(9),
+        trackingNumber: tracking,
+        deliveryDate: '2026-11-20',
+      },
+    ]);
+    const page = await context.app.inject({ method: 'GET', url: `/tracking/${tracking}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Status: <strong>Delivered</strong>, delivered on 2026-11-20');
+    expect(page.body.indexOf('Delivered</td>')).toBeLessThan(page.body.indexOf('In transit'));
+    expect(page.body).toContain('Memphis, TN');
+    expect(page.body).not.toMatch(/order|patient/i);
+    expect((await context.app.inject({ method: 'GET', url: '/tracking/000000000' })).statusCode).toBe(404);
+    expect((await context.app.inject({ method: 'GET', url: '/tracking/%3Cscript%3E' })).statusCode).toBe(400);
+  });
+});

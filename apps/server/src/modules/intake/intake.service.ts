@@ -4,16 +4,15 @@ import {
   type IntakeEvent,
   type IntakeResult,
   MESSAGES,
-  type SavedOrder,
 } from '@gear/domain';
 import { and, eq, lte } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
-import { accessions, shipments } from '../../db/schema/index.ts';
-import { HttpError, unprocessable } from '../../lib/http-error.ts';
+import { accessions, orders, shipments } from '../../db/schema/index.ts';
+import { conflict, HttpError, unprocessable } from '../../lib/http-error.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { loadOrder } from '../order/order.repository.ts';
-import { applyChangePlan } from '../order/order-change.ts';
+import { claimVersion } from '../order/order.repository.ts';
 import {
   accessionOf,
   knownReferences,
@@ -228,7 +227,7 @@ const isStale = (error: unknown) =>
 
 /**
  * One order's events in the order they happened, through the order-change core's claim (the version moves, so a
- * wizard save based on the order before the lab's facts is refused as stale), all or none. Answers each event's
+ * wizard save based on the order before the lab's facts is refused as stale), all or none, in one transaction. Answers each event's
  * outcome.
  */
 async function applyOrderEvents(
@@ -242,11 +241,13 @@ async function applyOrderEvents(
     (a, b) => Date.parse(a.event.occurredAt) - Date.parse(b.event.occurredAt) || a.index - b.index,
   );
   for (let attempt = 1; ; attempt++) {
-    const order = (await loadOrder(db, orderId)) as SavedOrder | null;
-    if (!order) throw new OutOfOrder();
+    const [current] = await db.select({ version: orders.version }).from(orders).where(eq(orders.id, orderId));
+    if (!current) throw new OutOfOrder();
     const outcomes = new Map<number, 'applied' | 'duplicate'>();
     try {
-      await applyChangePlan(db, order, order.version, {}, async (tx) => {
+      await transaction(db, async (tx) => {
+        // The order-change core's claim (decision 0065): the version moves with the lab's facts, or nothing is written.
+        if (!(await claimVersion(tx, orderId, current.version))) throw conflict(MESSAGES.staleOrder);
         for (const placed of sorted) {
           const resultKey = resultKeys.get(placed.index);
           const fresh = await recordIntakeEvent(tx, {
