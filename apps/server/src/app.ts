@@ -57,7 +57,7 @@ import { requisitionRoutes } from './modules/requisition/requisition.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
-import { rateTableCarrier } from './modules/shipping/carrier.ts';
+import { portalTracking, rateTableCarrier } from './modules/shipping/carrier.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { trackingRoutes } from './modules/shipping/tracking.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
@@ -275,7 +275,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(insuranceRoutes(files.storage));
-  await app.register(orderStatusRoutes(files.storage));
+  await app.register(orderStatusRoutes(files.storage, portalTracking(config.publicUrl)));
   await app.register(intakeRoutes({ storage: files.storage, senders: config.intakeSenders }));
   await app.register(trackingRoutes);
   const mailer = configuredMailer(config);

@@ -57,6 +57,8 @@ export const orderStatusSchema = z
         deliveryDate: z.string().nullable(),
       })
       .nullable(),
+    /** Where each tracking number is followed (the carrier adapter's tracking page). */
+    trackingLinks: z.array(z.object({ trackingNumber: z.string(), url: z.string() })),
     /** The accessions of requisitions with several, for the 'Multiple orders' choice (spec 3 §4). */
     accessionChoices: z.array(z.string()),
     selectedAccessionNo: z.string().nullable(),

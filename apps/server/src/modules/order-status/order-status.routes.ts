@@ -6,6 +6,7 @@ import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import { idParam } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { orderForCaller } from '../order/order.service.ts';
+import type { CarrierTracking } from '../shipping/carrier.ts';
 import { orderStatusFor, resultsPdfFor } from './order-status.service.ts';
 import { orderTimeline } from './timeline.repository.ts';
 
@@ -17,7 +18,7 @@ const refusals = {
 };
 
 /** The order status page's data (spec 3 §2 'Order status page'; issue 17). */
-export const orderStatusRoutes = (storage: FileStorage) =>
+export const orderStatusRoutes = (storage: FileStorage, carrier: CarrierTracking) =>
   async function orderStatusRoutesPlugin(app: FastifyInstance) {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -45,6 +46,7 @@ export const orderStatusRoutes = (storage: FileStorage) =>
           callerOf(request).userInfo,
           request.params.id,
           request.query.accessionNo ?? null,
+          carrier,
         );
       },
     );

@@ -21,6 +21,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller, requisitionForCaller } from '../order/order.service.ts';
 import { paymentsOfOrder } from '../payment/payment.repository.ts';
+import type { CarrierTracking } from '../shipping/carrier.ts';
 import { orderStatusFacts } from './order-status-facts.ts';
 import { accessionFilesOf } from './status-facts.repository.ts';
 
@@ -50,6 +51,7 @@ export async function orderStatusFor(
   user: UserInfo,
   orderId: number,
   selectedAccessionNo: string | null,
+  carrier: CarrierTracking,
 ): Promise<OrderStatus> {
   const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
   const facts = await orderStatusFacts(db, order, selectedAccessionNo);
@@ -67,6 +69,10 @@ export async function orderStatusFor(
     actions: actionsForStatus(status, facts, labToday()),
     patientView: { ...patientView, headline: PATIENT_VIEW_HEADLINES[patientView.status] },
     tracking: facts.tracking,
+    trackingLinks: (facts.tracking?.trackingNumbers ?? []).map((trackingNumber) => ({
+      trackingNumber,
+      url: carrier.trackingUrl(trackingNumber),
+    })),
     accessionChoices: facts.requisitions
       .filter((requisition) => requisition.accessions.length > 1)
       .flatMap((requisition) => requisition.accessions.map((accession) => accession.accessionNo)),

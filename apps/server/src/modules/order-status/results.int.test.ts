@@ -153,6 +153,7 @@ describe('GET /gear/order/{id}/status (spec 3 §4)', () => {
     const status = ok<OrderStatus>(await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}/status`));
     expect(status.requisitions[0]?.cancelable).toBe(true);
     expect(status.tracking).toBeNull();
+    expect(status.trackingLinks).toEqual([]);
     expectEnvelope(await callAs(ctx.app, as.chen, 'GET', `/gear/order/${order.id}/status`), 403);
   });
 });

@@ -47,6 +47,7 @@ const status = (overrides: Partial<OrderStatus> = {}): OrderStatus => ({
   actions: ['download', 'cancelOrder'],
   patientView: { status: 'ActivationComplete', headline: 'Activation Complete', expectedDate: null },
   tracking: null,
+  trackingLinks: [],
   accessionChoices: [],
   selectedAccessionNo: null,
   requisitions: [requisition()],

@@ -117,8 +117,12 @@ function OrderActions({ order, status }: { order: SavedOrder; status: OrderStatu
           </Button>
           <Modal opened={tracking} onClose={() => setTracking(false)} title="Shipment tracking">
             <List>
-              {status.tracking.trackingNumbers.map((number) => (
-                <List.Item key={number}>Tracking number {number}</List.Item>
+              {status.trackingLinks.map((link) => (
+                <List.Item key={link.trackingNumber}>
+                  <Anchor href={link.url} target="_blank" rel="noopener">
+                    Tracking number {link.trackingNumber}: the carrier's scans
+                  </Anchor>
+                </List.Item>
               ))}
             </List>
             <Text mt="sm">Latest status: {status.tracking.status ?? 'not reported yet'}</Text>
