@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { solveCaptcha } from './captcha.ts';
 import { bearer, getOrder, shipToOfficeOrder, signIn } from './orders.ts';
+import { acknowledge, expectNoSidewaysScroll, fillCard, openAsPatient } from './patient-payment.ts';
 import { expectAccessible, watchConsole } from './support.ts';
 
 /**
@@ -8,35 +9,6 @@ import { expectAccessible, watchConsole } from './support.ts';
  * (README: Sofia Payne 50012390, Marcus Bell 50012391, Grace Lin 50012392, Lena Ortiz 50012393, all on P1001's
  * drop-ship orders). Cards are test cards of ../shared/data/test_cards.tsv, honoured by the local gateway.
  */
-async function openAsPatient(page: Page, reqNumber: string, dateOfBirth: string): Promise<number> {
-  await page.goto(`/order/new/panels?requisitionNumber=${reqNumber}&dateOfBirth=${dateOfBirth}`);
-  await expect(page).toHaveURL(/\/order\/\d+\/panels\/\d+/);
-  const id = Number(/\/order\/(\d+)\//.exec(page.url())?.[1]);
-  await page.goto(`/order/${id}/summary`);
-  await expect(page.getByRole('heading', { level: 2, name: 'Information Review' })).toBeVisible();
-  await expect(page.getByText('Payment Due Today')).toBeVisible();
-  return id;
-}
-
-async function fillCard(page: Page, cardNo: string) {
-  await page.getByLabel('Card number').fill(cardNo);
-  await page.getByLabel('Expiration date (MM/YY)').fill('12/30');
-  await page.getByLabel('CVV').fill('123');
-  await page.getByLabel('Cardholder name').fill('Test Patient');
-  await page.getByLabel('Billing zip code').fill('28801');
-}
-
-async function acknowledge(page: Page) {
-  await page.getByRole('checkbox', { name: /Patient\/Responsible Party Acknowledgement/ }).check();
-  await page.getByRole('checkbox', { name: /No Surprises Act/ }).check();
-}
-
-/** No sideways scroll on a phone (390 px wide). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 for (const viewport of [
   { name: 'desktop', size: { width: 1280, height: 900 }, reqNumber: '50012390', dateOfBirth: '1982-09-14' },
   { name: 'phone', size: { width: 390, height: 844 }, reqNumber: '50012391', dateOfBirth: '1975-01-23' },

@@ -23,6 +23,7 @@ import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
+import { cancelRoutes } from './modules/cancel/cancel.routes.ts';
 import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
 import { captchaAccepted } from './modules/captcha/captcha.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -35,10 +36,13 @@ import { dxCodeRoutes } from './modules/dx-codes/dx-codes.routes.ts';
 import { handoffRoutes } from './modules/handoff/handoff.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { insuranceRoutes } from './modules/insurance/insurance.routes.ts';
+import { intakeRoutes } from './modules/intake/intake.routes.ts';
 import { sweepChangeAnswers } from './modules/order/change-answers.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { registerSaveKeys } from './modules/order/save-key.ts';
 import { orderHistoryRoutes } from './modules/order-history/order-history.routes.ts';
+import { amountDueRoutes } from './modules/order-status/amount-due.ts';
+import { orderStatusRoutes } from './modules/order-status/order-status.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
 import { patientRoutes } from './modules/patient/patient.routes.ts';
 import { patientManagementRoutes } from './modules/patient-management/patient-management.routes.ts';
@@ -55,8 +59,9 @@ import { requisitionRoutes } from './modules/requisition/requisition.routes.ts';
 import { reviewRoutes } from './modules/review/review.routes.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
-import { rateTableCarrier } from './modules/shipping/carrier.ts';
+import { portalTracking, rateTableCarrier } from './modules/shipping/carrier.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { trackingRoutes } from './modules/shipping/tracking.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
 import { registerAuditTrail } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -248,6 +253,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
     }
   }
   await app.register(paymentRoutes(payments));
+  await app.register(cancelRoutes(payments.gateway));
+  await app.register(amountDueRoutes(payments));
   await app.register(clientLogRoutes);
   await app.register(patientManagementRoutes);
   await app.register(
@@ -275,6 +282,9 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(insuranceRoutes(files.storage));
+  await app.register(orderStatusRoutes(files.storage, portalTracking(config.publicUrl)));
+  await app.register(intakeRoutes({ storage: files.storage, senders: config.intakeSenders }));
+  await app.register(trackingRoutes);
   const mailer = configuredMailer(config);
   app.addHook('onClose', async () => mailer.close());
   await app.register(handoffRoutes(mailer));

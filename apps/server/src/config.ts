@@ -22,6 +22,8 @@ export interface Config {
   sessionSecret: string;
   /** GSDL numbers that get the HRSA billing option (spec/README.md resolution 3). */
   hrsaGsdlNumbers: string[];
+  /** Where 'Schedule a Consult' and the ResultsReady consult action lead (spec 3 §2, §4; CONSULTATION_URL). */
+  consultationUrl: string;
   seedDemoData: boolean;
   webDistDir: string;
   production: boolean;
@@ -64,6 +66,12 @@ export interface Config {
    * unset, a key made once in DATA_DIR/file-key (docs/decisions/0201).
    */
   fileKeys: FileKey[] | null;
+  /**
+   * INTAKE_SENDERS ('name:secret,…', secrets of 32+ characters): the laboratory and carrier systems allowed to send
+   * events to the intake (decision 0251). Outside production, unset, the demo senders 'lab' and 'carrier' with the
+   * secrets README gives; in production, unset, no sender is accepted.
+   */
+  intakeSenders: Record<string, string>;
 }
 
 /** docs/decisions/0153: each setting a whole number of milliseconds within its range, with a default. */
@@ -233,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error("FILE_STORAGE must be 'database' or 'disk'.");
   const port = Number(env.PORT ?? 3000);
   return {
+    intakeSenders: intakeSendersOf(env.INTAKE_SENDERS, production),
     fileStorage,
     fileKeys,
     port,
@@ -245,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     places: placesSettingsOf(env.PLACES_PROVIDER, env.PLACES_URL),
     sessionSecret,
     hrsaGsdlNumbers: list(env.HRSA_GSDL_NUMBERS, ['P1007']),
+    consultationUrl: env.CONSULTATION_URL || '/contact',
     seedDemoData: seedDemoDataOf(env.SEED_DEMO_DATA, production),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     production,
@@ -266,6 +276,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: millisecondsOf(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
     },
   };
+}
+
+/** The demo senders' secrets (README): known to everyone, so never used in production. */
+export const DEMO_INTAKE_SENDERS: Readonly<Record<string, string>> = {
+  lab: 'demo-lab-intake-secret-0123456789abcdef',
+  carrier: 'demo-carrier-intake-secret-0123456789abcdef',
+};
+
+function intakeSendersOf(value: string | undefined, production: boolean): Record<string, string> {
+  if (value === undefined || value.trim() === '') return production ? {} : { ...DEMO_INTAKE_SENDERS };
+  const senders: Record<string, string> = {};
+  for (const entry of value.split(',')) {
+    const at = entry.indexOf(':');
+    const name = entry.slice(0, at).trim();
+    const secret = entry.slice(at + 1).trim();
+    if (at < 1 || !/^[a-z0-9][a-z0-9._-]{0,39}$/.test(name) || secret.length < 32)
+      throw new Error('INTAKE_SENDERS must be name:secret pairs, each secret at least 32 characters.');
+    senders[name] = secret;
+  }
+  return senders;
 }
 
 /** PLACES_PROVIDER=http needs an http(s) PLACES_URL; anything else is the offline default (decision 0184). */

@@ -1,4 +1,5 @@
 import { outageOf } from '@gear/domain';
+import { configuredFileStorage } from './adapters/storage/configured-storage.ts';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
@@ -25,7 +26,9 @@ function surviveDatabaseFailures() {
 async function serve(config: Config) {
   surviveDatabaseFailures();
   const database = await openConfiguredDatabase(config);
-  const demo = config.seedDemoData ? await seedDemoData(database.db) : null;
+  const demo = config.seedDemoData
+    ? await seedDemoData(database.db, (await configuredFileStorage(config, database.db)).storage)
+    : null;
   const app = await buildApp(config, database.db);
   if (demo && config.production)
     app.log.warn(

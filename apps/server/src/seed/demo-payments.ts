@@ -55,6 +55,25 @@ const PAYING_PATIENTS: readonly PayingPatient[] = [
     gender: 'F',
     address1: '41 Haywood Road',
   },
+  // The cancel-and-refund journeys (decision 0260): paid, then canceled before the pack ships.
+  {
+    activationCode: 'C612380154',
+    reqNumber: '50012395',
+    nameFirst: 'Ruth',
+    nameLast: 'Fairbanks',
+    dateOfBirth: '1968-03-11',
+    gender: 'F',
+    address1: '40 Haywood Road',
+  },
+  {
+    activationCode: 'C612380147',
+    reqNumber: '50012394',
+    nameFirst: 'Omar',
+    nameLast: 'Refai',
+    dateOfBirth: '1989-12-02',
+    gender: 'M',
+    address1: '9 Kenilworth Road',
+  },
 ];
 
 export const PAYMENT_DEMO_ORDERS: readonly ReviewDemo[] = PAYING_PATIENTS.map((who) => ({

@@ -6,6 +6,8 @@ export interface AppConfig {
   supportPhone: string;
   /** GSDL numbers that get the HRSA billing option (spec/README.md resolution 3); absent means none. */
   hrsaGsdlNumbers?: string[];
+  /** Where 'Schedule a Consult' leads (CONSULTATION_URL; the contact page by default). */
+  consultationUrl?: string;
 }
 
 export interface ApiContextValue {

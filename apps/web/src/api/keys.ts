@@ -10,6 +10,11 @@ export const queryKeys = {
   shippingCharges: (orderId: number) => ['orders', orderId, 'shipping-charges'] as const,
   /** What the payment step shows (amounts due, choices, payments); changes with every save of the order. */
   paymentSummary: (orderId: number) => ['orders', orderId, 'payment-summary'] as const,
+  /** The derived status of an order (decision 0262), per accession chosen; goes with the order. */
+  orderStatus: (orderId: number, accessionNo: string | null) =>
+    ['orders', orderId, 'status', accessionNo] as const,
+  /** The order's timeline (decision 0262); goes with the order. */
+  orderTimeline: (orderId: number) => ['orders', orderId, 'timeline'] as const,
   refundPolicy: ['refund-policy'] as const,
   /** The products related to one version of an order (spec 3 §2 Recommended products). */
   recommendedProducts: (orderId: number, version: number) =>

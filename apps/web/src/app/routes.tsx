@@ -55,6 +55,12 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'order-status/:id',
+        lazy: async () => ({
+          Component: (await import('./order-status-route.tsx')).OrderStatusRoute,
+        }),
+      },
+      {
         path: 'view/:orderId',
         lazy: async () => ({ Component: (await import('./view-page.tsx')).ViewPage }),
       },

@@ -35,6 +35,13 @@ export const CANCEL_ORDER_MESSAGES = {
   failed: 'Order cancellation failed. Please contact support.',
 } as const;
 
+/** spec 3 §8 'Cancel test failure', verbatim; and the server's reason for a test no longer cancelable (decision 0260). */
+export const CANCEL_TEST_MESSAGES = {
+  failed: 'An unexpected error occurred. Please try again.',
+  notCancelable:
+    'This test can no longer be canceled: it has been received by the lab, canceled or recollected.',
+} as const;
+
 type RemovalUser = Pick<UserInfo, 'type' | 'adminUser'>;
 type RemovalOrder = Pick<GearOrder, 'requisitions'>;
 type RemovalRequisition = Pick<Requisition, 'id' | 'accessionNo' | 'accessionDetails' | 'canceled'>;

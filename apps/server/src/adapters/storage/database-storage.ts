@@ -56,7 +56,7 @@ export function databaseFileStorage(db: Db, cipher: FileCipher): AdoptingStorage
 }
 
 /**
- * Removes stored files no attachment points at, once older than `olderThanMinutes` (a file is stored just before the
+ * Removes stored files no attachment or result points at, once older than `olderThanMinutes` (a file is stored just before the
  * change that points at it commits; a process that died between the two leaves one behind). Answers how many.
  */
 export async function sweepUnreferencedFiles(db: Db, olderThanMinutes = 60): Promise<number> {
@@ -64,6 +64,7 @@ export async function sweepUnreferencedFiles(db: Db, olderThanMinutes = 60): Pro
     DELETE FROM stored_files f
     WHERE f.created_at < now() - make_interval(mins => ${olderThanMinutes})
       AND NOT EXISTS (SELECT 1 FROM attachments a WHERE a.storage_key = f.key)
+      AND NOT EXISTS (SELECT 1 FROM accessions r WHERE r.result_file_key = f.key)
     RETURNING f.key`);
   return ((removed as unknown as { rows?: unknown[] }).rows ?? []).length;
 }

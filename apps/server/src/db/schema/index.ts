@@ -9,5 +9,6 @@ export * from './marketing.ts';
 export * from './orders.ts';
 export * from './practitioners.ts';
 export * from './rate-limits.ts';
+export * from './refunds.ts';
 export * from './stored-files.ts';
 export * from './submissions.ts';

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { orders, requisitions } from './orders.ts';
 
 /**
@@ -18,12 +18,17 @@ export const accessions = pgTable(
     dueDate: text(),
     discardedSpecimen: boolean().notNull().default(false),
     issues: jsonb().$type<string[]>().notNull().default([]),
+    /** The lab's result PDF in the configured file storage (decision 0201); null until results are ready. */
+    resultFileKey: text(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the lab last changed this accession (status, discard, results). */
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     recordedBy: text().notNull(),
   },
   (t) => [index().on(t.gearReqId)],
 );
 
+/** One tracking number of an order (spec 3 §3 trackingInformation): its latest status and delivery date. */
 export const shipments = pgTable(
   'shipments',
   {
@@ -31,11 +36,75 @@ export const shipments = pgTable(
     orderId: integer()
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    trackingNumber: text().notNull(),
+    trackingNumber: text().notNull().unique(),
     status: text().notNull(),
     deliveryDate: text(),
     recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     recordedBy: text().notNull(),
   },
   (t) => [index().on(t.orderId)],
+);
+
+/** Every scan the carrier reported for a shipment, for the tracking page and the order's timeline. */
+export const carrierScans = pgTable(
+  'carrier_scans',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    shipmentId: integer()
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    status: text().notNull(),
+    location: text(),
+    description: text(),
+    scannedAt: timestamp({ withTimezone: true }).notNull(),
+    recordedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    recordedBy: text().notNull(),
+  },
+  (t) => [index().on(t.shipmentId, t.scannedAt)],
+);
+
+/**
+ * spec 3 §3 pitlRecollectionOrderSummary as rows: a recollection requested for a requisition. While pending (for
+ * instance waiting for the $40 pack charge) the order is RecollectionPending; once recollectionOrderId is set the
+ * requisition is in the gearReqRecollectionMap.
+ */
+export const recollections = pgTable(
+  'recollections',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    gearReqId: integer()
+      .notNull()
+      .references(() => requisitions.id, { onDelete: 'cascade' }),
+    accessionNo: text(),
+    recollectionOrderId: integer().references(() => orders.id),
+    paymentRequired: boolean().notNull().default(false),
+    pending: boolean().notNull().default(true),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    requestedBy: text().notNull(),
+  },
+  (t) => [index().on(t.orderId), unique().on(t.gearReqId)],
+);
+
+/**
+ * Every event the intake applied (spec/README.md resolution 8): who sent it, its own id (a replay is refused), when
+ * it happened and when it arrived. The timeline of an order reads these.
+ */
+export const intakeEvents = pgTable(
+  'intake_events',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    sender: text().notNull(),
+    senderEventId: text().notNull(),
+    type: text().notNull(),
+    orderId: integer().references(() => orders.id, { onDelete: 'cascade' }),
+    gearReqId: integer().references(() => requisitions.id, { onDelete: 'cascade' }),
+    /** The event's facts as applied (a result PDF is referenced by its stored-file key, never inlined). */
+    facts: jsonb().$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.sender, t.senderEventId), index().on(t.orderId, t.occurredAt)],
 );

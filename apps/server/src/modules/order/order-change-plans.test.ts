@@ -7,9 +7,10 @@ import { order, requisition, rows, users } from '@gear/domain/test-support';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../lib/http-error.ts';
 import { planBillingMethod, planPriceIncreaseRecord } from '../billing/billing.service.ts';
+import { planCancel } from '../cancel/cancel.service.ts';
 import { planDropShipInstructions } from '../collection/collection.service.ts';
 import { planPractitionerChange } from '../practitioner/practitioner.service.ts';
-import { planCancel, planRemoval, planSaveForLater, planSkipStep } from '../removal/removal.service.ts';
+import { planRemoval, planSaveForLater, planSkipStep } from '../removal/removal.service.ts';
 import { type OrderChangePlan, UNCHANGED } from './order-change.ts';
 
 /** An order as the change core hands it to a plan: the domain's fixture with the facts the plans read. */
@@ -172,11 +173,25 @@ describe('removal plans', () => {
   });
 
   it('decision 0034: canceling cancels the order and every requisition; a canceled order is left as it is', () => {
-    expect(planCancel(twoRequisitions())).toEqual({
+    const today = '2026-11-26';
+    const open = twoRequisitions();
+    const factsOf = (deliveryDate: string | null) => ({
+      requisitions: open.requisitions.map((r) => ({ ...r, accessions: [] })),
+      tracking: deliveryDate === null ? null : { status: 'DELIVERED', trackingNumbers: ['1'], deliveryDate },
+      workflowComplete: false,
+      dataConfirmed: true,
+      recollection: { pending: false, map: {} },
+      selectedAccessionNo: null,
+      practitionerCmsAttributes: [],
+    });
+    expect(planCancel(open, factsOf(null), today)).toEqual({
       changes: { canceled: true },
       writes: [{ kind: 'cancelRequisitions' }],
     });
-    expect(planCancel(savedOrder({ canceled: true }))).toBe(UNCHANGED);
+    expect(planCancel(savedOrder({ canceled: true }), factsOf(null), today)).toBe(UNCHANGED);
+    // spec 3 §9: 45 days after delivery it may still be canceled, not on the 46th.
+    expect(planCancel(open, factsOf('2026-10-12'), today)).not.toBe(UNCHANGED);
+    expect(planCancel(open, factsOf('2026-10-11'), today)).toBe(UNCHANGED);
   });
 });
 

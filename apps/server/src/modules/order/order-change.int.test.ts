@@ -61,7 +61,7 @@ const insurance: Insurance = {
 type Carrier = 'body' | 'query' | 'if-match';
 
 interface Call {
-  method: 'PUT' | 'POST' | 'DELETE';
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   url: string;
   body?: Body;
   raw?: { payload: Buffer; contentType: string };
@@ -362,6 +362,14 @@ const ROUTES: [string, () => Promise<{ order: SavedOrder; call: Call }>][] = [
     async () => {
       const order = await twoTests();
       return { order, call: { method: 'DELETE', url: `/gear/order/cancel/${order.id}`, carrier: 'query' } };
+    },
+  ],
+  [
+    'GET /gear/order/{id}/requisition/{reqId}/cancel',
+    async () => {
+      const order = await twoTests();
+      const url = `/gear/order/${order.id}/requisition/${reqId(order, 1)}/cancel`;
+      return { order, call: { method: 'GET', url, carrier: 'query' } };
     },
   ],
   [

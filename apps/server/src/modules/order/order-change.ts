@@ -46,7 +46,7 @@ import { nextKeyedChange } from './save-key.ts';
 export type { OrderWrite } from './order-writes.ts';
 
 /** Which of the order's locks a change reads (spec 1 §4.2, spec 3 §4; decision 0050). */
-export type ChangeLock = 'order' | 'panelSelection' | 'practitionerStep' | 'cancel';
+export type ChangeLock = 'order' | 'panelSelection' | 'practitionerStep' | 'cancel' | 'cancelTest';
 
 /** A kind of change to an order: the wizard step it saves and the lock it obeys. */
 export interface ChangeKind {
@@ -74,6 +74,7 @@ export const ORDER_CHANGES = {
   removeRequisition: { step: null, lock: 'order' },
   saveForLater: { step: null, lock: 'order' },
   cancel: { step: null, lock: 'cancel' },
+  cancelTest: { step: null, lock: 'cancelTest' },
   handoff: { step: null, lock: 'order' },
   submit: { step: null, lock: 'order' },
   medicalNecessity: { step: null, lock: 'order' },
@@ -139,6 +140,11 @@ function refuseLocked(order: SavedOrder, user: UserInfo, lock: ChangeLock): void
   if (lock === 'cancel') {
     // A canceled order answers the cancel with its own result (decision 0034); a received one is locked.
     if (!order.canceled && isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+    return;
+  }
+  if (lock === 'cancelTest') {
+    // spec 3 §4: a test is cancelable on its own (its plan says), whatever the lab received of the others.
+    if (order.canceled) throw conflict(MESSAGES.orderCanceled);
     return;
   }
   if (lock === 'practitionerStep') {

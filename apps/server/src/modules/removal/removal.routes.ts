@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idParam } from '../../lib/api-schemas.ts';
 import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { cancelOrder, removeRequisition, saveRequisitionForLater, skipOrderStep } from './removal.service.ts';
+import { removeRequisition, saveRequisitionForLater, skipOrderStep } from './removal.service.ts';
 
 const refusals = {
   400: errorEnvelopeSchema,
@@ -19,12 +19,8 @@ const refusals = {
  * The order's version as read, for calls without a body (decision 0034), or If-Match: it must still be current (409
  * otherwise); a call naming none answers 428 (decision 0065).
  */
-const versionQuery = z.object({
+export const versionQuery = z.object({
   version: z.coerce.number().pipe(orderVersion).optional(),
-});
-
-const cancelQuery = versionQuery.extend({
-  dateOfBirth: z.string().max(10).optional().describe('Sent by spec 3 §7; access comes from decision 0040'),
 });
 
 const stepId = z.coerce.number().int().min(1).max(99);
@@ -128,33 +124,6 @@ export async function removalRoutes(app: FastifyInstance) {
       if (caller.userInfo.type === 'prc')
         await app.sessions.addOrderToPatientSession(caller.sessionId, saved.newOrderId);
       return { order: await saved.order, newOrderId: saved.newOrderId };
-    },
-  );
-
-  api.delete(
-    '/gear/order/cancel/:id',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['Removal'],
-        summary: 'Cancel an order (spec 3 §7)',
-        description: 'Answers the text cancelPass, cancelAlreadyRefunded or other (text/plain).',
-        params: z.object({ id: idParam }),
-        querystring: cancelQuery,
-        response: {
-          200: z.enum(['cancelPass', 'cancelAlreadyRefunded', 'other']),
-          ...refusals,
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await cancelOrder(
-        app.db,
-        callerOf(request).userInfo,
-        request.params.id,
-        versionNamed(request, request.query.version),
-      );
-      return reply.type('text/plain; charset=utf-8').send(result);
     },
   );
 }

@@ -1,10 +1,7 @@
 import type { SavedOrder } from '@gear/domain';
 import {
-  CANCEL_ORDER_RESULTS,
-  type CancelOrderResult,
   type GearOrder,
   initialWorkflowSteps,
-  isOrderCancelable,
   REMOVAL_MESSAGES,
   type RemovalRefusal,
   type Requisition,
@@ -19,7 +16,7 @@ import {
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
-import { changeOrder, ORDER_CHANGES, type OrderChangePlan, UNCHANGED } from '../order/order-change.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 
 type Flags = Pick<Requisition, 'id' | 'dropShip' | 'shipToOffice'>;
 
@@ -201,34 +198,4 @@ export async function saveRequisitionForLater(
     plan: ({ order }) => planSaveForLater(order, user, userId, gearReqId),
   });
   return { order: saved.order, newOrderId: saved.newOrderId as number };
-}
-
-// --- Cancel an order ----------------------------------------------------------------------------------------------
-
-/**
- * DELETE /gear/order/cancel/{id} (spec 3 §7, spec 2 §2 the cancel choice of the removal modal; decision 0034):
- * 'cancelPass' when the order is canceled now (the order and every requisition, which frees their packs);
- * 'cancelAlreadyRefunded' when it already was; 'other' when a requisition has reached the lab (an admin past the
- * lock). A non-admin's order received by the lab answers 409 like any change.
- */
-export function planCancel(order: SavedOrder): OrderChangePlan | typeof UNCHANGED {
-  if (order.canceled || !isOrderCancelable(order)) return UNCHANGED;
-  return { changes: { canceled: true }, writes: [{ kind: 'cancelRequisitions' }] };
-}
-
-export async function cancelOrder(
-  db: Db,
-  user: UserInfo,
-  orderId: number,
-  basedOn: number | undefined,
-): Promise<CancelOrderResult> {
-  const saved = await changeOrder(db, {
-    user,
-    subject: { orderId },
-    basedOn,
-    kind: ORDER_CHANGES.cancel,
-    plan: ({ order }) => planCancel(order),
-  });
-  if (!saved.unchanged) return CANCEL_ORDER_RESULTS.pass;
-  return saved.order.canceled ? CANCEL_ORDER_RESULTS.alreadyRefunded : CANCEL_ORDER_RESULTS.other;
 }

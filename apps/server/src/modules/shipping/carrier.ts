@@ -33,3 +33,16 @@ export const rateTableCarrier = (
       price: rates[shippingMethod],
     })),
 });
+
+/**
+ * Where a tracking number is followed (spec 3 §2 Track Shipment; spec/README.md resolution 7: the carrier's tracking
+ * page is an adapter). The local default is the portal's own page of the scans the carrier sent to the intake.
+ */
+export interface CarrierTracking {
+  trackingUrl(trackingNumber: string): string;
+}
+
+export const portalTracking = (publicUrl: string): CarrierTracking => ({
+  trackingUrl: (trackingNumber) =>
+    `${publicUrl.replace(/\/$/, '')}/tracking/${encodeURIComponent(trackingNumber)}`,
+});

@@ -9,7 +9,11 @@ const ctx = useTestApp();
 describe('site routes', () => {
   it('GET /api/config answers the configured support phone', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/config' });
-    expect(response.json()).toEqual({ supportPhone: '800-522-4762', hrsaGsdlNumbers: ['P1007'] });
+    expect(response.json()).toEqual({
+      supportPhone: '800-522-4762',
+      hrsaGsdlNumbers: ['P1007'],
+      consultationUrl: '/contact',
+    });
   });
 
   it('GET /html/ping.html keeps a signed-in session alive and refuses anonymous callers', async () => {

@@ -25,10 +25,20 @@ export function siteRoutes(webDistDir: string) {
           tags: ['Site'],
           summary:
             'Settings the browser needs (the support phone, the HRSA GSDL numbers of the billing options)',
-          response: { 200: z.object({ supportPhone: z.string(), hrsaGsdlNumbers: z.array(z.string()) }) },
+          response: {
+            200: z.object({
+              supportPhone: z.string(),
+              hrsaGsdlNumbers: z.array(z.string()),
+              consultationUrl: z.string(),
+            }),
+          },
         },
       },
-      async () => ({ supportPhone: app.config.supportPhone, hrsaGsdlNumbers: app.config.hrsaGsdlNumbers }),
+      async () => ({
+        supportPhone: app.config.supportPhone,
+        hrsaGsdlNumbers: app.config.hrsaGsdlNumbers,
+        consultationUrl: app.config.consultationUrl,
+      }),
     );
 
     api.get(

@@ -7,6 +7,7 @@ import type { StepProps } from '../wizard/types.ts';
 import { ActivationPanel } from './activation-panel.tsx';
 import { InformationReview } from './information-review.tsx';
 import { OrderConfirmation } from './order-confirmation.tsx';
+import { PatientStatusPanel } from './patient-status-panel.tsx';
 
 /**
  * The review step (route confirm, 8): the Information Review until the user has confirmed the order, then the order
@@ -22,6 +23,7 @@ export function ReviewStep({ order, user, step, navigation }: StepProps) {
   return (
     <Stack gap="md">
       <ActivationPanel order={saved} reviewShown={!isReviewConfirmed(saved, user)} />
+      {isReviewConfirmed(saved, user) && <PatientStatusPanel order={saved} />}
       {page}
     </Stack>
   );

@@ -1,0 +1,112 @@
+import { type OrderTimeline, TIMELINE_KINDS } from '@gear/domain';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { accessions, carrierScans, recollections, shipments } from '../../db/schema/index.ts';
+import { callAs, expectEnvelope, ifMatchNow, ok, useSignIns, useTestApp } from '../../test/helper.ts';
+import { receiveByLab, signInPatient } from '../../test/order-builders.ts';
+import { patientPaidOrder } from '../payment/test-payments.ts';
+
+/** GET /gear/order/{id}/timeline (issue 17 'One timeline'; decision 0262). */
+const ctx = useTestApp();
+const as = useSignIns(ctx, { avery: 'dr.avery', chen: 'dr.chen' });
+
+describe('GET /gear/order/{id}/timeline', () => {
+  it('a paid, shipped, canceled order: each fact once, dated, oldest first, with who caused it', async () => {
+    const { order, patient } = await patientPaidOrder(ctx, as.avery, '4242424242424242');
+    await ctx.database.db.insert(shipments).values({
+      orderId: order.id,
+      trackingNumber: `TL${order.id}`,
+      status: 'DELIVERED',
+      deliveryDate: '2026-11-20',
+      recordedBy: 'carrier',
+    });
+    const cancel = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/gear/order/cancel/${order.id}`,
+      headers: { ...patient.headers, ...(await ifMatchNow(ctx.database.db, { orderId: order.id })) },
+    });
+    expect(cancel.body).toBe('cancelPass');
+    const answer = await callAs(ctx.app, patient, 'GET', `/gear/order/${order.id}/timeline`);
+    expect(answer.headers['cache-control']).toContain('no-store');
+    const timeline = ok<OrderTimeline>(answer);
+    const kinds = timeline.entries.map((entry) => `${entry.kind}:${entry.by}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'ordered:practitioner',
+        'placed:patient',
+        'paid:patient',
+        'shipped:carrier',
+        'delivered:carrier',
+        'canceled:patient',
+        'refunded:portal',
+      ]),
+    );
+    const refund = timeline.entries.find((entry) => entry.kind === 'refunded');
+    expect(refund?.text).toMatch(/^Refunded \$\d+\.\d{2} \(\$40\.00 non-refundable fee kept\)$/);
+    const ats = timeline.entries.map((entry) => entry.at);
+    expect([...ats].sort()).toEqual(ats);
+    expect(timeline.entries.every((entry) => TIMELINE_KINDS.includes(entry.kind))).toBe(true);
+    // The practitioner sees the same timeline.
+    expect(
+      ok<OrderTimeline>(await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}/timeline`)),
+    ).toEqual(timeline);
+  });
+
+  it('the lab and the carrier: each scan, the specimen problem, the recollection, results ready', async () => {
+    const { order } = await patientPaidOrder(ctx, as.avery, '4242424242424242');
+    const db = ctx.database.db;
+    const gearReqId = order.requisitions[0]?.id ?? 0;
+    const [shipment] = await db
+      .insert(shipments)
+      .values({
+        orderId: order.id,
+        trackingNumber: `SC${order.id}`,
+        status: 'IN_TRANSIT',
+        recordedBy: 'carrier',
+      })
+      .returning();
+    await db.insert(carrierScans).values({
+      shipmentId: shipment?.id ?? 0,
+      status: 'IN_TRANSIT',
+      location: 'Memphis, TN',
+      description: 'Departed FedEx hub',
+      scannedAt: new Date('2026-11-21T08:00:00Z'),
+      recordedBy: 'carrier',
+    });
+    await receiveByLab(db, gearReqId, `TD${order.id}`);
+    await receiveByLab(db, gearReqId, `TR${order.id}`);
+    await db
+      .update(accessions)
+      .set({ discardedSpecimen: true })
+      .where(eq(accessions.accessionNo, `TD${order.id}`));
+    await db
+      .update(accessions)
+      .set({ requisitionStatusId: 4 })
+      .where(eq(accessions.accessionNo, `TR${order.id}`));
+    await db.insert(recollections).values({ orderId: order.id, gearReqId, requestedBy: 'laboratory' });
+    const timeline = ok<OrderTimeline>(
+      await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}/timeline`),
+    );
+    const kinds = timeline.entries.map((entry) => `${entry.kind}:${entry.by}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'scan:carrier',
+        'received:laboratory',
+        'specimenProblem:laboratory',
+        'resultsReady:laboratory',
+        'recollection:laboratory',
+      ]),
+    );
+    expect(timeline.entries.find((entry) => entry.kind === 'scan')?.text).toBe(
+      'Departed FedEx hub, Memphis, TN',
+    );
+  });
+
+  it('refuses another practitioner and another patient (403), an unknown order (404)', async () => {
+    const { order } = await patientPaidOrder(ctx, as.avery, '4242424242424242');
+    expectEnvelope(await callAs(ctx.app, as.chen, 'GET', `/gear/order/${order.id}/timeline`), 403);
+    const stranger = await signInPatient(ctx.app, ctx.database.db, []);
+    expectEnvelope(await callAs(ctx.app, stranger, 'GET', `/gear/order/${order.id}/timeline`), 403);
+    expectEnvelope(await callAs(ctx.app, as.avery, 'GET', '/gear/order/999999/timeline'), 404);
+  });
+});

@@ -1,0 +1,251 @@
+import {
+  formatCents,
+  isResultReady,
+  type OrderTimeline,
+  sortTimeline,
+  type TimelineActor,
+  type TimelineEntry,
+} from '@gear/domain';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  accessions,
+  auditEvents,
+  carrierScans,
+  orderRefunds,
+  orders,
+  paymentInstalments,
+  payments,
+  recollections,
+  requisitions,
+  shipments,
+} from '../../db/schema/index.ts';
+
+const iso = (at: Date) => at.toISOString();
+
+/** The actor of an audited change: its role as the audit trail recorded it (decision 0214). */
+const actorOfRole = (role: string): TimelineActor =>
+  role === 'admin' ? 'admin' : role === 'prc' ? 'patient' : role === 'myGDX' ? 'practitioner' : 'portal';
+
+/** Who asked for a recollection, as the row names them (a role, or the lab). */
+const actorOfRequester = (requestedBy: string): TimelineActor =>
+  /lab/i.test(requestedBy) ? 'laboratory' : actorOfRole(requestedBy === 'patient' ? 'prc' : requestedBy);
+
+const PAID_STATUSES = ['captured', 'recorded', 'charged'];
+
+/**
+ * One dated timeline of everything that happened to an order (issue 17 'One timeline'; decision 0262), read from
+ * the stored facts: the order, its audited changes (placed, canceled), payments and instalments, shipments, the lab's
+ * accessions and the refunds. Words only, never health data.
+ */
+export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimeline> {
+  const entries: TimelineEntry[] = [];
+  const add = (entry: Omit<TimelineEntry, 'gearReqId'> & { gearReqId?: number | null }) =>
+    entries.push({ gearReqId: null, ...entry });
+
+  const [order] = await db
+    .select({ createdAt: orders.createdAt, createdByUserId: orders.createdByUserId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) return { orderId, entries: [] };
+  add({
+    at: iso(order.createdAt),
+    kind: 'ordered',
+    // Orders made by a signed-in user name them; others were made by the portal (registration, demo data).
+    by: order.createdByUserId === null ? 'portal' : 'practitioner',
+    text: 'Order created',
+  });
+
+  const changes = await db
+    .select({
+      action: auditEvents.action,
+      role: auditEvents.role,
+      at: auditEvents.at,
+      detail: auditEvents.detail,
+    })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.orderId, orderId),
+        eq(auditEvents.outcome, 'success'),
+        inArray(auditEvents.action, [
+          'orderChanged:submit',
+          'orderChanged:cancel',
+          'orderChanged:cancelTest',
+        ]),
+      ),
+    )
+    .orderBy(asc(auditEvents.id));
+  for (const change of changes) {
+    const by = actorOfRole(change.role);
+    if (change.action === 'orderChanged:submit')
+      add({
+        at: iso(change.at),
+        kind: 'placed',
+        by,
+        text: by === 'patient' ? 'Activated and confirmed by the patient' : 'Order placed',
+      });
+    else if (change.action === 'orderChanged:cancel')
+      add({ at: iso(change.at), kind: 'canceled', by, text: 'Order canceled' });
+    else if (change.action === 'orderChanged:cancelTest')
+      add({ at: iso(change.at), kind: 'testCanceled', by, text: 'A test was canceled' });
+  }
+
+  const paid = await db
+    .select({
+      at: payments.createdAt,
+      amountCents: payments.amountCents,
+      paymentType: payments.paymentType,
+      paymentFrom: payments.paymentFrom,
+      status: payments.status,
+      gearReqId: payments.gearReqId,
+      id: payments.id,
+    })
+    .from(payments)
+    .where(eq(payments.orderId, orderId))
+    .orderBy(asc(payments.id));
+  for (const payment of paid.filter((row) => PAID_STATUSES.includes(row.status)))
+    add({
+      at: iso(payment.at),
+      kind: 'paid',
+      by: payment.paymentFrom === 'prc' ? 'patient' : 'practitioner',
+      text: `Paid ${formatCents(payment.amountCents)} (${payment.paymentType})`,
+      gearReqId: payment.gearReqId,
+    });
+  const planned = paid.filter((row) => !PAID_STATUSES.includes(row.status));
+  if (planned.length > 0) {
+    const instalments = await db
+      .select({
+        paymentId: paymentInstalments.paymentId,
+        number: paymentInstalments.number,
+        amountCents: paymentInstalments.amountCents,
+        chargedAt: paymentInstalments.chargedAt,
+      })
+      .from(paymentInstalments)
+      .where(
+        and(
+          inArray(
+            paymentInstalments.paymentId,
+            planned.map((row) => row.id),
+          ),
+          eq(paymentInstalments.status, 'charged'),
+        ),
+      );
+    for (const instalment of instalments) {
+      const payment = planned.find((row) => row.id === instalment.paymentId);
+      if (!payment || !instalment.chargedAt) continue;
+      add({
+        at: iso(instalment.chargedAt),
+        kind: 'paid',
+        by: payment.paymentFrom === 'prc' ? 'patient' : 'practitioner',
+        text: `Instalment ${instalment.number} of ${formatCents(instalment.amountCents)} charged`,
+        gearReqId: payment.gearReqId,
+      });
+    }
+  }
+
+  const shipped = await db
+    .select()
+    .from(shipments)
+    .where(eq(shipments.orderId, orderId))
+    .orderBy(asc(shipments.id));
+  for (const shipment of shipped) {
+    add({
+      at: iso(shipment.recordedAt),
+      kind: 'shipped',
+      by: 'carrier',
+      text: `Collection pack shipped (tracking ${shipment.trackingNumber})`,
+    });
+    const scans = await db
+      .select()
+      .from(carrierScans)
+      .where(eq(carrierScans.shipmentId, shipment.id))
+      .orderBy(asc(carrierScans.scannedAt));
+    for (const scan of scans)
+      add({
+        at: iso(scan.scannedAt),
+        kind: 'scan',
+        by: 'carrier',
+        text: [scan.description ?? scan.status, scan.location].filter(Boolean).join(', '),
+      });
+    if (shipment.deliveryDate)
+      add({ at: shipment.deliveryDate, kind: 'delivered', by: 'carrier', text: 'Collection pack delivered' });
+  }
+
+  const received = await db
+    .select({
+      gearReqId: accessions.gearReqId,
+      accessionNo: accessions.accessionNo,
+      receivedAt: accessions.receivedAt,
+      updatedAt: accessions.updatedAt,
+      discardedSpecimen: accessions.discardedSpecimen,
+      requisitionStatusId: accessions.requisitionStatusId,
+      resultFileKey: accessions.resultFileKey,
+    })
+    .from(accessions)
+    .innerJoin(requisitions, eq(requisitions.id, accessions.gearReqId))
+    .where(eq(requisitions.orderId, orderId))
+    .orderBy(asc(accessions.id));
+  for (const accession of received) {
+    add({
+      at: iso(accession.receivedAt),
+      kind: 'received',
+      by: 'laboratory',
+      text: `Specimen received by the lab (accession ${accession.accessionNo})`,
+      gearReqId: accession.gearReqId,
+    });
+    // The lab's last change of the accession is when it reported the problem or the results.
+    if (accession.discardedSpecimen)
+      add({
+        at: iso(accession.updatedAt),
+        kind: 'specimenProblem',
+        by: 'laboratory',
+        text: `The lab could not complete the test on accession ${accession.accessionNo}`,
+        gearReqId: accession.gearReqId,
+      });
+    else if (isResultReady(accession.requisitionStatusId) || accession.resultFileKey !== null)
+      add({
+        at: iso(accession.updatedAt),
+        kind: 'resultsReady',
+        by: 'laboratory',
+        text: `Results ready (accession ${accession.accessionNo})`,
+        gearReqId: accession.gearReqId,
+      });
+  }
+
+  const recollected = await db
+    .select()
+    .from(recollections)
+    .where(eq(recollections.orderId, orderId))
+    .orderBy(asc(recollections.id));
+  for (const recollection of recollected)
+    add({
+      at: iso(recollection.requestedAt),
+      kind: 'recollection',
+      by: actorOfRequester(recollection.requestedBy),
+      text:
+        recollection.recollectionOrderId === null
+          ? 'A new collection pack was requested'
+          : `A new collection pack was ordered (order ${recollection.recollectionOrderId})`,
+      gearReqId: recollection.gearReqId,
+    });
+
+  const refunds = await db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.orderId, orderId))
+    .orderBy(asc(orderRefunds.id));
+  for (const refund of refunds)
+    add({
+      at: iso(refund.createdAt),
+      kind: 'refunded',
+      by: 'portal',
+      text:
+        refund.feeKeptCents > 0
+          ? `Refunded ${formatCents(refund.refundCents)} (${formatCents(refund.feeKeptCents)} non-refundable fee kept)`
+          : `Refunded ${formatCents(refund.refundCents)}`,
+      gearReqId: refund.gearReqId,
+    });
+
+  return { orderId, entries: sortTimeline(entries) };
+}

@@ -1,0 +1,395 @@
+import {
+  addCalendarDays,
+  BILLING_METHODS,
+  completeStep,
+  type IntakeEvent,
+  initialWorkflowSteps,
+  STEP_IDS,
+  type WorkflowStep,
+} from '@gear/domain';
+import { eq } from 'drizzle-orm';
+import type { FileStorage } from '../adapters/storage/file-storage.ts';
+import type { Db } from '../db/client.ts';
+import { orders, recollections, requisitions } from '../db/schema/index.ts';
+import { transaction } from '../lib/transaction.ts';
+import { renderPdf } from '../modules/documents/pdf.ts';
+import { applyIntake } from '../modules/intake/intake.service.ts';
+import { saveWorkflowSteps } from '../modules/order/order.repository.ts';
+import { componentsOf, patient } from './demo-orders.ts';
+
+const GI_EFFECTS = 540;
+const GI_EFFECTS_PANEL = 5400;
+
+/** What a demo order is before the lab and carrier events move it on. */
+interface StatusOrderSetup {
+  key: string;
+  reqNumber: string;
+  nameFirst: string;
+  nameLast: string;
+  dateOfBirth: string;
+  dataConfirmed: boolean;
+  /** Every step completed, billing and the collection date set (the patient finished activating). */
+  activated: boolean;
+}
+
+/**
+ * The demo orders of every derived status of spec 3 §4 (README 'Orders in every status'), each of P1001 (dr.avery)
+ * for its own patient, found by its requisition number. The lab's and carrier's part comes through the intake.
+ */
+export const DEMO_STATUS_ORDERS = [
+  {
+    key: 'placed',
+    reqNumber: '50030001',
+    nameFirst: 'Paula',
+    nameLast: 'Placed',
+    dateOfBirth: '1981-01-11',
+    dataConfirmed: false,
+    activated: false,
+  },
+  {
+    key: 'incomplete',
+    reqNumber: '50030002',
+    nameFirst: 'Ian',
+    nameLast: 'Incomplete',
+    dateOfBirth: '1982-02-12',
+    dataConfirmed: false,
+    activated: false,
+  },
+  {
+    key: 'shipped',
+    reqNumber: '50030003',
+    nameFirst: 'Shane',
+    nameLast: 'Shipped',
+    dateOfBirth: '1983-03-13',
+    dataConfirmed: true,
+    activated: false,
+  },
+  {
+    key: 'specimenMissing',
+    reqNumber: '50030004',
+    nameFirst: 'Mia',
+    nameLast: 'Missing',
+    dateOfBirth: '1984-04-14',
+    dataConfirmed: true,
+    activated: false,
+  },
+  {
+    key: 'activationComplete',
+    reqNumber: '50030005',
+    nameFirst: 'Ada',
+    nameLast: 'Activated',
+    dateOfBirth: '1985-05-15',
+    dataConfirmed: true,
+    activated: true,
+  },
+  {
+    key: 'receivedByLab',
+    reqNumber: '50030006',
+    nameFirst: 'Rita',
+    nameLast: 'Received',
+    dateOfBirth: '1986-06-16',
+    dataConfirmed: true,
+    activated: true,
+  },
+  {
+    key: 'resultsReady',
+    reqNumber: '50030007',
+    nameFirst: 'Ray',
+    nameLast: 'Results',
+    dateOfBirth: '1987-07-17',
+    dataConfirmed: true,
+    activated: true,
+  },
+  {
+    key: 'discarded',
+    reqNumber: '50030008',
+    nameFirst: 'Dora',
+    nameLast: 'Discarded',
+    dateOfBirth: '1988-08-18',
+    dataConfirmed: true,
+    activated: true,
+  },
+  {
+    key: 'discardedWithIssues',
+    reqNumber: '50030009',
+    nameFirst: 'Iris',
+    nameLast: 'Issues',
+    dateOfBirth: '1989-09-19',
+    dataConfirmed: true,
+    activated: true,
+  },
+  {
+    key: 'canceled',
+    reqNumber: '50030010',
+    nameFirst: 'Carl',
+    nameLast: 'Canceled',
+    dateOfBirth: '1990-10-20',
+    dataConfirmed: false,
+    activated: false,
+  },
+  {
+    key: 'multipleAccessions',
+    reqNumber: '50030011',
+    nameFirst: 'Max',
+    nameLast: 'Multiple',
+    dateOfBirth: '1991-11-21',
+    dataConfirmed: true,
+    activated: true,
+  },
+  {
+    key: 'recollectionPending',
+    reqNumber: '50030012',
+    nameFirst: 'Dora',
+    nameLast: 'Discarded',
+    dateOfBirth: '1988-08-18',
+    dataConfirmed: true,
+    activated: false,
+  },
+  {
+    key: 'recollectionOrdered',
+    reqNumber: '50030013',
+    nameFirst: 'Iris',
+    nameLast: 'Issues',
+    dateOfBirth: '1989-09-19',
+    dataConfirmed: true,
+    activated: false,
+  },
+] as const satisfies readonly StatusOrderSetup[];
+
+export type DemoStatusKey = (typeof DEMO_STATUS_ORDERS)[number]['key'];
+
+function workflowOf(gearReqId: number, activated: boolean, stepDate: string): WorkflowStep[] {
+  const rows = initialWorkflowSteps({
+    requisitions: [{ id: gearReqId, dropShip: true, shipToOffice: false }],
+    containsDropShipRequisition: true,
+    containsShipToOfficeRequisition: false,
+  });
+  const done = activated
+    ? rows.filter((row) => !row.notApplicable)
+    : rows.filter((row) => row.id === STEP_IDS.pract || row.id === STEP_IDS.panels);
+  return done.reduce(
+    (steps, row) =>
+      completeStep(steps, { id: row.id, gearReqId: row.gearReqId, userType: 'myGDX', stepDate }),
+    rows,
+  );
+}
+
+async function insertStatusOrder(
+  tx: Db,
+  setup: StatusOrderSetup,
+  today: string,
+  recollectionFor: number | null,
+) {
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      practitionerGsdlNo: 'P1001',
+      practAgreement: true,
+      practAgreementDate: new Date(),
+      myGDXKitOrder: true,
+      dataConfirmed: setup.dataConfirmed,
+      recollectionFor,
+      patientInfo: patient({
+        nameFirst: setup.nameFirst,
+        nameLast: setup.nameLast,
+        dateOfBirth: setup.dateOfBirth,
+        gender: 'F',
+        email: `${setup.nameFirst.toLowerCase()}.${setup.nameLast.toLowerCase()}@example.com`,
+      }),
+    })
+    .returning({ id: orders.id });
+  if (!order) throw new Error('order insert returned nothing');
+  const [requisition] = await tx
+    .insert(requisitions)
+    .values({
+      orderId: order.id,
+      position: 0,
+      reqNumber: setup.reqNumber,
+      orderableItemId: GI_EFFECTS,
+      panel: GI_EFFECTS_PANEL,
+      components: componentsOf(GI_EFFECTS_PANEL),
+      dropShip: true,
+      billingMethod: setup.activated ? BILLING_METHODS.physicianAccount : null,
+      dateLastSampleCollected: setup.activated ? addCalendarDays(today, -6) : null,
+    })
+    .returning({ id: requisitions.id });
+  if (!requisition) throw new Error('requisition insert returned nothing');
+  await saveWorkflowSteps(
+    tx,
+    order.id,
+    [],
+    workflowOf(requisition.id, setup.activated, new Date().toISOString()),
+  );
+  return { orderId: order.id, gearReqId: requisition.id };
+}
+
+/** A small real PDF standing in for a lab's report (made with the portal's PDF library). */
+export const demoResultPdf = (accessionNo: string) =>
+  renderPdf('Demo laboratory report', (doc) => {
+    doc.fontSize(16).text('Demo laboratory report');
+    doc.moveDown().fontSize(11).text(`Accession ${accessionNo}`);
+    doc.text('GI Effects Comprehensive: all analytes within the reference ranges (demo data).');
+  });
+
+type Placed = Record<DemoStatusKey, { orderId: number; gearReqId: number }>;
+
+/** The carrier's and the lab's events that move each demo order to its status. */
+function eventsFor(placed: Placed, today: string) {
+  const at = (daysAgo: number, hour = 12) =>
+    `${addCalendarDays(today, -daysAgo)}T${String(hour).padStart(2, '0')}:00:00Z`;
+  const carrier: IntakeEvent[] = [];
+  const lab: IntakeEvent[] = [];
+  const results: { accessionNo: string; at: string }[] = [];
+  const ship = (key: DemoStatusKey, delivered: boolean) => {
+    const trackingNumber = `79460030${placed[key].orderId}`;
+    carrier.push(
+      {
+        type: 'shipment.created',
+        id: `demo-${key}-ship`,
+        occurredAt: at(12, 9),
+        orderId: placed[key].orderId,
+        trackingNumber,
+      },
+      {
+        type: 'carrier.scan',
+        id: `demo-${key}-scan`,
+        occurredAt: at(11, 7),
+        trackingNumber,
+        status: 'IN_TRANSIT',
+        location: 'Memphis, TN',
+        description: 'Departed FedEx hub',
+      },
+    );
+    if (delivered)
+      carrier.push({
+        type: 'carrier.delivered',
+        id: `demo-${key}-delivered`,
+        occurredAt: at(10, 15),
+        trackingNumber,
+        deliveryDate: addCalendarDays(today, -10),
+      });
+    return trackingNumber;
+  };
+  const receive = (key: DemoStatusKey, accessionNo: string, hour = 10) => {
+    lab.push({
+      type: 'lab.received',
+      id: `demo-${key}-${accessionNo}-received`,
+      occurredAt: at(3, hour),
+      gearReqId: placed[key].gearReqId,
+      accessionNo,
+      productName: 'GI Effects Comprehensive',
+      dueDate: addCalendarDays(today, 9),
+    });
+    lab.push({
+      type: 'lab.status',
+      id: `demo-${key}-${accessionNo}-testing`,
+      occurredAt: at(2, hour),
+      accessionNo,
+      requisitionStatusId: 2,
+    });
+  };
+  ship('incomplete', false);
+  ship('shipped', false);
+  ship('specimenMissing', true);
+  for (const key of [
+    'activationComplete',
+    'receivedByLab',
+    'resultsReady',
+    'discarded',
+    'discardedWithIssues',
+    'multipleAccessions',
+  ] as const)
+    ship(key, true);
+  const canceled = ship('canceled', false);
+  carrier.push({
+    type: 'tracking.canceled',
+    id: 'demo-canceled-canceled',
+    occurredAt: at(11, 12),
+    trackingNumber: canceled,
+  });
+  receive('receivedByLab', 'A2611000006');
+  receive('resultsReady', 'A2611000007');
+  results.push({ accessionNo: 'A2611000007', at: at(1) });
+  receive('discarded', 'A2611000008');
+  lab.push({
+    type: 'lab.discarded',
+    id: 'demo-discarded-discarded',
+    occurredAt: at(1),
+    accessionNo: 'A2611000008',
+    issues: [],
+  });
+  receive('discardedWithIssues', 'A2611000009');
+  lab.push({
+    type: 'lab.discarded',
+    id: 'demo-discardedWithIssues-discarded',
+    occurredAt: at(1),
+    accessionNo: 'A2611000009',
+    issues: ['Specimen received frozen', 'Collection date missing on the tube'],
+  });
+  receive('multipleAccessions', 'A2611000011', 10);
+  receive('multipleAccessions', 'A2611000012', 11);
+  return { carrier, lab, results };
+}
+
+/**
+ * The orders of every derived status (spec 3 §4 both lists), moved there by the intake's own code path; idempotent
+ * (found by the first order's requisition number). Result PDFs are stored when a storage is given, else the lab's
+ * results are a status change alone.
+ */
+export async function seedDemoStatusOrders(
+  db: Db,
+  storage: FileStorage | null,
+  today = new Date().toISOString().slice(0, 10),
+) {
+  const [present] = await db
+    .select({ id: requisitions.id })
+    .from(requisitions)
+    .where(eq(requisitions.reqNumber, DEMO_STATUS_ORDERS[0].reqNumber))
+    .limit(1);
+  if (present) return;
+  const placed = await transaction(db, async (tx) => {
+    const made = {} as Placed;
+    for (const setup of DEMO_STATUS_ORDERS) {
+      const original =
+        setup.key === 'recollectionPending'
+          ? made.discarded
+          : setup.key === 'recollectionOrdered'
+            ? made.discardedWithIssues
+            : null;
+      made[setup.key] = await insertStatusOrder(tx, setup, today, original?.orderId ?? null);
+      if (original)
+        await tx.insert(recollections).values({
+          orderId: original.orderId,
+          gearReqId: original.gearReqId,
+          recollectionOrderId: made[setup.key].orderId,
+          paymentRequired: setup.key === 'recollectionPending',
+          pending: setup.key === 'recollectionPending',
+          requestedBy: 'demo seed',
+        });
+    }
+    return made;
+  });
+  const { carrier, lab, results } = eventsFor(placed, today);
+  const sink: FileStorage = storage ?? { put: async () => '', get: async () => null, delete: async () => {} };
+  await applyIntake(db, 'carrier', carrier, { storage: sink });
+  await applyIntake(db, 'lab', lab, { storage: sink });
+  for (const result of results) {
+    const event: IntakeEvent = storage
+      ? {
+          type: 'lab.results',
+          id: `demo-results-${result.accessionNo}`,
+          occurredAt: result.at,
+          accessionNo: result.accessionNo,
+          requisitionStatusId: 3,
+          resultPdfBase64: (await demoResultPdf(result.accessionNo)).toString('base64'),
+        }
+      : {
+          type: 'lab.status',
+          id: `demo-results-${result.accessionNo}`,
+          occurredAt: result.at,
+          accessionNo: result.accessionNo,
+          requisitionStatusId: 3,
+        };
+    await applyIntake(db, 'lab', [event], { storage: sink });
+  }
+}

@@ -1,0 +1,189 @@
+import {
+  CANCEL_TEST_MESSAGES,
+  DISCARDED_SPECIMEN_MESSAGE,
+  NEW_PACK_WILL_BE_MAILED,
+  type OrderStatus,
+  type SavedOrder,
+  type StatusAccession,
+  type StatusRequisition,
+  TESTING_IN_PROGRESS,
+} from '@gear/domain';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useApi } from '../api/context.tsx';
+import { downloadPdf, useCancelTest } from '../api/order-status.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ErrorAlert } from './error-alert.tsx';
+
+/** A button that fetches one of the order's PDFs (patients send the order's date of birth, spec 3 §6). */
+export function PdfButton({
+  label,
+  path,
+  fileName,
+  dateOfBirth,
+  query = {},
+}: {
+  label: string;
+  path: string;
+  fileName: string;
+  dateOfBirth: string | null;
+  query?: Record<string, string>;
+}) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const open = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await downloadPdf(api, path, { ...query, dateOfBirth }, fileName);
+    } catch {
+      setError('An unexpected error has occurred.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Button variant="default" mih={44} loading={busy} onClick={() => void open()}>
+        {label}
+      </Button>
+      <ErrorAlert message={error} />
+    </Stack>
+  );
+}
+
+function AccessionLine({ accession }: { accession: StatusAccession }) {
+  const { offering } = accession;
+  return (
+    <Stack gap={2}>
+      <Text fw={600}>Accession {accession.accessionNo}</Text>
+      {offering.kind === 'testingInProgress' && (
+        <Text>
+          {TESTING_IN_PROGRESS}
+          {accession.expectedDate ? ` (expected ${accession.expectedDate})` : ''}
+        </Text>
+      )}
+      {offering.kind === 'results' && <Text>Results ready</Text>}
+      {offering.kind === 'discarded' && (
+        <>
+          <Text c="red.9">{DISCARDED_SPECIMEN_MESSAGE}</Text>
+          {offering.newPackWillBeMailed && <Text>{NEW_PACK_WILL_BE_MAILED}</Text>}
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The cancel-test modal of the review and status pages (spec 2 §2, spec 3 §7 per-test cancel). */
+export function CancelTestButton({
+  order,
+  requisition,
+}: {
+  order: SavedOrder;
+  requisition: StatusRequisition;
+}) {
+  const cancel = useCancelTest();
+  const [asking, setAsking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const yes = () => {
+    setError(null);
+    cancel.mutate(
+      {
+        orderId: order.id,
+        version: order.version,
+        gearReqId: requisition.gearReqId,
+        dateOfBirth: order.patientInfo?.dateOfBirth ?? null,
+      },
+      {
+        onSuccess: () => setAsking(false),
+        onError: () => {
+          setAsking(false);
+          setError(CANCEL_TEST_MESSAGES.failed);
+        },
+      },
+    );
+  };
+  return (
+    <Stack gap={4}>
+      <Button variant="default" color="red" mih={44} onClick={() => setAsking(true)}>
+        Cancel Test
+      </Button>
+      <ErrorAlert message={error} />
+      <ConfirmDialog
+        opened={asking}
+        title="Cancel this test?"
+        onYes={yes}
+        onNo={() => setAsking(false)}
+        yesLabel="Cancel Test"
+        noLabel="Keep Test"
+        busy={cancel.isPending}
+      >
+        <Text>
+          {requisition.name} will be canceled. What was paid for it is refunded, less the non-refundable fee
+          once its pack has shipped.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
+
+/**
+ * spec 3 §2 'Per-requisition blocks' of the status panels: each test with its accessions and what it offers (spec 3
+ * §4 per test), Cancel Test while the test is cancelable, View Results when the lab sent them and the caller may see
+ * them (decision 0261).
+ */
+export function RequisitionStatusBlocks({ order, status }: { order: SavedOrder; status: OrderStatus }) {
+  const dateOfBirth = order.patientInfo?.dateOfBirth ?? null;
+  return (
+    <Stack gap="sm">
+      {status.requisitions.map((requisition) => (
+        <Paper
+          key={requisition.gearReqId}
+          withBorder
+          p="md"
+          component="section"
+          aria-labelledby={`requisition-${requisition.gearReqId}`}
+          id={`status-${requisition.gearReqId}`}
+        >
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Title order={3} size="h4" id={`requisition-${requisition.gearReqId}`}>
+                {requisition.name}
+                {requisition.reqNumber ? ` (requisition ${requisition.reqNumber})` : ''}
+              </Title>
+              {requisition.canceled && <Badge color="gray.8">Canceled</Badge>}
+            </Group>
+            {requisition.accessions.length === 0 && !requisition.canceled && (
+              <Text>Awaiting your specimen at the lab.</Text>
+            )}
+            {requisition.accessions.map((accession) => (
+              <AccessionLine key={accession.accessionNo} accession={accession} />
+            ))}
+            <Group gap="sm">
+              {requisition.accessions
+                .filter((accession) => accession.resultsAvailable)
+                .map((accession) => (
+                  <PdfButton
+                    key={accession.accessionNo}
+                    label={
+                      requisition.accessions.length > 1
+                        ? `View Results (${accession.accessionNo})`
+                        : 'View Results'
+                    }
+                    path={`/gear/gear-requisition/${requisition.gearReqId}/viewResultsPDF`}
+                    query={{ accessionNo: accession.accessionNo }}
+                    fileName={`results-${accession.accessionNo}.pdf`}
+                    dateOfBirth={dateOfBirth}
+                  />
+                ))}
+              {requisition.cancelable && !requisition.canceled && (
+                <CancelTestButton order={order} requisition={requisition} />
+              )}
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

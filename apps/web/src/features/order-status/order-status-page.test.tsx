@@ -1,0 +1,211 @@
+import {
+  CANCEL_ORDER_MESSAGES,
+  CANCEL_TEST_MESSAGES,
+  type GearOrder,
+  type OrderStatus,
+  type OrderTimeline,
+} from '@gear/domain';
+import { janeReadyToShip } from '@gear/domain/test-support';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../../test/axe.ts';
+import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
+import { patientUser, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { orderWith540 } from '../../test/requisition-fixtures.ts';
+
+const order = (overrides: Partial<GearOrder> = {}) =>
+  ({
+    ...orderWith540(
+      { dropShip: true, components: [5401], paymentInfo: { id: 3, paymentFrom: 'prc' } },
+      {
+        patientInfo: janeReadyToShip(),
+        workflow: workflowThrough(8, [1, 2, 3, 4, 5, 6, 7, 8, 9]),
+        ...overrides,
+      },
+    ),
+    id: 42,
+    patientAgreement: true,
+    nsaAcknowledged: true,
+  }) as GearOrder;
+
+const requisition = (overrides: Partial<OrderStatus['requisitions'][number]> = {}) => ({
+  gearReqId: 9,
+  reqNumber: '1000001',
+  name: 'GI Effects',
+  canceled: false,
+  cancelable: true,
+  recollectionOrderId: null,
+  accessions: [],
+  ...overrides,
+});
+
+const status = (overrides: Partial<OrderStatus> = {}): OrderStatus => ({
+  orderId: 42,
+  orderPageStatus: 'OrderPlaced',
+  headline: 'Order placed',
+  actions: ['download', 'cancelOrder'],
+  patientView: { status: 'ActivationComplete', headline: 'Activation Complete', expectedDate: null },
+  tracking: null,
+  trackingLinks: [],
+  accessionChoices: [],
+  selectedAccessionNo: null,
+  requisitions: [requisition()],
+  physicianInTheLoop: false,
+  paid: true,
+  ...overrides,
+});
+
+const timeline = (entries: OrderTimeline['entries'] = []): OrderTimeline => ({ orderId: 42, entries });
+
+const ordered = {
+  at: '2026-11-20T10:00:00.000Z',
+  kind: 'ordered',
+  by: 'practitioner',
+  text: 'Order created',
+  gearReqId: null,
+} as const;
+
+function open(handlers: Record<string, Handler>, user = patientUser) {
+  return renderApp('/order-status/42', {
+    user,
+    handlers: {
+      'GET /gear/order/42': () => json(order()),
+      'GET /gear/order/42/timeline': () => json(timeline([ordered])),
+      'GET /html/connect/refund-policy/index.html': () =>
+        new Response('<p>Refund policy</p>', { headers: { 'Content-Type': 'text/html' } }),
+      ...handlers,
+    },
+  });
+}
+
+describe("the order status page (spec 3 §2 'Order status page', §4; decision 0262)", () => {
+  it('shows the order number, the status headline, the actions by status, each test and the history', async () => {
+    const app = open({ 'GET /gear/order/42/status': () => json(status()) });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order 42' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Order placed' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download Receipt' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Download Patient Agreement' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Cancel Order' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Track Shipment' })).toBeNull();
+    const test = screen.getByRole('region', { name: 'GI Effects (requisition 1000001)' });
+    expect(within(test).getByRole('button', { name: 'Cancel Test' })).toBeVisible();
+    expect(screen.getByText(/Collection packs arrive in 2 to 5 business days\./)).toBeVisible();
+    expect(await screen.findByText('Order created')).toBeVisible();
+    await expectAccessible(app.container);
+  });
+
+  it('results ready: View Results and Schedule a Consult, no cancel; a discarded specimen says so', async () => {
+    open({
+      'GET /gear/order/42/status': () =>
+        json(
+          status({
+            orderPageStatus: 'ResultsReady',
+            headline: 'Results Ready',
+            actions: ['download', 'consult'],
+            requisitions: [
+              requisition({
+                cancelable: false,
+                accessions: [
+                  {
+                    accessionNo: 'A1',
+                    productName: 'GI Effects',
+                    offering: { kind: 'results', interactiveReport: true },
+                    expectedDate: null,
+                    resultsAvailable: true,
+                  },
+                  {
+                    accessionNo: 'A2',
+                    productName: 'GI Effects',
+                    offering: {
+                      kind: 'discarded',
+                      results: true,
+                      requestNewPack: false,
+                      newPackWillBeMailed: true,
+                    },
+                    expectedDate: null,
+                    resultsAvailable: false,
+                  },
+                ],
+              }),
+            ],
+          }),
+        ),
+    });
+    expect(
+      await screen.findByRole('button', { name: 'View Results (A1)' }, { timeout: 10_000 }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /View Results \(A2\)/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Schedule a Consult' })).toHaveAttribute('href', '/contact');
+    expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel Test' })).toBeNull();
+    expect(screen.getByText('Our lab was unable to complete your test...')).toBeVisible();
+    expect(screen.getByText('A new pack will be mailed.')).toBeVisible();
+  });
+
+  it('Cancel Order asks, calls DELETE with the version and date of birth, and reloads the status', async () => {
+    let canceled = false;
+    const app = open({
+      'GET /gear/order/42/status': () =>
+        json(
+          canceled ? status({ orderPageStatus: 'Canceled', headline: 'Canceled', actions: [] }) : status(),
+        ),
+      'DELETE /gear/order/cancel/42': () => {
+        canceled = true;
+        return new Response('cancelPass', { headers: { 'Content-Type': 'text/plain' } });
+      },
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Cancel Order' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel this order?' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Canceled' })).toBeVisible();
+    const [call] = app.server.callsTo('DELETE /gear/order/cancel/42');
+    expect(call?.search).toContain('version=');
+    expect(call?.search).toContain('dateOfBirth=');
+  });
+
+  it('spec 3 §8: already refunded, and any failure, say so', async () => {
+    const app = open({
+      'GET /gear/order/42/status': () => json(status()),
+      'DELETE /gear/order/cancel/42': () =>
+        new Response('cancelAlreadyRefunded', { headers: { 'Content-Type': 'text/plain' } }),
+    });
+    await app.user.click(await screen.findByRole('button', { name: 'Cancel Order' }, { timeout: 10_000 }));
+    await app.user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
+        name: 'Cancel Order',
+      }),
+    );
+    expect(await screen.findByText(CANCEL_ORDER_MESSAGES.alreadyRefunded)).toBeVisible();
+    app.server.on({ 'DELETE /gear/order/cancel/42': () => envelope(500, 'boom') });
+    await app.user.click(screen.getByRole('button', { name: 'Cancel Order' }));
+    await app.user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
+        name: 'Cancel Order',
+      }),
+    );
+    expect(await screen.findByText(CANCEL_ORDER_MESSAGES.failed)).toBeVisible();
+  });
+
+  it('Cancel Test calls the per-test cancel; a failure gives spec 3 §8’s message', async () => {
+    const app = open(
+      {
+        'GET /gear/order/42/status': () => json(status()),
+        'GET /gear/order/42/requisition/9/cancel': () => envelope(400, 'no'),
+      },
+      practitionerUser,
+    );
+    await app.user.click(await screen.findByRole('button', { name: 'Cancel Test' }, { timeout: 10_000 }));
+    await app.user.click(
+      within(await screen.findByRole('dialog', { name: 'Cancel this test?' })).getByRole('button', {
+        name: 'Cancel Test',
+      }),
+    );
+    expect(await screen.findByText(CANCEL_TEST_MESSAGES.failed)).toBeVisible();
+    await waitFor(() =>
+      expect(app.server.callsTo('GET /gear/order/42/requisition/9/cancel')).toHaveLength(1),
+    );
+  });
+});
