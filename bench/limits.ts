@@ -46,7 +46,7 @@ function recording(query: QueryFn, into: Statement[]): QueryFn {
   };
 }
 
-const BACKGROUND = /^insert into "audit_events"|from "(patient_)?sessions" where/;
+const BACKGROUND = /^\s*insert into "?audit_events"?|from "(patient_)?sessions" where/;
 
 /** The statements `work` makes the database run (work must be the only thing running meanwhile). */
 export async function captureStatements(
