@@ -48,7 +48,8 @@ const keyOf = (suffix) => {
   const keys = Object.keys(manifest);
   const name = path.basename(suffix, path.extname(suffix));
   const key =
-    keys.find((k) => k.endsWith(`src/features/${suffix}`)) ?? keys.find((k) => manifest[k].name === name);
+    keys.find((k) => k.endsWith(`src/${suffix.startsWith('app/') ? '' : 'features/'}${suffix}`)) ??
+    keys.find((k) => manifest[k].name === name);
   if (!key) throw new Error(`${suffix} is not a chunk of the build (is it still loaded lazily?)`);
   return key;
 };
@@ -81,7 +82,8 @@ const pages = [
   },
   ...STEPS.map((step) => ({
     name: `wizard step ${step.split('/')[1].replace('.tsx', '')}`,
-    keys: [entryKey, keyOf('wizard/wizard-route.tsx'), keyOf(step)],
+    // The pages that read data load inside the query layout (decision 0234).
+    keys: [entryKey, keyOf('app/query-layout.tsx'), keyOf('wizard/wizard-route.tsx'), keyOf(step)],
     budget: STEP,
   })),
 ];
