@@ -2,8 +2,8 @@
 // The JavaScript budgets of the built web app (decision 0230, issue 15), over apps/web/dist/.vite/manifest.json:
 // what each page loads (the entry, the route's lazily loaded module and the step's, with everything they import
 // statically), gzipped. The issue's targets: patient entry (Welcome Back) and activation (/) at most 120 kB, any wizard
-// step at most 250 kB. Until the app meets them, the build fails when a page grows past the ceiling it has reached
-// (so that no change makes a page heavier unnoticed); a page over its target is reported as such.
+// step at most 250 kB. A page that meets its target has it as its ceiling; a page still over it has the ceiling it
+// reached (CEILINGS, decision 0234), so that no change makes a page heavier unnoticed. The build fails past a ceiling.
 // Also: no page carries a browser PDF library, and '/' does not carry the wizard or the catalogue.
 // Prints one line per page and exits 1 when a ceiling is exceeded. Run by `npm test` after the build.
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,8 +21,19 @@ if (!existsSync(manifestFile)) {
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 
 const KB = 1000;
-const PATIENT = { target: 120 * KB, ceiling: 152 * KB };
-const STEP = { target: 250 * KB, ceiling: 312 * KB };
+const PATIENT_TARGET = 120 * KB;
+const STEP_TARGET = 250 * KB;
+/**
+ * The pages still over their target, with the ceiling each reached (decision 0234): lower one whenever its page gets
+ * lighter, remove it once the page meets its target.
+ */
+const CEILINGS = {
+  'activation (/)': 142 * KB,
+  'patient entry (/connect, Welcome Back)': 143 * KB,
+  'wizard step panels-step': 260 * KB,
+  'wizard step insurance-step': 264 * KB,
+  'wizard step review-step': 257 * KB,
+};
 const STEPS = [
   'practitioner/practitioner-step.tsx',
   'panels/panels-step.tsx',
@@ -48,7 +59,8 @@ const keyOf = (suffix) => {
   const keys = Object.keys(manifest);
   const name = path.basename(suffix, path.extname(suffix));
   const key =
-    keys.find((k) => k.endsWith(`src/features/${suffix}`)) ?? keys.find((k) => manifest[k].name === name);
+    keys.find((k) => k.endsWith(`src/${suffix.startsWith('app/') ? '' : 'features/'}${suffix}`)) ??
+    keys.find((k) => manifest[k].name === name);
   if (!key) throw new Error(`${suffix} is not a chunk of the build (is it still loaded lazily?)`);
   return key;
 };
@@ -73,16 +85,17 @@ const gzipBytes = (file) => {
 };
 
 const pages = [
-  { name: 'activation (/)', keys: [entryKey], budget: PATIENT, activation: true },
+  { name: 'activation (/)', keys: [entryKey], target: PATIENT_TARGET, activation: true },
   {
     name: 'patient entry (/connect, Welcome Back)',
     keys: [entryKey, keyOf('connect/connect-page.tsx')],
-    budget: PATIENT,
+    target: PATIENT_TARGET,
   },
   ...STEPS.map((step) => ({
     name: `wizard step ${step.split('/')[1].replace('.tsx', '')}`,
-    keys: [entryKey, keyOf('wizard/wizard-route.tsx'), keyOf(step)],
-    budget: STEP,
+    // The pages that read data load inside the query layout (decision 0234).
+    keys: [entryKey, keyOf('app/query-layout.tsx'), keyOf('wizard/wizard-route.tsx'), keyOf(step)],
+    target: STEP_TARGET,
   })),
 ];
 
@@ -92,7 +105,8 @@ const kB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 for (const page of pages) {
   const chunks = [...closure(page.keys)].map((key) => ({ key, file: manifest[key].file }));
   const bytes = chunks.reduce((sum, chunk) => sum + gzipBytes(chunk.file), 0);
-  const { target, ceiling } = page.budget;
+  const { target } = page;
+  const ceiling = CEILINGS[page.name] ?? target;
   const mark = bytes > ceiling ? '✗' : bytes > target ? '!' : '✓';
   console.log(
     `${mark} ${page.name}: ${kB(bytes)} gzipped JS in ${chunks.length} files (target ${kB(target)}, ceiling ${kB(ceiling)})`,

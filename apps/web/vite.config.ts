@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pureDomainDeclarations } from './pure-domain-declarations.ts';
 
 /**
  * react-router's package exports only its development build (warnings and checks, ~30% larger); the production build
@@ -17,7 +18,7 @@ const apiTarget = process.env.GEAR_API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/gear', '/mygdx/account', '/html'];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), pureDomainDeclarations()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

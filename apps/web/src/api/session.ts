@@ -1,7 +1,5 @@
 import type { UserInfo } from '@gear/domain';
-import { useMutation } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
-import { useApi } from './context.tsx';
 import { isApiError } from './errors.ts';
 
 export interface Credentials {
@@ -37,8 +35,3 @@ export async function fetchAccountType(api: ApiClient): Promise<UserInfo | null>
 /** GET /html/ping.html: keepalive every 20 minutes while signed in (spec 3 §7). */
 export const ping = (api: ApiClient): Promise<unknown> =>
   api.get('/html/ping.html', { auth: 'none', authErrors: 'throw', responseType: 'text' });
-
-export function useSignIn() {
-  const api = useApi();
-  return useMutation({ mutationFn: (credentials: Credentials) => signIn(api, credentials) });
-}

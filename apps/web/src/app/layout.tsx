@@ -2,7 +2,6 @@ import { isAdmin, messages } from '@gear/domain';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useRouteError } from 'react-router';
-import { UnavailableNotice } from '../components/unavailable-notice.tsx';
 import { useServices, useSession } from '../services/app-services.tsx';
 import { returningVisit } from '../services/returning-visit.ts';
 import classes from './layout.module.css';
@@ -22,7 +21,6 @@ export function AppLayout() {
       </a>
       <AppHeader />
       <Container component="main" id="main" tabIndex={-1} size="lg" py="lg" className={classes.main}>
-        <UnavailableNotice />
         <Outlet />
       </Container>
       <AppFooter />

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiProvider } from '../api/context.tsx';
 import { type AppServices, ServicesProvider } from '../services/app-services.tsx';
@@ -16,11 +15,9 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <QueryClientProvider client={services.queryClient}>
-        <ServicesProvider services={services}>
-          <ApiProvider value={services}>{children}</ApiProvider>
-        </ServicesProvider>
-      </QueryClientProvider>
+      <ServicesProvider services={services}>
+        <ApiProvider value={services}>{children}</ApiProvider>
+      </ServicesProvider>
     </MantineProvider>
   );
 }

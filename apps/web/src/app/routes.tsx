@@ -5,8 +5,8 @@ import { AppLayout, RouteError } from './layout.tsx';
 import { HomePage } from './pages.tsx';
 
 /**
- * spec 1 §2.1 routes. The activation page (/) is in the first bundle; sign-in, the wizard and every later area are
- * loaded on demand.
+ * spec 1 §2.1 routes. The activation page (/) is in the first bundle; Welcome Back, sign-in, the wizard and every
+ * later area are loaded on demand, and the pages that read data with the query cache (decision 0234).
  */
 /** The sign-in form (and its form library) loads when asked for: '/' is the patients' page (decision 0142). */
 const loginPage = async () => ({ Component: (await import('../features/login/login-page.tsx')).LoginPage });
@@ -20,81 +20,89 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, Component: HomePage },
       { path: 'kitordering', Component: HomePage },
-      { path: 'login', lazy: loginPage },
-      { path: 'mygdx/login', lazy: loginPage },
-      {
-        path: 'order/:id',
-        lazy: async () => ({
-          Component: (await import('../features/wizard/order-entry-route.tsx')).OrderEntryRoute,
-        }),
-      },
-      {
-        path: 'patient/:orderId/:reqId?',
-        lazy: async () => ({
-          Component: (await import('../features/wizard/order-entry-route.tsx')).PatientFallbackRoute,
-        }),
-      },
-      {
-        path: 'order/:id/:step/:gearReqId?',
-        lazy: async () => ({ Component: (await import('../features/wizard/wizard-route.tsx')).WizardRoute }),
-      },
       {
         path: 'connect/:id?',
         lazy: async () => ({ Component: (await import('../features/connect/connect-page.tsx')).ConnectPage }),
       },
       {
-        path: 'register/:reqNum?',
-        lazy: async () => ({
-          Component: (await import('../features/activation/registration-page.tsx')).RegistrationPage,
-        }),
-      },
-      {
-        path: 'patient-management',
-        lazy: async () => ({
-          Component: (await import('./patient-management-route.tsx')).PatientManagementRoute,
-        }),
-      },
-      {
-        path: 'order-status/:id',
-        lazy: async () => ({
-          Component: (await import('./order-status-route.tsx')).OrderStatusRoute,
-        }),
-      },
-      {
-        path: 'view/:orderId',
-        lazy: async () => ({ Component: (await import('./view-page.tsx')).ViewPage }),
-      },
-      {
-        path: 'order-history',
-        lazy: async () => ({
-          Component: (await import('../features/order-history/order-history-page.tsx')).OrderHistoryPage,
-        }),
-      },
-      {
-        path: 'custom-profile',
-        lazy: async () => ({
-          Component: (await import('../features/panels/custom-profile/custom-profile-list-page.tsx'))
-            .CustomProfileListPage,
-        }),
-      },
-      ...(['custom-profile/new/:gsdlNo', 'custom-profile/edit/:gearBundleId'] as const).map((path) => ({
-        path,
-        lazy: async () => ({
-          Component: (await import('../features/panels/custom-profile/custom-profile-editor-page.tsx'))
-            .CustomProfileEditorPage,
-        }),
-      })),
-      ...(['mygdx/contact', 'contact', 'contact/providers'] as const).map((path) => ({
-        path,
-        lazy: async () => {
-          const { ContactPage } = await import('../features/contact/contact-page.tsx');
-          const audience = path === 'mygdx/contact' ? ('practitioner' as const) : ('patient' as const);
-          return { Component: () => <ContactPage audience={audience} /> };
-        },
-      })),
-      {
-        path: 'terms',
-        lazy: async () => ({ Component: (await import('../features/terms/terms-page.tsx')).TermsPage }),
+        // The pages that read data share the query cache, loaded with the first of them (decision 0234).
+        lazy: async () => ({ Component: (await import('./query-layout.tsx')).QueryLayout }),
+        children: [
+          { path: 'login', lazy: loginPage },
+          { path: 'mygdx/login', lazy: loginPage },
+          {
+            path: 'order/:id',
+            lazy: async () => ({
+              Component: (await import('../features/wizard/order-entry-route.tsx')).OrderEntryRoute,
+            }),
+          },
+          {
+            path: 'patient/:orderId/:reqId?',
+            lazy: async () => ({
+              Component: (await import('../features/wizard/order-entry-route.tsx')).PatientFallbackRoute,
+            }),
+          },
+          {
+            path: 'order/:id/:step/:gearReqId?',
+            lazy: async () => ({
+              Component: (await import('../features/wizard/wizard-route.tsx')).WizardRoute,
+            }),
+          },
+          {
+            path: 'register/:reqNum?',
+            lazy: async () => ({
+              Component: (await import('../features/activation/registration-page.tsx')).RegistrationPage,
+            }),
+          },
+          {
+            path: 'view/:orderId',
+            lazy: async () => ({ Component: (await import('./view-page.tsx')).ViewPage }),
+          },
+          ...(['mygdx/contact', 'contact', 'contact/providers'] as const).map((path) => ({
+            path,
+            lazy: async () => {
+              const { ContactPage } = await import('../features/contact/contact-page.tsx');
+              const audience = path === 'mygdx/contact' ? ('practitioner' as const) : ('patient' as const);
+              return { Component: () => <ContactPage audience={audience} /> };
+            },
+          })),
+          {
+            path: 'patient-management',
+            lazy: async () => ({
+              Component: (await import('./patient-management-route.tsx')).PatientManagementRoute,
+            }),
+          },
+          {
+            path: 'order-status/:id',
+            lazy: async () => ({
+              Component: (await import('./order-status-route.tsx')).OrderStatusRoute,
+            }),
+          },
+          {
+            path: 'order-history',
+            lazy: async () => ({
+              Component: (await import('../features/order-history/order-history-page.tsx')).OrderHistoryPage,
+            }),
+          },
+          {
+            path: 'custom-profile',
+            lazy: async () => ({
+              Component: (await import('../features/panels/custom-profile/custom-profile-list-page.tsx'))
+                .CustomProfileListPage,
+            }),
+          },
+          ...(['custom-profile/new/:gsdlNo', 'custom-profile/edit/:gearBundleId'] as const).map((path) => ({
+            path,
+            lazy: async () => ({
+              Component: (await import('../features/panels/custom-profile/custom-profile-editor-page.tsx'))
+                .CustomProfileEditorPage,
+            }),
+          })),
+          {
+            path: 'terms',
+            lazy: async () => ({ Component: (await import('../features/terms/terms-page.tsx')).TermsPage }),
+          },
+        ],
       },
       { path: '*', Component: NotFoundPage },
     ],

@@ -15,21 +15,22 @@ type SignOutReason = Extract<SessionState, { status: 'signedOut' }>['reason'];
 
 /** Ends the session on the server (DELETE /api/session), then locally, whatever the server answered. */
 export function useSignOut() {
-  const { api, session, queryClient } = useServices();
+  const services = useServices();
   return useCallback(
     async (reason: SignOutReason = 'signedOut') => {
       try {
-        await signOut(api);
+        await signOut(services.api);
       } catch {
         // The local sign-out stands even when the server cannot be reached.
       } finally {
-        session.set({ status: 'signedOut', reason });
-        queryClient.clear();
+        services.session.set({ status: 'signedOut', reason });
+        // Made only once a page read data (decision 0234).
+        services.queryClient?.clear();
         // An explicit sign-out ends the returning visit; the idle sign-out keeps it (Welcome Back answers the 401).
         if (reason === 'signedOut') returningVisit.forget();
       }
     },
-    [api, session, queryClient],
+    [services],
   );
 }
 

@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import { createAppServices, readRetry, readRetryDelay } from '../services/app-services.tsx';
+import { queryClientOf } from '../services/query-client.ts';
 import { createFetchMock, envelope, json, networkFailure } from '../test/fetch-mock.ts';
 import { renderUi } from '../test/render-ui.tsx';
 import { UnavailableNotice } from './unavailable-notice.tsx';
@@ -69,7 +70,7 @@ describe('issue 21 §2: reads wait out a 503 and say so', () => {
       return <p>{query.data?.name ?? 'loading'}</p>;
     }
     renderUi(
-      <QueryClientProvider client={services.queryClient}>
+      <QueryClientProvider client={queryClientOf(services)}>
         <UnavailableNotice />
         <Thing />
       </QueryClientProvider>,
@@ -85,7 +86,7 @@ describe('issue 21 §2: reads wait out a 503 and say so', () => {
     const server = createFetchMock({ 'GET /gear/x': networkFailure });
     const services = createAppServices({ fetch: server.fetch });
     await expect(
-      services.queryClient.fetchQuery({
+      queryClientOf(services).fetchQuery({
         queryKey: ['x'],
         queryFn: () => services.api.get('/gear/x', { auth: 'none' }),
         retryDelay: 1,

@@ -1,5 +1,5 @@
 import { READ_RETRIES, retryDelayMs, unauthorisedGoesToLogin } from '@gear/domain';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useSyncExternalStore } from 'react';
 import { type ApiClient, createApiClient } from '../api/client.ts';
 import type { AppConfig } from '../api/context.tsx';
@@ -12,7 +12,11 @@ import { createSessionStore, type SessionStore } from './session-store.ts';
 export interface AppServices {
   api: ApiClient;
   session: SessionStore;
-  queryClient: QueryClient;
+  /**
+   * The query cache, made by services/query-client.ts (queryClientOf) when the first page that reads data loads:
+   * the patients' first pages (activation, Welcome Back) read nothing through it and load without it (decision 0234).
+   */
+  queryClient: QueryClient | null;
   /** Filled at start-up from GET /api/config. */
   config: AppConfig;
   /** Set once the router exists; the API client uses it for 403 answers. */
@@ -43,20 +47,9 @@ export function createAppServices(options: AppServicesOptions = {}): AppServices
     const state = session.get();
     if (state.status !== 'unknown') sessionHint.set(state.status === 'signedIn');
   });
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        refetchOnWindowFocus: false,
-        retry: readRetry,
-        retryDelay: readRetryDelay,
-      },
-      mutations: { retry: false },
-    },
-  });
   const services: AppServices = {
     session,
-    queryClient,
+    queryClient: null,
     config: { supportPhone: '' },
     navigate: () => {},
     api: createApiClient({

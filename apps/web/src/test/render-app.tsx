@@ -1,4 +1,5 @@
 import type { UserInfo } from '@gear/domain';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
@@ -7,6 +8,7 @@ import { AppProviders } from '../app/providers.tsx';
 import { routes } from '../app/routes.tsx';
 import { Startup } from '../app/startup.tsx';
 import { type AppServices, createAppServices } from '../services/app-services.tsx';
+import { queryClientOf } from '../services/query-client.ts';
 import { sessionHint } from '../services/session-hint.ts';
 import { createFetchMock, envelope, type Handler, json } from './fetch-mock.ts';
 import { TEST_PHONE } from './fixtures.ts';
@@ -28,7 +30,9 @@ export interface RenderAppOptions {
 export const renderInApp = (ui: ReactNode, services: AppServices, { startup = false } = {}) =>
   render(
     <AppProviders services={services} env="test">
-      {startup ? <Startup>{ui}</Startup> : ui}
+      <QueryClientProvider client={queryClientOf(services)}>
+        {startup ? <Startup>{ui}</Startup> : ui}
+      </QueryClientProvider>
     </AppProviders>,
   );
 

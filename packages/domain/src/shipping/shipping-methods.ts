@@ -36,7 +36,7 @@ export const FREE_SHIPPING_METHODS: readonly ShippingMethod[] = [
 ];
 
 export const isShippingMethod = (value: string | null): value is ShippingMethod =>
-  shippingMethodSchema.safeParse(value).success;
+  (SHIPPING_METHOD_VALUES as readonly (string | null)[]).includes(value);
 
 export const isFreeShippingMethod = (method: string): boolean =>
   isShippingMethod(method) && FREE_SHIPPING_METHODS.includes(method);

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useConfig } from '../../api/context.tsx';
 import { errorMessage, isApiError } from '../../api/errors.ts';
-import { useSignIn } from '../../api/session.ts';
+import { useSignIn } from '../../api/sign-in.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useServices, useSession } from '../../services/app-services.tsx';
 
@@ -51,7 +51,7 @@ export function LoginPage() {
       { username: values.username.trim(), password: values.password },
       {
         onSuccess: (user) => {
-          queryClient.clear();
+          queryClient?.clear();
           store.set({ status: 'signedIn', user });
         },
       },

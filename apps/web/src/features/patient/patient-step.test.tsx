@@ -410,7 +410,7 @@ describe('patient search (spec 2 §2, §4, §8)', { timeout: 30_000 }, () => {
     await fill(app, 'Find by chart number', 'C10001');
     await app.user.click(screen.getByRole('button', { name: 'Look up' }));
     await waitFor(() => expect(field(/^First name/)).toHaveValue('Jane'));
-    expect(app.services.queryClient.getQueryData(['orders', 42, 'insurances-on-file'])).toEqual([
+    expect(app.services.queryClient?.getQueryData(['orders', 42, 'insurances-on-file'])).toEqual([
       { insuranceProvider: 'bcbs', insuranceRank: 0 },
     ]);
   });

@@ -21,7 +21,6 @@ import {
   type PatientInfo,
   patientAge,
   patientFactsOfOrder,
-  patientInfoSchema,
   requiresPatientAddress,
   requiresPatientContact,
   type SavedOrder,
@@ -95,12 +94,6 @@ function defaultCountry(order: SavedOrder): string {
   if (!office) return UNITED_STATES;
   return isUnitedStates(office.address.country) ? UNITED_STATES : office.address.country;
 }
-
-/** spec 2 §5 'Phones are normalised', dates canonical: the patient as the rules and the server read it. */
-const normalised = (patient: PatientInfo): PatientInfo => {
-  const parsed = patientInfoSchema.safeParse(patient);
-  return parsed.success ? parsed.data : patient;
-};
 
 const addressKey = (patient: PatientInfo) => {
   const address = patient.addresses.find((a) => a.type === 'shipping');
@@ -203,6 +196,8 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
       return;
     }
     const current = form.getValues();
+    // The schema (and zod) load with the first save, not with the page (decision 0234).
+    const { normalised } = await import('./normalised-patient.ts');
     const info = normalised(toPatientInfo(current));
     const confirmedAge = options.confirmedAge ?? facts.ageConfirmed;
     const found = validatePatient(info, { ...facts, ageConfirmed: confirmedAge });
