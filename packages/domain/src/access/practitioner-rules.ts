@@ -1,7 +1,7 @@
 import type { FieldError } from '../contract/errors.ts';
 import type { Practitioner, UserInfo } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
-import { isAdmin } from '../workflow/locking.ts';
+import { isAdmin } from './admin.ts';
 
 /** spec 1 §9: a GSDL number has at most 5 characters. */
 export const GSDL_NO_MAX_LENGTH = 5;

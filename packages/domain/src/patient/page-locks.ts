@@ -1,5 +1,6 @@
+import { isAdmin } from '../access/admin.ts';
 import type { GearOrder, OrderFacts, UserInfo } from '../contract/order.ts';
-import { isAdmin, isOrderLocked } from '../workflow/locking.ts';
+import { isOrderLocked } from '../workflow/locking.ts';
 import { isPractitionerConfirmed } from '../workflow/workflow-rows.ts';
 
 type LockUser = Pick<UserInfo, 'type' | 'adminUser'>;

@@ -1,5 +1,5 @@
+import { isAdmin } from '../access/admin.ts';
 import type { GearOrder, Requisition, UserInfo } from '../contract/order.ts';
-import { isAdmin } from '../workflow/locking.ts';
 
 /**
  * spec 2 §8 Removal, verbatim: '400 'Sorry, this requisition cannot be removed'; 403 'Sorry, you are not authorized

@@ -1,6 +1,6 @@
+import { isAdmin } from '../access/admin.ts';
 import type { GearOrder, Requisition, UserInfo } from '../contract/order.ts';
 import { isRemovableRequisition, mayRemoveRequisitions } from '../removal/removal.ts';
-import { isAdmin } from '../workflow/locking.ts';
 import { liveRequisitions } from './submit-rules.ts';
 
 type CartOrder = Pick<GearOrder, 'requisitions' | 'workflow' | 'physicianInTheLoop'>;

@@ -1,3 +1,4 @@
+import { isAdmin } from '../access/admin.ts';
 import { maySaveStep } from '../access/step-access.ts';
 import {
   BILLING_METHODS,
@@ -12,7 +13,6 @@ import {
   maySaveForLater,
   reviewLockOf,
 } from '../removal/removal.ts';
-import { isAdmin } from '../workflow/locking.ts';
 import { STEP_IDS } from '../workflow/steps.ts';
 
 /** The review's sections that have an Edit (spec 3 §2 Review and confirmation). */

@@ -1,8 +1,8 @@
+import { isAdmin } from '../access/admin.ts';
 import { requiresAuthorizationAgreement } from '../access/practitioner-rules.ts';
 import type { FieldError } from '../contract/errors.ts';
 import { BILLING_METHODS, type GearOrder, type Requisition, type UserInfo } from '../contract/order.ts';
 import { type PatientFacts, patientFactsOfOrder, validatePatient } from '../patient/validate-patient.ts';
-import { isAdmin } from '../workflow/locking.ts';
 import { STEP_IDS } from '../workflow/steps.ts';
 import { REVIEW_MESSAGES } from './review-messages.ts';
 

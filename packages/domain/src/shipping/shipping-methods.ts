@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { isAdmin } from '../access/admin.ts';
 import type { UserInfo } from '../contract/order.ts';
 import { addressHasPoBox } from '../identifiers/po-box.ts';
 import { isCanada } from '../identifiers/regions.ts';
-import { isAdmin } from '../workflow/locking.ts';
 
 /**
  * spec 2 §9 shipping methods, as stored in shippingMethod; spec 3 §9 labels Overnight 'Overnight (Regular)'.

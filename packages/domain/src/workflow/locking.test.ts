@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { isAdmin } from '../access/admin.ts';
 import type { OrderFacts, UserInfo } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
 import { order, orderWithSteps, requisition, rows, users } from '../test-support/fixtures.ts';
 import {
-  isAdmin,
   isOrderCanceled,
   isOrderLocked,
   isPanelSelectionLocked,

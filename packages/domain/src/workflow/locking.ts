@@ -1,11 +1,7 @@
-import type { GearOrder, OrderFacts, UserInfo } from '../contract/order.ts';
+import { type AdminFacts, isAdmin } from '../access/admin.ts';
+import type { GearOrder, OrderFacts } from '../contract/order.ts';
 import { MESSAGES } from '../messages.ts';
 import { isPractitionerConfirmed } from './workflow-rows.ts';
-
-type AdminFacts = Pick<UserInfo, 'adminUser'>;
-
-/** spec 1 §1: an admin's user info carries adminUser equal to the string 'true'. */
-export const isAdmin = (user: AdminFacts): boolean => user.adminUser === 'true';
 
 const hasAccession = (order: Pick<OrderFacts, 'requisitions'>): boolean =>
   order.requisitions.some((requisition) => Boolean(requisition.accessionNo));
