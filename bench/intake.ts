@@ -3,41 +3,20 @@
 // POST /api/intake/events, beside a bare route taking the same body in the same run.
 //   npm run bench:intake -w apps/server                       (embedded database, in memory)
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:intake -w apps/server
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { orders, requisitions } from '../apps/server/src/db/schema/index.ts';
 import { signatureHeader } from '../apps/server/src/modules/intake/intake-signature.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
-import { progress } from './setup.ts';
+import { openBenchDatabase, progress } from './setup.ts';
 
 const REQUISITIONS = 2_500;
 const SECRET = 'bench-lab-intake-secret-0123456789abcdef';
 
 async function openDatabase(): Promise<{ database: Database; drop: () => Promise<void>; kind: string }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl)
-    return { database: await openPglite(null), drop: async () => {}, kind: 'PGlite (in memory)' };
-  const name = `gear_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await openPostgres(url.toString()),
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    kind: 'PostgreSQL',
-  };
+  const { database, url, drop } = await openBenchDatabase();
+  return { database, drop, kind: url ? 'PostgreSQL' : 'PGlite (in memory)' };
 }
 
 async function main() {

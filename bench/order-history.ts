@@ -4,40 +4,19 @@
 //   DATABASE_URL=postgres://… npm run bench:order-history -w apps/server   (a new database, dropped after)
 // Generated orders: six practitioners, a patient name from a small list, one requisition each with a requisition
 // and an activation number, every tenth with an accession number, every other with a payment.
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts';
+import type { Database } from '../apps/server/src/db/client.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
-import { listenForBench, progress, signInOverHttp } from './setup.ts';
+import { listenForBench, openBenchDatabase, progress, signInOverHttp } from './setup.ts';
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 
 async function openDatabase(): Promise<{ database: Database; drop: () => Promise<void>; kind: string }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl)
-    return { database: await openPglite(null), drop: async () => {}, kind: 'embedded, in memory' };
-  const name = `gear_bench_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: await openPostgres(url.toString()),
-    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    kind: 'PostgreSQL',
-  };
+  const { database, url, drop } = await openBenchDatabase();
+  return { database, drop, kind: url ? 'PostgreSQL' : 'embedded, in memory' };
 }
 
 async function generateOrders(database: Database, count: number) {
