@@ -106,9 +106,10 @@ export function planCancel(
   today: string,
 ): OrderChangePlan | typeof UNCHANGED {
   if (order.canceled) return UNCHANGED;
-  // spec 3 §4: only if all requisitions are cancelable; §9: not more than 45 days after delivery.
-  if (!allRequisitionsCancelable(facts) || isPastCancelWindow(facts.tracking?.deliveryDate ?? null, today))
-    return UNCHANGED;
+  // spec 3 §4: only if all requisitions are cancelable; §9: not more than 45 days after delivery. An order that never
+  // had a test has nothing the lab could hold: it is canceled as it is (decision 0050).
+  const cancelable = facts.requisitions.length === 0 || allRequisitionsCancelable(facts);
+  if (!cancelable || isPastCancelWindow(facts.tracking?.deliveryDate ?? null, today)) return UNCHANGED;
   return { changes: { canceled: true }, writes: [{ kind: 'cancelRequisitions' }] };
 }
 
