@@ -6,8 +6,9 @@ import { expectAccessible, watchConsole } from './support.ts';
 
 /**
  * Payment journeys (spec 3 §2 'Payment section', §5, §8; decisions 0120, 0121) on the demo orders whose patients pay
- * (README: Sofia Payne 50012390, Marcus Bell 50012391, Grace Lin 50012392, Lena Ortiz 50012393, all on P1001's
- * drop-ship orders). Cards are test cards of ../shared/data/test_cards.tsv, honoured by the local gateway.
+ * (README: Sofia Payne 50012390, Marcus Bell 50012391, Grace Lin 50012392, Lena Ortiz 50012393, Paul Prescott 50012397
+ * and Nina Chekov 50012396, all on P1001's drop-ship orders). Cards are test cards of ../shared/data/test_cards.tsv,
+ * honoured by the local gateway; prepay codes are the seeded ones (README).
  */
 for (const viewport of [
   { name: 'desktop', size: { width: 1280, height: 900 }, reqNumber: '50012390', dateOfBirth: '1982-09-14' },
@@ -115,6 +116,96 @@ for (const viewport of [
     });
   });
 }
+
+// The check patient tries the code the prepay patient redeemed: the two run in this order, the second only after the first.
+test.describe
+  .serial('patients paying by prepay code and by check', () => {
+    const prepayCode = 'PRE005';
+
+    test.describe('desktop', () => {
+      test.use({ viewport: { width: 1280, height: 900 } });
+
+      test('a patient pays with a prepay code and submits', async ({ page }) => {
+        test.slow();
+        const errors = watchConsole(page, [/\/mygdx\/account\/JWT\/myGDX/]);
+        const id = await openAsPatient(page, '50012397', '1984-04-08');
+        await page.getByRole('radio', { name: 'Prepay code' }).check();
+        const code = page.getByLabel('Confirmation code');
+        await expectAccessible(page);
+
+        // spec 3 §5: the code is 6 characters.
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByText('Please provide your 6-digit confirmation code.')).toBeVisible();
+        await code.fill('PRE05');
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByText('Please provide a valid 6-digit confirmation code.')).toBeVisible();
+
+        await code.fill(prepayCode);
+        await acknowledge(page);
+        await solveCaptcha(page);
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByTestId('confirmation-code')).toHaveText(String(id));
+        await expectAccessible(page);
+        const paid = (await (await page.request.get(`/gear/order/${id}/payments`)).json()) as {
+          paymentType: string;
+          status: string;
+          amountCents: number;
+          cardLast4: string | null;
+        }[];
+        expect(paid).toMatchObject([{ paymentType: 'prepay', status: 'captured', cardLast4: null }]);
+        expect(paid[0]?.amountCents).toBeGreaterThan(0);
+        expect(errors).toEqual([]);
+      });
+    });
+
+    test.describe('phone', () => {
+      test.use({ viewport: { width: 390, height: 844 } });
+
+      test('a patient whose prepay code was already used is refused, then pays by check and submits', async ({
+        page,
+      }) => {
+        test.slow();
+        // The refused code answers 422.
+        const errors = watchConsole(page, [/confirm-and-pay/, /\/mygdx\/account\/JWT\/myGDX/]);
+        const id = await openAsPatient(page, '50012396', '1979-07-19');
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+
+        await page.getByRole('radio', { name: 'Prepay code' }).check();
+        await page.getByLabel('Confirmation code').fill(prepayCode);
+        await acknowledge(page);
+        await solveCaptcha(page);
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(
+          page.getByText('This confirmation code is not valid or has already been used.').first(),
+        ).toBeVisible();
+        await expectAccessible(page);
+        expect(await (await page.request.get(`/gear/order/${id}/payments`)).json()).toEqual([]);
+
+        await page.getByRole('radio', { name: 'Check', exact: true }).check();
+        await expect(page.getByLabel('Confirmation code')).toHaveCount(0);
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByText('Please provide a check number.')).toBeVisible();
+        await page.getByLabel('Check number').fill('1042');
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+        await solveCaptcha(page);
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect(page.getByRole('heading', { name: 'Success' })).toBeVisible({ timeout: 20_000 });
+        await expect(page.getByTestId('confirmation-code')).toHaveText(String(id));
+        await expectAccessible(page);
+        await expectNoSidewaysScroll(page);
+        const paid = (await (await page.request.get(`/gear/order/${id}/payments`)).json()) as {
+          paymentType: string;
+          status: string;
+          cardLast4: string | null;
+        }[];
+        expect(paid).toMatchObject([{ paymentType: 'check', status: 'recorded', cardLast4: null }]);
+        expect(errors).toEqual([]);
+      });
+    });
+  });
 
 test('dr.avery pays expedited shipping with the saved shipping card on file, with no patient acknowledgements', async ({
   page,

@@ -32,10 +32,10 @@ describe('seedDemoOrders', () => {
       'C922499553/50012350',
     ]);
     // The three orders above, the patient-confirmed and recollection orders of demo-panels.ts (0045, 0049) and the
-    // three of the review (demo-review-orders.ts) and the six whose patients pay (demo-payments.ts), 15 workflow
+    // three of the review (demo-review-orders.ts) and the eight whose patients pay (demo-payments.ts), 15 workflow
     // rows each; and the review's ship-to-office order with two lines: 10 order rows and 5 rows per line; and the 13
     // orders of every derived status (demo-status-orders.ts), six accessions among them.
-    expect(await counts()).toEqual([15 + 13, 16 + 13, 14 * 15 + 10 + 2 * 5 + 13 * 15, 1 + 6]);
+    expect(await counts()).toEqual([17 + 13, 18 + 13, 16 * 15 + 10 + 2 * 5 + 13 * 15, 1 + 6]);
   });
 
   it('is idempotent', async () => {

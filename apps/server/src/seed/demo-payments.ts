@@ -74,6 +74,25 @@ const PAYING_PATIENTS: readonly PayingPatient[] = [
     gender: 'M',
     address1: '9 Kenilworth Road',
   },
+  // The check and prepay code journeys (e2e/payment.spec.ts).
+  {
+    activationCode: 'C612380162',
+    reqNumber: '50012396',
+    nameFirst: 'Nina',
+    nameLast: 'Chekov',
+    dateOfBirth: '1979-07-19',
+    gender: 'F',
+    address1: '23 Montford Avenue',
+  },
+  {
+    activationCode: 'C612380170',
+    reqNumber: '50012397',
+    nameFirst: 'Paul',
+    nameLast: 'Prescott',
+    dateOfBirth: '1984-04-08',
+    gender: 'M',
+    address1: '12 Broadway Street',
+  },
 ];
 
 export const PAYMENT_DEMO_ORDERS: readonly ReviewDemo[] = PAYING_PATIENTS.map((who) => ({
