@@ -71,6 +71,17 @@ export function requisitionPermissions(
 export const mayEditDiagnosis = (order: Pick<GearOrder, 'workflow'>, user: PermissionUser): boolean =>
   isAdmin(user) || user.type === 'myGDX' || order.workflow.complete;
 
+/** The steps whose choices set the price: the tests (panel, components, add-ons) and the billing method. */
+const PRICED_STEPS: ReadonlySet<number> = new Set([STEP_IDS.panels, STEP_IDS.billing]);
+
+/**
+ * spec 3 §6 Patients: 'Price edit is limited once patient confirmation is complete.' Once the patient has confirmed
+ * (and paid or chosen to pay later), the patient no longer changes what sets the price: the tests and the billing
+ * method (decision 0190). The practitioner and admins still may, and the payment follows their change (decision 0161).
+ */
+export const isPriceEditLimited = (order: Pick<GearOrder, 'workflow'>, user: PermissionUser): boolean =>
+  user.type === 'prc' && !isAdmin(user) && order.workflow.patientConfirmed;
+
 /**
  * spec 3 §4/§6: whether a section's Edit shows. The order sections follow the order's rules (PITL, accession,
  * confirmation); the requisition sections the requisition's. Patients edit diagnosis codes only on a complete order
@@ -88,6 +99,7 @@ export function maySectionBeEdited(
     if (section === 'dxCodes' && !mayEditDiagnosis(order, user)) return false;
     if (user.type === 'prc' && !isAdmin(user)) {
       if (section === 'billing' && isPhysicianAccountByPractitioner(order, requisition)) return false;
+      if ((section === 'billing' || section === 'panels') && isPriceEditLimited(order, user)) return false;
     }
     return true;
   }
@@ -108,6 +120,7 @@ export function mayChangeStep(
   order: PermissionOrder,
   requisition: Requisition | null,
 ): boolean {
+  if (isPriceEditLimited(order, user) && PRICED_STEPS.has(stepId)) return false;
   if (maySaveStep(user, stepId)) return true;
   return (
     stepId === STEP_IDS.dxCodes &&

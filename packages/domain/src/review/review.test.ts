@@ -22,6 +22,7 @@ import { confirmationSteps, isPaidByPractitionerAccount, isWorkflowComplete } fr
 import { REVIEW_MESSAGES } from './review-messages.ts';
 import {
   mayChangePractitioner,
+  mayChangeStep,
   maySectionBeEdited,
   practiceOf,
   requisitionPermissions,
@@ -357,6 +358,40 @@ describe('review permissions (spec 3 §4 Review step, §6)', () => {
     const order = orderFacts({ requisitions: [physician], workflow: { ...orderFacts().workflow, steps } });
     expect(maySectionBeEdited(order, users.patient, 'billing', physician)).toBe(false);
     expect(maySectionBeEdited(order, users.drAvery, 'billing', physician)).toBe(true);
+  });
+
+  const confirmed = { ...orderFacts().workflow, patientConfirmed: true };
+  it.each<[string, boolean, UserInfo, number, boolean]>([
+    [
+      "spec 3 §6: 'Price edit is limited once patient confirmation is complete': the tests",
+      true,
+      users.patient,
+      STEP_IDS.panels,
+      false,
+    ],
+    ['spec 3 §6: … and the billing method', true, users.patient, STEP_IDS.billing, false],
+    [
+      'spec 3 §6: before the confirmation the patient chooses the billing method',
+      false,
+      users.patient,
+      STEP_IDS.billing,
+      true,
+    ],
+    [
+      'spec 3 §6: the patient still completes other steps (insurance)',
+      true,
+      users.patient,
+      STEP_IDS.insurance,
+      true,
+    ],
+    ['spec 3 §6: the practitioner still changes the tests', true, users.drAvery, STEP_IDS.panels, true],
+    ['spec 3 §6: admins change anything', true, users.admin, STEP_IDS.billing, true],
+  ])('%s', (_spec, patientConfirmed, user, stepId, expected) => {
+    const order = orderFacts(patientConfirmed ? { workflow: confirmed } : {});
+    expect(mayChangeStep(user, stepId, order, requisition())).toBe(expected);
+    if (stepId === STEP_IDS.insurance) return;
+    const section = stepId === STEP_IDS.panels ? 'panels' : 'billing';
+    expect(maySectionBeEdited(order, user, section, requisition())).toBe(expected);
   });
 });
 
