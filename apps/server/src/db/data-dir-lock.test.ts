@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, readlinkSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { DataDirInUseError, LOCK_HEARTBEAT_MS, LOCK_STALE_MS, lockDataDir } from './data-dir-lock.ts';
@@ -38,6 +38,25 @@ describe('lockDataDir', () => {
     expect(() => lockDataDir(dir)).toThrow(
       /is in use by another Gear process \(pid 2147483646 on other-container\)/,
     );
+  });
+
+  it('takes over at once a fresh lock whose holder died on this host, in this PID namespace (a killed worker)', () => {
+    const dir = freshDir();
+    const pidNamespace = readlinkSync('/proc/self/ns/pid');
+    const dead = 2147483646;
+    writeFileSync(
+      lockFileOf(dir),
+      JSON.stringify({ token: 'dead', pid: dead, host: hostname(), pidNamespace }),
+    );
+    const release = lockDataDir(dir);
+    expect(JSON.parse(readFileSync(lockFileOf(dir), 'utf8'))).toMatchObject({ pid: process.pid });
+    release();
+    // The same dead process id from another namespace proves nothing: refused while fresh.
+    writeFileSync(
+      lockFileOf(dir),
+      JSON.stringify({ token: 'dead', pid: dead, host: hostname(), pidNamespace: 'pid:[1]' }),
+    );
+    expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
   });
 
   it('takes over a stale lock even when its process id looks alive here (another namespace)', () => {

@@ -4,6 +4,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readlinkSync,
   renameSync,
   rmSync,
   statSync,
@@ -29,7 +30,39 @@ interface Holder {
   token: string;
   pid: number;
   host: string;
+  /** The holder's PID namespace (Linux), within which its process id means something; null where unknown. */
+  pidNamespace: string | null;
 }
+
+const ownPidNamespace = (): string | null => {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return null;
+  }
+};
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * A lock whose holder is known dead: written on this host, in this PID namespace, by a process that no longer exists
+ * (a worker killed by its supervisor is replaced at once, not after LOCK_STALE_MS). Anywhere else only the heartbeat
+ * tells.
+ */
+const heldByTheDead = (holder: Partial<Holder>, own: Holder): boolean =>
+  own.pidNamespace !== null &&
+  holder.pidNamespace === own.pidNamespace &&
+  holder.host === own.host &&
+  typeof holder.pid === 'number' &&
+  holder.pid !== own.pid &&
+  !isAlive(holder.pid);
 
 const readHolder = (lockFile: string): Partial<Holder> => {
   try {
@@ -59,7 +92,12 @@ export function lockDataDir(
 ): () => void {
   mkdirSync(dir, { recursive: true });
   const lockFile = path.join(dir, 'gear.lock');
-  const holder: Holder = { token: randomBytes(16).toString('hex'), pid: process.pid, host: hostname() };
+  const holder: Holder = {
+    token: randomBytes(16).toString('hex'),
+    pid: process.pid,
+    host: hostname(),
+    pidNamespace: ownPidNamespace(),
+  };
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx');
@@ -70,8 +108,9 @@ export function lockDataDir(
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const seen = statSync(lockFile, { throwIfNoEntry: false });
       if (!seen) continue;
-      if (now() - seen.mtimeMs < LOCK_STALE_MS)
-        throw new DataDirInUseError(dir, describeHolder(readHolder(lockFile)));
+      const found = readHolder(lockFile);
+      if (now() - seen.mtimeMs < LOCK_STALE_MS && !heldByTheDead(found, holder))
+        throw new DataDirInUseError(dir, describeHolder(found));
       takeOverStale(lockFile, seen.ino);
     }
   }
