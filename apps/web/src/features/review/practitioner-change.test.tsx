@@ -102,14 +102,17 @@ describe('the practitioner change on the review (spec 3 §4 Practitioner change,
       reviewPhoneMessages(TEST_PHONE).practitionerChangeFailed,
     );
     // The review may mount the section afresh after the failure (its order is read again): look it up each time.
-    await waitFor(() =>
-      expect(
-        within(screen.getByRole('region', { name: 'Practitioner' })).getByText(/Lovelace/, {
-          selector: 'p',
-        }),
-      ).toBeInTheDocument(),
+    await waitFor(
+      () =>
+        expect(
+          within(screen.getByRole('region', { name: 'Practitioner' })).getByText(/Lovelace/, {
+            selector: 'p',
+          }),
+        ).toBeInTheDocument(),
+      // The order is read again before the section returns: on a loaded machine that can take longer than 15 s.
+      { timeout: 40_000 },
     );
-  });
+  }, 60_000);
 
   it.each<[string, Partial<GearOrder>, typeof patientUser]>([
     ['spec 3 §4: not once the practitioner agreed', { practAgreement: true }, patientUser],
