@@ -114,8 +114,12 @@ export async function captureStatements(
  * v + 1: [statement, parameter] pairs whose value was v in the first and v + 1 in the second.
  */
 export function versionSlots(first: Statement[], second: Statement[], version: number): [number, number][] {
-  if (first.length !== second.length || first.some((s, i) => s.text !== second[i]?.text))
-    throw new Error('the two saves did not issue the same statements');
+  if (first.length !== second.length || first.some((s, i) => s.text !== second[i]?.text)) {
+    const texts = (statements: Statement[]) => statements.map((s) => s.text.slice(0, 120)).join('\n  ');
+    throw new Error(
+      `the two saves did not issue the same statements:\n first:\n  ${texts(first)}\n second:\n  ${texts(second)}`,
+    );
+  }
   const slots: [number, number][] = [];
   first.forEach((statement, i) => {
     statement.params.forEach((param, j) => {

@@ -14,6 +14,7 @@ export const isSupportedText = (text: string): boolean =>
  * an unsupported character, object keys included; at most `limit` of them.
  */
 export function unsupportedTextFields(value: unknown, limit = 20): string[] {
+  if (isAllSupported(value, 0)) return [];
   const found: string[] = [];
   const visit = (item: unknown, path: string, depth: number) => {
     if (found.length >= limit || depth > 64) return;
@@ -40,4 +41,17 @@ export function unsupportedTextFields(value: unknown, limit = 20): string[] {
   };
   visit(value, '', 0);
   return found;
+}
+
+/** Whether every string in value (object keys included) is supported: the common answer, found without paths. */
+function isAllSupported(item: unknown, depth: number): boolean {
+  if (typeof item === 'string') return isSupportedText(item);
+  if (item === null || typeof item !== 'object') return true;
+  if (depth > 64) return false;
+  if (Array.isArray(item)) return item.every((element) => isAllSupported(element, depth + 1));
+  for (const key of Object.keys(item)) {
+    if (!isSupportedText(key) || !isAllSupported((item as Record<string, unknown>)[key], depth + 1))
+      return false;
+  }
+  return true;
 }
