@@ -39,14 +39,15 @@ function recording(query: QueryFn, into: Statement[]): QueryFn {
       typeof first === 'string' ? second : ((first as { values?: unknown[] }).values ?? second)
     ) as unknown[] | undefined;
     const result = await query(...args);
-    // The audit trail's events (batched request events run on their own timer) and the bearer token's session check
-    // (docs/decisions/0214, 0217) are left out of a save's limit: the scenario's own figures include them.
+    // The audit trail's events (batched request events run on their own timer), the bearer token's session check
+    // (docs/decisions/0214, 0217) and the job queue's polling (its schema pgboss, decision 0160) are left out of a
+    // save's limit: the scenario's own figures include them.
     if (!BACKGROUND.test(text)) into.push({ text, params: params ?? [], rows: rowsOf(result) });
     return result;
   };
 }
 
-const BACKGROUND = /^\s*insert into "?audit_events"?|from "(patient_)?sessions" where/;
+const BACKGROUND = /^\s*insert into "?audit_events"?|from "(patient_)?sessions" where|\bpgboss"?\./;
 
 /** The statements `work` makes the database run (work must be the only thing running meanwhile). */
 export async function captureStatements(
