@@ -25,12 +25,11 @@ export const statusAccessionSchema = z.object({
   expectedDate: z.string().nullable(),
   /** The lab sent a result PDF and the caller may see it (decision 0261). */
   resultsAvailable: z.boolean(),
-  interactiveReport: z
-    .boolean()
-    .describe(
-      "spec 3 §4 per test 'results and interactive report are offered': results ready, and the caller may see them " +
-        '(decision 0261); the report shows the structured results, or links the PDF (decision 0265)',
-    ),
+  /**
+   * spec 3 §4 per test 'results and interactive report are offered': results ready, and the caller may see them
+   * (decision 0261); the report shows the structured results, or links the PDF (decision 0265).
+   */
+  interactiveReport: z.boolean(),
 });
 
 export const statusRequisitionSchema = z.object({
@@ -99,7 +98,8 @@ export const interactiveReportSchema = z
     /** When the lab last reported on the accession (UTC). */
     reportedAt: z.string(),
     analytes: z.array(analyteSchema.extend({ outOfRange: z.enum(OUT_OF_RANGE).nullable() })),
-    resultsPdf: z.boolean().describe('The lab sent its PDF report (GET …/viewResultsPDF serves it)'),
+    /** The lab sent its PDF report (GET …/viewResultsPDF serves it). */
+    resultsPdf: z.boolean(),
   })
   .meta({ id: 'InteractiveReport' });
 export type InteractiveReport = z.infer<typeof interactiveReportSchema>;

@@ -6,22 +6,18 @@ import { z } from 'zod';
  * as the lab wrote them; whether a value is out of range is derived, never stored.
  */
 export const analyteSchema = z.object({
-  code: z.string().min(1).max(40).describe("The lab's code of the analyte (OBX-3.1)"),
-  name: z.string().min(1).max(200).describe('Its name as the report prints it (OBX-3.2)'),
-  value: z.string().min(1).max(60).describe('The value as reported (OBX-5), for instance 4.2 or <0.5'),
-  unit: z.string().max(40).nullable().default(null).describe('OBX-6'),
-  referenceRange: z
-    .string()
-    .max(60)
-    .nullable()
-    .default(null)
-    .describe('OBX-7: low-high (3.5-5.0), <high or >low; free text otherwise'),
-  abnormalFlag: z
-    .string()
-    .max(5)
-    .nullable()
-    .default(null)
-    .describe("OBX-8, the lab's own flag: L, LL, H, HH, A, AA or N"),
+  /** The lab's code of the analyte (OBX-3.1). */
+  code: z.string().min(1).max(40),
+  /** Its name as the report prints it (OBX-3.2). */
+  name: z.string().min(1).max(200),
+  /** The value as reported (OBX-5), for instance 4.2 or <0.5. */
+  value: z.string().min(1).max(60),
+  /** OBX-6. */
+  unit: z.string().max(40).nullable().default(null),
+  /** OBX-7: low-high (3.5-5.0), <high or >low; free text otherwise. */
+  referenceRange: z.string().max(60).nullable().default(null),
+  /** OBX-8, the lab's own flag: L, LL, H, HH, A, AA or N. */
+  abnormalFlag: z.string().max(5).nullable().default(null),
 });
 export type Analyte = z.infer<typeof analyteSchema>;
 export type AnalyteInput = z.input<typeof analyteSchema>;

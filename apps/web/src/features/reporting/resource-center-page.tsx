@@ -1,7 +1,6 @@
 import { Anchor, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useConfig } from '../../api/context.tsx';
-import { returningVisit } from '../../services/returning-visit.ts';
 
 /**
  * /prc/reporting, the patient resource center (spec 3 §2 'Other links used'; issue 17): where the patient's
@@ -9,8 +8,6 @@ import { returningVisit } from '../../services/returning-visit.ts';
  */
 export function ResourceCenterPage() {
   const config = useConfig();
-  // The order this browser last returned to (a patient's own link), if any.
-  const orderId = returningVisit.orderId();
   return (
     <Stack gap="md" maw={760}>
       <nav aria-label="Breadcrumbs">
@@ -25,13 +22,13 @@ export function ResourceCenterPage() {
           Your tests
         </Title>
         <List mt="xs" spacing="xs">
-          {orderId !== null && (
-            <List.Item>
-              <Anchor component={Link} to={`/order-status/${orderId}`}>
-                See the status of order {orderId}
-              </Anchor>
-            </List.Item>
-          )}
+          <List.Item>
+            <Anchor component={Link} to="/connect">
+              Return to your order
+            </Anchor>
+            : see its status, its receipt and, when ready, its results (your requisition number and date of
+            birth).
+          </List.Item>
           <List.Item>
             <Anchor component={Link} to="/">
               Activate &amp; Order Tests
