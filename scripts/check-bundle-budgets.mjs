@@ -33,9 +33,11 @@ const CEILINGS = {
   'activation (/)': 143 * KB,
   'patient entry (/connect, Welcome Back)': 145 * KB,
   'wizard step panels-step': 269 * KB,
-  'wizard step patient-step': 254 * KB,
+  // issue 17 (report17): the interactive report and resource center pages re-split Mantine's shared chunks; the
+  // review step also carries the View Interactive Report link of the status blocks (+0.3 kB, +0.05 kB).
+  'wizard step patient-step': 254.5 * KB,
   'wizard step insurance-step': 272 * KB,
-  'wizard step review-step': 270 * KB,
+  'wizard step review-step': 270.5 * KB,
 };
 const STEPS = [
   'practitioner/practitioner-step.tsx',

@@ -13,6 +13,7 @@ import { accessions, requisitions } from '../db/schema/index.ts';
 import { openTestDatabase } from '../db/test-db.ts';
 import { loadOrder } from '../modules/order/order.repository.ts';
 import { orderStatusFacts } from '../modules/order-status/order-status-facts.ts';
+import { orderTimeline } from '../modules/order-status/timeline.repository.ts';
 import { DEMO_STATUS_ORDERS, type DemoStatusKey } from './demo-status-orders.ts';
 import { seedDemoData } from './index.ts';
 
@@ -72,4 +73,18 @@ describe('demo orders in every derived status (spec 3 §4, demo-data.md)', () =>
       .where(eq(requisitions.activationCode, 'C922499553'));
     expect(fixed?.accessionNo).toBe('A2601050001');
   });
+
+  it.each(DEMO_STATUS_ORDERS.map((setup) => [setup.key, setup.reqNumber] as const))(
+    "the %s order's timeline starts with the order, before its backdated carrier and lab events",
+    async (_key, reqNumber) => {
+      const [row] = await database.db
+        .select({ orderId: requisitions.orderId })
+        .from(requisitions)
+        .where(eq(requisitions.reqNumber, reqNumber));
+      const { entries } = await orderTimeline(database.db, row?.orderId as number);
+      expect(entries[0]?.kind).toBe('ordered');
+      expect(entries.filter((entry) => entry.kind === 'ordered')).toHaveLength(1);
+      expect(entries.some((entry) => /^[A-Z_]+$/.test(entry.text))).toBe(false);
+    },
+  );
 });

@@ -1,4 +1,5 @@
 import {
+  type Analyte,
   addCalendarDays,
   BILLING_METHODS,
   completeStep,
@@ -18,6 +19,9 @@ import { saveWorkflowSteps } from '../modules/order/order.repository.ts';
 import { componentsOf, patient } from './demo-orders.ts';
 
 const GI_EFFECTS = 540;
+
+/** How long before the seed's today the demo status orders were placed (before their first shipment, 12 days ago). */
+const ORDERED_DAYS_AGO = 14;
 const GI_EFFECTS_PANEL = 5400;
 
 /** What a demo order is before the lab and carrier events move it on. */
@@ -180,12 +184,21 @@ async function insertStatusOrder(
   today: string,
   recollectionFor: number | null,
 ) {
+  // Ordered two weeks before today, so the order comes first in its timeline, before the backdated carrier and lab
+  // events that follow it (eventsFor: shipped 12 days ago); a recollection order after the discard it answers
+  // (yesterday at noon).
+  const orderedAt =
+    recollectionFor === null
+      ? new Date(`${addCalendarDays(today, -ORDERED_DAYS_AGO)}T08:00:00Z`)
+      : new Date(`${addCalendarDays(today, -1)}T18:00:00Z`);
   const [order] = await tx
     .insert(orders)
     .values({
+      createdAt: orderedAt,
+      updatedAt: orderedAt,
       practitionerGsdlNo: 'P1001',
       practAgreement: true,
-      practAgreementDate: new Date(),
+      practAgreementDate: orderedAt,
       myGDXKitOrder: true,
       dataConfirmed: setup.dataConfirmed,
       recollectionFor,
@@ -218,10 +231,74 @@ async function insertStatusOrder(
     tx,
     order.id,
     [],
-    workflowOf(requisition.id, setup.activated, new Date().toISOString()),
+    workflowOf(requisition.id, setup.activated, orderedAt.toISOString()),
   );
   return { orderId: order.id, gearReqId: requisition.id };
 }
+
+/**
+ * The structured results of the demo results-ready order (decision 0265): GI Effects analytes (lab-test-facts.md)
+ * with demo values, two outside their ranges, so the interactive report shows both kinds.
+ */
+export const DEMO_ANALYTES: Analyte[] = [
+  {
+    code: 'PE1',
+    name: 'Pancreatic Elastase 1',
+    value: '178',
+    unit: 'µg/g',
+    referenceRange: '>200',
+    abnormalFlag: 'L',
+  },
+  {
+    code: 'PPB',
+    name: 'Products of Protein Breakdown',
+    value: '5.2',
+    unit: 'micromol/g',
+    referenceRange: '1.8-9.9',
+    abnormalFlag: null,
+  },
+  {
+    code: 'FFT',
+    name: 'Fecal Fat (Total)',
+    value: '12.4',
+    unit: 'mg/g',
+    referenceRange: '3.2-38.6',
+    abnormalFlag: null,
+  },
+  { code: 'CAL', name: 'Calprotectin', value: '86', unit: 'µg/g', referenceRange: '<=50', abnormalFlag: 'H' },
+  {
+    code: 'EPX',
+    name: 'Eosinophil Protein X',
+    value: '2.1',
+    unit: 'µg/g',
+    referenceRange: '<=4.6',
+    abnormalFlag: null,
+  },
+  {
+    code: 'SIGA',
+    name: 'Fecal secretory IgA',
+    value: '610',
+    unit: 'µg/g',
+    referenceRange: '<=885',
+    abnormalFlag: null,
+  },
+  {
+    code: 'BGL',
+    name: 'Beta-glucuronidase',
+    value: '2140',
+    unit: 'U/g',
+    referenceRange: '368-6266',
+    abnormalFlag: null,
+  },
+  {
+    code: 'SCFA',
+    name: 'Short-Chain Fatty Acids, total',
+    value: '41.7',
+    unit: 'micromol/g',
+    referenceRange: '>=23.3',
+    abnormalFlag: null,
+  },
+];
 
 /** A small real PDF standing in for a lab's report (made with the portal's PDF library). */
 export const demoResultPdf = (accessionNo: string) =>
@@ -365,6 +442,7 @@ export async function seedDemoStatusOrders(
           paymentRequired: setup.key === 'recollectionPending',
           pending: setup.key === 'recollectionPending',
           requestedBy: 'demo seed',
+          requestedAt: new Date(`${addCalendarDays(today, -1)}T18:00:00Z`),
         });
     }
     return made;
@@ -374,22 +452,16 @@ export async function seedDemoStatusOrders(
   await applyIntake(db, 'carrier', carrier, { storage: sink });
   await applyIntake(db, 'lab', lab, { storage: sink });
   for (const result of results) {
-    const event: IntakeEvent = storage
-      ? {
-          type: 'lab.results',
-          id: `demo-results-${result.accessionNo}`,
-          occurredAt: result.at,
-          accessionNo: result.accessionNo,
-          requisitionStatusId: 3,
-          resultPdfBase64: (await demoResultPdf(result.accessionNo)).toString('base64'),
-        }
-      : {
-          type: 'lab.status',
-          id: `demo-results-${result.accessionNo}`,
-          occurredAt: result.at,
-          accessionNo: result.accessionNo,
-          requisitionStatusId: 3,
-        };
+    // The lab's structured results always; its PDF when there is a storage to keep it in.
+    const event: IntakeEvent = {
+      type: 'lab.results',
+      id: `demo-results-${result.accessionNo}`,
+      occurredAt: result.at,
+      accessionNo: result.accessionNo,
+      requisitionStatusId: 3,
+      analytes: DEMO_ANALYTES,
+      ...(storage ? { resultPdfBase64: (await demoResultPdf(result.accessionNo)).toString('base64') } : {}),
+    };
     await applyIntake(db, 'lab', [event], { storage: sink });
   }
 }

@@ -11,6 +11,8 @@ export const queryKeys = {
   /** What the payment step shows (amounts due, choices, payments); changes with every save of the order. */
   paymentSummary: (orderId: number) => ['orders', orderId, 'payment-summary'] as const,
   /** The derived status of an order (decision 0262), per accession chosen; goes with the order. */
+  interactiveReport: (orderId: number, accessionNo: string) =>
+    ['orders', orderId, 'interactiveReport', accessionNo] as const,
   orderStatus: (orderId: number, accessionNo: string | null) =>
     ['orders', orderId, 'status', accessionNo] as const,
   /** The order's timeline (decision 0262); goes with the order. */

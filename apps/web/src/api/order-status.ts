@@ -1,4 +1,10 @@
-import type { CancelOrderResult, GearOrder, OrderStatus, OrderTimeline } from '@gear/domain';
+import type {
+  CancelOrderResult,
+  GearOrder,
+  InteractiveReport,
+  OrderStatus,
+  OrderTimeline,
+} from '@gear/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
@@ -90,4 +96,27 @@ export async function downloadPdf(
   link.download = fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(address), 60_000);
+}
+
+/**
+ * GET /gear/gear-requisition/{reqId}/interactiveReport?accessionNo&dateOfBirth (decision 0265): the lab's structured
+ * results of one accession, served exactly as the result PDF is.
+ */
+export function useInteractiveReport(
+  orderId: number,
+  gearReqId: number | null,
+  accessionNo: string,
+  dateOfBirth: string | null,
+) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.interactiveReport(orderId, accessionNo),
+    queryFn: ({ signal }) =>
+      api.get<InteractiveReport>(`/gear/gear-requisition/${gearReqId}/interactiveReport`, {
+        query: { accessionNo, dateOfBirth },
+        signal,
+      }),
+    enabled: gearReqId !== null,
+    retry: false,
+  });
 }

@@ -79,6 +79,18 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'prc/reporting',
+            lazy: async () => ({
+              Component: (await import('../features/reporting/resource-center-page.tsx')).ResourceCenterPage,
+            }),
+          },
+          {
+            path: 'prc/reporting/ireport/:accessionNo',
+            lazy: async () => ({
+              Component: (await import('./reporting-routes.tsx')).InteractiveReportRoute,
+            }),
+          },
+          {
             path: 'order-history',
             lazy: async () => ({
               Component: (await import('../features/order-history/order-history-page.tsx')).OrderHistoryPage,

@@ -10,6 +10,7 @@ import {
 } from '@gear/domain';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useApi } from '../api/context.tsx';
 import { downloadPdf, useCancelTest } from '../api/order-status.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
@@ -129,9 +130,19 @@ export function CancelTestButton({
 }
 
 /**
+ * spec 3 §2 link '/prc/reporting/ireport/{accessionNo}?orderId&zipCode': the interactive report of one accession
+ * (decision 0265); zipCode is the order's shipping ZIP code, as the spec's link carries it.
+ */
+export const interactiveReportPath = (order: SavedOrder, accessionNo: string) =>
+  `/prc/reporting/ireport/${encodeURIComponent(accessionNo)}?${new URLSearchParams({
+    orderId: String(order.id),
+    zipCode: order.shippingInformation?.zipCode ?? '',
+  })}`;
+
+/**
  * spec 3 §2 'Per-requisition blocks' of the status panels: each test with its accessions and what it offers (spec 3
  * §4 per test), Cancel Test while the test is cancelable, View Results when the lab sent them and the caller may see
- * them (decision 0261).
+ * them (decision 0261), View Interactive Report when the test offers it and the caller may see it (decision 0265).
  */
 export function RequisitionStatusBlocks({ order, status }: { order: SavedOrder; status: OrderStatus }) {
   const dateOfBirth = order.patientInfo?.dateOfBirth ?? null;
@@ -176,6 +187,21 @@ export function RequisitionStatusBlocks({ order, status }: { order: SavedOrder; 
                     fileName={`results-${accession.accessionNo}.pdf`}
                     dateOfBirth={dateOfBirth}
                   />
+                ))}
+              {requisition.accessions
+                .filter((accession) => accession.interactiveReport)
+                .map((accession) => (
+                  <Button
+                    key={`report-${accession.accessionNo}`}
+                    component={Link}
+                    to={interactiveReportPath(order, accession.accessionNo)}
+                    variant="default"
+                    mih={44}
+                  >
+                    {requisition.accessions.length > 1
+                      ? `View Interactive Report (${accession.accessionNo})`
+                      : 'View Interactive Report'}
+                  </Button>
                 ))}
               {requisition.cancelable && !requisition.canceled && (
                 <CancelTestButton order={order} requisition={requisition} />

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { analyteSchema, MAX_ANALYTES } from '../status/analytes.ts';
 
 /**
  * The intake of laboratory and carrier events (spec/README.md resolution 8; decision 0251). Each event carries the
@@ -62,13 +63,26 @@ export const intakeEventSchema = z.discriminatedUnion('type', [
       .max(20)
       .describe('Empty when the specimen was discarded without issues'),
   }),
-  z.object({
-    ...eventBase,
-    type: z.literal('lab.results'),
-    accessionNo,
-    requisitionStatusId: z.number().int().min(0).max(99).default(3),
-    resultPdfBase64: z.base64().max(34_000_000).describe('The result report, a PDF, base64'),
-  }),
+  z
+    .object({
+      ...eventBase,
+      type: z.literal('lab.results'),
+      accessionNo,
+      requisitionStatusId: z.number().int().min(0).max(99).default(3),
+      resultPdfBase64: z.base64().max(34_000_000).optional().describe('The result report, a PDF, base64'),
+      analytes: z
+        .array(analyteSchema)
+        .min(1)
+        .max(MAX_ANALYTES)
+        .optional()
+        .describe(
+          'The structured results, each analyte with value, unit and reference range (decision 0265)',
+        ),
+    })
+    .refine((event) => event.resultPdfBase64 !== undefined || event.analytes !== undefined, {
+      message: 'Send the result PDF, the analytes, or both',
+      path: ['resultPdfBase64'],
+    }),
 ]);
 export type IntakeEvent = z.infer<typeof intakeEventSchema>;
 export type IntakeEventInput = z.input<typeof intakeEventSchema>;

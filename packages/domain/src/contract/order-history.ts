@@ -58,6 +58,11 @@ export const orderHistoryRowSchema = z
       }),
     ),
     totalPaidCents: z.number().describe('Payments authorized, captured, recorded or scheduled, in cents'),
+    /**
+     * Every test not canceled is billed to the practitioner's account (Physician Account): the practice pays the
+     * lab's invoice, so nothing is paid through the portal.
+     */
+    billedToPractice: z.boolean(),
   })
   .meta({ id: 'OrderHistoryRow' });
 export type OrderHistoryRow = z.infer<typeof orderHistoryRowSchema>;

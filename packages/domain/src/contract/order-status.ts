@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_ACTIONS } from '../status/actions.ts';
+import { analyteSchema, OUT_OF_RANGE } from '../status/analytes.ts';
 import { ORDER_PAGE_STATUSES } from '../status/order-page-status.ts';
 import { PATIENT_VIEW_STATUSES } from '../status/patient-view-status.ts';
 
@@ -24,6 +25,11 @@ export const statusAccessionSchema = z.object({
   expectedDate: z.string().nullable(),
   /** The lab sent a result PDF and the caller may see it (decision 0261). */
   resultsAvailable: z.boolean(),
+  /**
+   * spec 3 §4 per test 'results and interactive report are offered': results ready, and the caller may see them
+   * (decision 0261); the report shows the structured results, or links the PDF (decision 0265).
+   */
+  interactiveReport: z.boolean(),
 });
 
 export const statusRequisitionSchema = z.object({
@@ -77,3 +83,23 @@ export const DISCARDED_SPECIMEN_MESSAGE = 'Our lab was unable to complete your t
 
 /** spec 3 §8 'Order load and shipping': '404: The order was not found.', verbatim (GET /amount-due's 404). */
 export const ORDER_NOT_FOUND_MESSAGE = 'The order was not found.';
+
+/**
+ * The interactive report of one accession (spec 3 §2 /prc/reporting/ireport/{accessionNo}; issue 17; decision 0265):
+ * each analyte the lab sent with its value, unit and reference range and whether it is out of range; when the lab
+ * sent no structured results, only the PDF (resultsPdf).
+ */
+export const interactiveReportSchema = z
+  .object({
+    orderId: z.number(),
+    gearReqId: z.number(),
+    accessionNo: z.string(),
+    productName: z.string(),
+    /** When the lab last reported on the accession (UTC). */
+    reportedAt: z.string(),
+    analytes: z.array(analyteSchema.extend({ outOfRange: z.enum(OUT_OF_RANGE).nullable() })),
+    /** The lab sent its PDF report (GET …/viewResultsPDF serves it). */
+    resultsPdf: z.boolean(),
+  })
+  .meta({ id: 'InteractiveReport' });
+export type InteractiveReport = z.infer<typeof interactiveReportSchema>;

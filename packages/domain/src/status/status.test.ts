@@ -14,6 +14,7 @@ import {
   isTestCancelable,
   type OrderStatusFacts,
   RESULT_READY_STATUS_IDS,
+  type RequisitionStatusFacts,
 } from './facts.ts';
 import { type OrderPageStatus, orderPageStatus } from './order-page-status.ts';
 import { type PatientViewStatus, patientViewStatus } from './patient-view-status.ts';
@@ -303,5 +304,46 @@ describe('per-test rules', () => {
     ['spec 3 §4: hidden for a practitioner with cms attribute 48', [48], null],
   ])('%s', (_spec, attributes, expected) => {
     expect(expectedDate(accession({ dueDate: '2026-12-01' }), attributes)).toBe(expected);
+  });
+});
+
+describe('decision 0264: a patient-confirmed order before its pack ships (spec 3 §4 "If data is confirmed")', () => {
+  const confirmed = (overrides: Partial<OrderStatusFacts> = {}) =>
+    facts({ dataConfirmed: true, workflowComplete: true, ...overrides });
+  it.each<[string, OrderStatusFacts, OrderPageStatus, OrderAction[]]>([
+    [
+      'spec 3 §4 page: confirmed, no tracking, all collected → Incomplete (download only)',
+      confirmed({ requisitions: [collected()] }),
+      'Incomplete',
+      ['download'],
+    ],
+    [
+      'spec 3 §4 page: confirmed, no tracking, not collected → "Otherwise SpecimenMissing"',
+      confirmed(),
+      'SpecimenMissing',
+      ['download'],
+    ],
+    [
+      'spec 3 §4 page: confirmed and shipped, not delivered → Shipped (download, track; no cancel order)',
+      confirmed({ tracking: shipped }),
+      'Shipped',
+      ['download', 'track'],
+    ],
+    [
+      'spec 3 §4 page: not confirmed, no tracking → OrderPlaced, the one status that offers Cancel Order',
+      facts({ requisitions: [collected()] }),
+      'OrderPlaced',
+      ['download', 'cancelOrder'],
+    ],
+  ])('%s', (_name, given, status, actions) => {
+    expect(orderPageStatus(given)).toBe(status);
+    expect(actionsForStatus(status, given, '2026-11-26')).toEqual(actions);
+  });
+
+  it('spec 3 §4: the test itself stays cancelable (no accession, not canceled, not recollected): Cancel Test', () => {
+    const given = confirmed({ requisitions: [collected()] });
+    expect(isTestCancelable(given.requisitions[0] as RequisitionStatusFacts, given.recollection.map)).toBe(
+      true,
+    );
   });
 });

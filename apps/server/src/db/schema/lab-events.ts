@@ -1,3 +1,4 @@
+import type { Analyte } from '@gear/domain';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { orders, requisitions } from './orders.ts';
 
@@ -20,6 +21,8 @@ export const accessions = pgTable(
     issues: jsonb().$type<string[]>().notNull().default([]),
     /** The lab's result PDF in the configured file storage (decision 0201); null until results are ready. */
     resultFileKey: text(),
+    /** The lab's structured results (decision 0265), as the intake received them; null when it sent none. */
+    analytes: jsonb().$type<Analyte[]>(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the lab last changed this accession (status, discard, results). */
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -129,7 +129,7 @@ export function intakeRoutes({ storage, senders }: IntakeRouteOptions) {
         const sender = request.intakeSender as string;
         const events = request.body.events as IntakeEvent[];
         const pdfRefused = events.flatMap((event, index) =>
-          event.type === 'lab.results' && !isPdf(event.resultPdfBase64)
+          event.type === 'lab.results' && event.resultPdfBase64 !== undefined && !isPdf(event.resultPdfBase64)
             ? [{ field: `events[${index}].resultPdfBase64`, defaultMessage: 'Not a PDF' }]
             : [],
         );
@@ -196,7 +196,11 @@ export function intakeRoutes({ storage, senders }: IntakeRouteOptions) {
         }
         try {
           for (const event of parsed.events)
-            if (event.type === 'lab.results' && !isPdf(event.resultPdfBase64))
+            if (
+              event.type === 'lab.results' &&
+              event.resultPdfBase64 !== undefined &&
+              !isPdf(event.resultPdfBase64)
+            )
               return ackOf(parsed.message, 'AR', 'The OBX of type ED is not a base64 PDF');
           const result = await applyIntake(app.db, sender, parsed.events, { storage });
           if (result.refused > 0) return ackOf(parsed.message, 'AE', INTAKE_MESSAGES.outOfOrder);

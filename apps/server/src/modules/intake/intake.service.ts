@@ -25,6 +25,9 @@ import {
 /** An event that cannot be applied as the order stands (decision 0251): its order's events are all refused. */
 class OutOfOrder extends Error {}
 
+/** Every event of the order's share was already recorded (a replay racing the first): nothing is written, not even the claim. */
+class NothingFresh extends Error {}
+
 interface Placed {
   index: number;
   event: IntakeEvent;
@@ -199,10 +202,16 @@ async function applyEvent(tx: Db, sender: string, placed: Placed, resultKeys: Ma
           .set({ discardedSpecimen: true, issues: event.issues })
           .where(eq(accessions.id, accession.id));
       } else if (event.type === 'lab.results') {
-        await tx
-          .update(accessions)
-          .set({ resultFileKey: resultKeys.get(placed.index) ?? null })
-          .where(eq(accessions.id, accession.id));
+        // A results event brings the PDF, the structured results or both; what it does not bring stays as it was.
+        const resultFileKey = resultKeys.get(placed.index);
+        if (resultFileKey !== undefined || event.analytes !== undefined)
+          await tx
+            .update(accessions)
+            .set({
+              ...(resultFileKey !== undefined ? { resultFileKey } : {}),
+              ...(event.analytes !== undefined ? { analytes: event.analytes } : {}),
+            })
+            .where(eq(accessions.id, accession.id));
       }
       if (event.type === 'lab.status' || event.type === 'lab.results') {
         // A status older than the one recorded (events arriving out of order) does not move it back.
@@ -218,8 +227,9 @@ async function applyEvent(tx: Db, sender: string, placed: Placed, resultKeys: Ma
 /** What a stored event keeps of its facts: never the PDF itself, only the key it was stored under. */
 function factsOf(event: IntakeEvent, resultKey: string | undefined): Record<string, unknown> {
   if (event.type !== 'lab.results') return { ...event };
-  const { resultPdfBase64: _pdf, ...rest } = event;
-  return { ...rest, resultFileKey: resultKey ?? null };
+  // The values themselves are health data: the log keeps how many analytes came, the accession keeps them.
+  const { resultPdfBase64: _pdf, analytes, ...rest } = event;
+  return { ...rest, resultFileKey: resultKey ?? null, analyteCount: analytes?.length ?? 0 };
 }
 
 const isStale = (error: unknown) =>
@@ -276,9 +286,12 @@ async function applyOrderEvents(
           });
           outcomes.set(placed.index, 'applied');
         }
+        // A replay that lost the race to the first delivery changes nothing: the version claim is rolled back too.
+        if (![...outcomes.values()].includes('applied')) throw new NothingFresh();
       });
       return outcomes;
     } catch (error) {
+      if (error instanceof NothingFresh) return outcomes;
       if (isStale(error) && attempt < 5) continue;
       throw error;
     }
@@ -312,7 +325,7 @@ export async function applyIntake(
   for (const [orderId, orderEvents] of byOrder) {
     const resultKeys = new Map<number, string>();
     for (const one of orderEvents)
-      if (one.event.type === 'lab.results')
+      if (one.event.type === 'lab.results' && one.event.resultPdfBase64 !== undefined)
         resultKeys.set(one.index, await storage.put(Buffer.from(one.event.resultPdfBase64, 'base64')));
     try {
       const applied = await applyOrderEvents(db, sender, orderId, orderEvents, resultKeys);

@@ -40,6 +40,14 @@ describe('GET /api/admin/orders: the order history (spec 1 §2.1, decision 0281)
     expect(byId.orders.map((row) => row.gearOrderId)).toContain(order?.gearOrderId);
   });
 
+  it("says an order billed to the practice's account is, rather than reading $0.00 paid (issue 17)", async () => {
+    // The demo order in 'Activation Complete' bills the practice (Physician Account); 50012345 is a patient's.
+    const [practice] = (await search({ q: '50030005' })).orders;
+    expect(practice).toMatchObject({ totalPaidCents: 0, billedToPractice: true });
+    const [patients] = (await search({ q: '50012345' })).orders;
+    expect(patients?.billedToPractice).toBe(false);
+  });
+
   it('filters by practitioner and by the days the orders were started; a search with no match is empty', async () => {
     const p1002 = await search({ gsdlNo: 'p1002' });
     expect(p1002.orders.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { type OrderHistoryQuery, type OrderHistoryRow, STEP_IDS } from '@gear/domain';
+import { BILLING_METHODS, type OrderHistoryQuery, type OrderHistoryRow, STEP_IDS } from '@gear/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
@@ -75,7 +75,7 @@ async function factsOf(db: Db, ids: readonly number[]) {
   );
   const [requisitionRows, paidRows, submittedRows] = await Promise.all([
     db.execute(sql`
-      select r.order_id, r.id, r.req_number, r.activation_code, r.quantity, r.orderable_item_id,
+      select r.order_id, r.id, r.req_number, r.activation_code, r.quantity, r.orderable_item_id, r.billing_method,
         (select min(a.accession_no) from accessions a where a.gear_req_id = r.id) as accession_no
       from requisitions r where r.order_id in (${idList(ids)}) and not r.canceled
       order by r.order_id, r.position`),
@@ -95,6 +95,7 @@ async function factsOf(db: Db, ids: readonly number[]) {
       activation_code: string | null;
       quantity: number;
       orderable_item_id: number;
+      billing_method: string | null;
       accession_no: string | null;
     }>(requisitionRows),
     paid: new Map(
@@ -133,6 +134,7 @@ export async function orderHistoryPage(db: Db, query: OrderHistoryQuery) {
   }
   const orders: OrderHistoryRow[] = page.map((row) => {
     const submittedAt = facts.submitted.get(row.id) ?? null;
+    const ofOrder = facts.requisitions.filter((requisition) => requisition.order_id === row.id);
     return {
       gearOrderId: row.id,
       practitioner: row.practitioner_gsdl_no ? (practitioners.get(row.practitioner_gsdl_no) ?? null) : null,
@@ -144,17 +146,19 @@ export async function orderHistoryPage(db: Db, query: OrderHistoryQuery) {
       updatedAt: iso(row.updated_at),
       submittedAt: submittedAt === null ? null : iso(submittedAt),
       canceled: row.canceled,
-      requisitions: facts.requisitions
-        .filter((requisition) => requisition.order_id === row.id)
-        .map((requisition) => ({
-          gearReqId: requisition.id,
-          reqNumber: requisition.req_number,
-          activationCode: requisition.activation_code,
-          accessionNo: requisition.accession_no,
-          productName: catalogue.item(requisition.orderable_item_id)?.name ?? '',
-          quantity: requisition.quantity,
-        })),
+      requisitions: ofOrder.map((requisition) => ({
+        gearReqId: requisition.id,
+        reqNumber: requisition.req_number,
+        activationCode: requisition.activation_code,
+        accessionNo: requisition.accession_no,
+        productName: catalogue.item(requisition.orderable_item_id)?.name ?? '',
+        quantity: requisition.quantity,
+      })),
       totalPaidCents: facts.paid.get(row.id) ?? 0,
+      // The practice's account is billed by the lab's invoice, never through the portal's payments.
+      billedToPractice:
+        ofOrder.length > 0 &&
+        ofOrder.every((requisition) => requisition.billing_method === BILLING_METHODS.physicianAccount),
     };
   });
   return { orders, nextBefore };

@@ -1,4 +1,9 @@
-import { errorEnvelopeSchema, orderStatusSchema, orderTimelineSchema } from '@gear/domain';
+import {
+  errorEnvelopeSchema,
+  interactiveReportSchema,
+  orderStatusSchema,
+  orderTimelineSchema,
+} from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +12,7 @@ import { idParam } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import type { CarrierTracking } from '../shipping/carrier.ts';
-import { orderStatusFor, resultsPdfFor } from './order-status.service.ts';
+import { interactiveReportFor, orderStatusFor, resultsPdfFor } from './order-status.service.ts';
 import { orderTimeline } from './timeline.repository.ts';
 
 const refusals = {
@@ -85,6 +90,40 @@ export const orderStatusRoutes = (storage: FileStorage, carrier: CarrierTracking
           .header('content-disposition', `inline; filename="results-${request.query.accessionNo}.pdf"`)
           .type('application/pdf')
           .send(bytes);
+      },
+    );
+
+    api.get(
+      '/gear/gear-requisition/:reqId/interactiveReport',
+      {
+        config: { access: 'signedIn' },
+        schema: {
+          tags: ['Order status'],
+          operationId: 'interactiveReport',
+          summary:
+            "The interactive report of one accession: the lab's structured results (issue 17; decision 0265)",
+          description:
+            'Served to exactly whom viewResultsPDF serves (decision 0261: 400 without the date of birth on the ' +
+            "patient side, 404 when wrong, 403 for a minor's results there), audited. Each analyte with its value, " +
+            'unit, reference range and whether it is out of range; resultsPdf says whether the PDF can be opened ' +
+            'instead. 404 until the accession is result-ready (not discarded) with results sent.',
+          params: z.object({ reqId: idParam }),
+          querystring: z.object({
+            dateOfBirth: z.string().max(10).optional(),
+            accessionNo: z.string().min(1).max(32),
+          }),
+          response: { 200: interactiveReportSchema, ...refusals },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return interactiveReportFor(
+          app.db,
+          callerOf(request).userInfo,
+          request.params.reqId,
+          request.query.accessionNo,
+          request.query.dateOfBirth ?? null,
+        );
       },
     );
 

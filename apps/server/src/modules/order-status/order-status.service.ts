@@ -1,12 +1,14 @@
 import {
   actionsForStatus,
   expectedDate,
+  type InteractiveReport,
   isTestCancelable,
   labToday,
   MESSAGES,
   ORDER_PAGE_HEADLINES,
   type OrderStatus,
   orderPageStatus,
+  outOfRange,
   PATIENT_MESSAGES,
   PATIENT_VIEW_HEADLINES,
   patientViewStatus,
@@ -15,8 +17,10 @@ import {
   testOffering,
   type UserInfo,
 } from '@gear/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import type { Db } from '../../db/client.ts';
+import { accessions } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller, requisitionForCaller } from '../order/order.service.ts';
@@ -98,6 +102,16 @@ export async function orderStatusFor(
           resultsAvailable:
             visible &&
             files.some((file) => file.accessionNo === accession.accessionNo && file.resultFileKey !== null),
+          // spec 3 §4 per test: 'results and interactive report are offered' once result-ready (and not discarded),
+          // to whoever may see the results, when the lab sent something to show (decision 0265).
+          interactiveReport:
+            visible &&
+            testOffering(accession).kind === 'results' &&
+            files.some(
+              (file) =>
+                file.accessionNo === accession.accessionNo &&
+                (file.resultFileKey !== null || file.hasAnalytes),
+            ),
         })),
       };
     }),
@@ -105,17 +119,16 @@ export async function orderStatusFor(
 }
 
 /**
- * GET /gear/gear-requisition/{reqId}/viewResultsPDF?dateOfBirth&accessionNo (spec 3 §7; decision 0261): the lab's
- * result PDF of one accession, to a caller who may see the order and its results (resultsRefusal), audited each time.
+ * Whether the caller may see this requisition's results (decision 0261), checked the one way for the PDF and the
+ * interactive report: the order for the caller (403/404 as every order call), then resultsRefusal; each refusal
+ * audited (resultsRefused, with its reason).
  */
-export async function resultsPdfFor(
+async function resultsOrderFor(
   db: Db,
-  storage: FileStorage,
   user: UserInfo,
   gearReqId: number,
-  accessionNo: string,
   dateOfBirth: string | null,
-): Promise<Buffer> {
+): Promise<SavedOrder> {
   const { order } = await requisitionForCaller(db, user, gearReqId);
   const refuse = async (reason: string) =>
     recordAudit(db, {
@@ -139,6 +152,22 @@ export async function resultsPdfFor(
     await refuse(refusal);
     throw forbidden(RESULTS_MESSAGES.minor);
   }
+  return order;
+}
+
+/**
+ * GET /gear/gear-requisition/{reqId}/viewResultsPDF?dateOfBirth&accessionNo (spec 3 §7; decision 0261): the lab's
+ * result PDF of one accession, to a caller who may see the order and its results (resultsRefusal), audited each time.
+ */
+export async function resultsPdfFor(
+  db: Db,
+  storage: FileStorage,
+  user: UserInfo,
+  gearReqId: number,
+  accessionNo: string,
+  dateOfBirth: string | null,
+): Promise<Buffer> {
+  const order = await resultsOrderFor(db, user, gearReqId, dateOfBirth);
   const file = (await accessionFilesOf(db, [gearReqId])).find(
     (candidate) => candidate.accessionNo === accessionNo,
   );
@@ -147,4 +176,48 @@ export async function resultsPdfFor(
   if (!bytes) throw notFound(RESULTS_MESSAGES.notReady);
   await recordAudit(db, { action: 'resultsViewed', orderId: order.id, detail: { gearReqId } });
   return bytes;
+}
+
+/**
+ * GET /gear/gear-requisition/{reqId}/interactiveReport?dateOfBirth&accessionNo (issue 17; decision 0265): the
+ * interactive report's data, checked exactly as the PDF (resultsOrderFor), audited as a results view. Offered once the
+ * accession is result-ready and not discarded (spec 3 §4 per test); each analyte marked when out of its range.
+ */
+export async function interactiveReportFor(
+  db: Db,
+  user: UserInfo,
+  gearReqId: number,
+  accessionNo: string,
+  dateOfBirth: string | null,
+): Promise<InteractiveReport> {
+  const order = await resultsOrderFor(db, user, gearReqId, dateOfBirth);
+  const [accession] = await db
+    .select()
+    .from(accessions)
+    .where(and(eq(accessions.gearReqId, gearReqId), eq(accessions.accessionNo, accessionNo)));
+  if (!accession) throw notFound(RESULTS_MESSAGES.accessionUnknown);
+  const offered =
+    testOffering({
+      accessionNo,
+      requisitionStatusId: accession.requisitionStatusId,
+      dueDate: accession.dueDate,
+      discarded: accession.discardedSpecimen,
+      issues: accession.issues,
+    }).kind === 'results';
+  if (!offered || (accession.analytes === null && accession.resultFileKey === null))
+    throw notFound(RESULTS_MESSAGES.notReady);
+  await recordAudit(db, {
+    action: 'resultsViewed',
+    orderId: order.id,
+    detail: { gearReqId, view: 'interactiveReport' },
+  });
+  return {
+    orderId: order.id,
+    gearReqId,
+    accessionNo,
+    productName: accession.productName,
+    reportedAt: accession.updatedAt.toISOString(),
+    analytes: (accession.analytes ?? []).map((analyte) => ({ ...analyte, outOfRange: outOfRange(analyte) })),
+    resultsPdf: accession.resultFileKey !== null,
+  };
 }

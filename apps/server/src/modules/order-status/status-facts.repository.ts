@@ -1,12 +1,14 @@
-import { and, inArray, isNotNull } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accessions } from '../../db/schema/index.ts';
 
-/** The lab's facts of an accession beside what the order already carries: where its result PDF is kept. */
+/** The lab's facts of an accession beside what the order already carries: where its result PDF is kept, whether it sent analytes. */
 export interface AccessionFiles {
   accessionNo: string;
   gearReqId: number;
   resultFileKey: string | null;
+  /** The lab sent structured results (decision 0265). */
+  hasAnalytes: boolean;
 }
 
 /** Where the result PDFs of an order's accessions are kept (null until the lab sent results). */
@@ -17,6 +19,7 @@ export async function accessionFilesOf(db: Db, gearReqIds: readonly number[]): P
       accessionNo: accessions.accessionNo,
       gearReqId: accessions.gearReqId,
       resultFileKey: accessions.resultFileKey,
+      hasAnalytes: sql<boolean>`${accessions.analytes} is not null`,
     })
     .from(accessions)
     .where(and(inArray(accessions.gearReqId, [...gearReqIds]), isNotNull(accessions.accessionNo)));

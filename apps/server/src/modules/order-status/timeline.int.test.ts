@@ -98,8 +98,46 @@ describe('GET /gear/order/{id}/timeline', () => {
       ]),
     );
     expect(timeline.entries.find((entry) => entry.kind === 'scan')?.text).toBe(
-      'Departed FedEx hub, Memphis, TN',
+      'In transit: Departed FedEx hub, Memphis, TN',
     );
+  });
+
+  it("the carrier's codes read as words; label and delivery scans date the shipped and delivered entries", async () => {
+    const { order } = await patientPaidOrder(ctx, as.avery, '4242424242424242');
+    const db = ctx.database.db;
+    const [shipment] = await db
+      .insert(shipments)
+      .values({
+        orderId: order.id,
+        trackingNumber: `LC${order.id}`,
+        status: 'DELIVERED',
+        deliveryDate: '2026-11-22',
+        recordedBy: 'carrier',
+      })
+      .returning();
+    const scan = (status: string, at: string) => ({
+      shipmentId: shipment?.id ?? 0,
+      status,
+      scannedAt: new Date(at),
+      recordedBy: 'carrier',
+    });
+    await db
+      .insert(carrierScans)
+      .values([
+        scan('LABEL_CREATED', '2026-11-20T09:00:00Z'),
+        scan('OUT_FOR_DELIVERY', '2026-11-22T07:30:00Z'),
+        scan('DELIVERED', '2026-11-22T15:10:00Z'),
+      ]);
+    const timeline = ok<OrderTimeline>(
+      await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}/timeline`),
+    );
+    const carrierEntries = timeline.entries.filter((entry) => entry.by === 'carrier');
+    expect(carrierEntries.map((entry) => [entry.kind, entry.at, entry.text])).toEqual([
+      ['shipped', '2026-11-20T09:00:00.000Z', `Collection pack shipped (tracking LC${order.id})`],
+      ['scan', '2026-11-22T07:30:00.000Z', 'Out for delivery'],
+      ['delivered', '2026-11-22T15:10:00.000Z', 'Collection pack delivered'],
+    ]);
+    expect(timeline.entries.some((entry) => /[A-Z]+_[A-Z]+/.test(entry.text))).toBe(false);
   });
 
   it('refuses another practitioner and another patient (403), an unknown order (404)', async () => {

@@ -1,4 +1,5 @@
 import {
+  carrierStatusTitle,
   formatCents,
   isResultReady,
   type OrderTimeline,
@@ -150,26 +151,38 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
     .where(eq(shipments.orderId, orderId))
     .orderBy(asc(shipments.id));
   for (const shipment of shipped) {
-    add({
-      at: iso(shipment.recordedAt),
-      kind: 'shipped',
-      by: 'carrier',
-      text: `Collection pack shipped (tracking ${shipment.trackingNumber})`,
-    });
     const scans = await db
       .select()
       .from(carrierScans)
       .where(eq(carrierScans.shipmentId, shipment.id))
       .orderBy(asc(carrierScans.scannedAt));
-    for (const scan of scans)
+    // The carrier's label and delivery scans are the shipped and delivered entries themselves (at the carrier's
+    // time, not when the portal stored them); the scans between read as words, never as the carrier's codes.
+    const labelScan = scans.find((scan) => scan.status === 'LABEL_CREATED');
+    const deliveredScan = scans.find((scan) => scan.status === 'DELIVERED');
+    add({
+      at: iso(labelScan?.scannedAt ?? shipment.recordedAt),
+      kind: 'shipped',
+      by: 'carrier',
+      text: `Collection pack shipped (tracking ${shipment.trackingNumber})`,
+    });
+    for (const scan of scans) {
+      if (scan === labelScan || scan === deliveredScan) continue;
+      const details = [scan.description, scan.location].filter(Boolean).join(', ');
       add({
         at: iso(scan.scannedAt),
         kind: 'scan',
         by: 'carrier',
-        text: [scan.description ?? scan.status, scan.location].filter(Boolean).join(', '),
+        text: details ? `${carrierStatusTitle(scan.status)}: ${details}` : carrierStatusTitle(scan.status),
       });
-    if (shipment.deliveryDate)
-      add({ at: shipment.deliveryDate, kind: 'delivered', by: 'carrier', text: 'Collection pack delivered' });
+    }
+    if (deliveredScan || shipment.deliveryDate)
+      add({
+        at: deliveredScan ? iso(deliveredScan.scannedAt) : (shipment.deliveryDate as string),
+        kind: 'delivered',
+        by: 'carrier',
+        text: 'Collection pack delivered',
+      });
   }
 
   const received = await db

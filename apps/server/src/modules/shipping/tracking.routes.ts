@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema } from '@gear/domain';
+import { carrierStatusTitle, errorEnvelopeSchema } from '@gear/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,15 +7,6 @@ import { carrierScans, shipments } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/http-error.ts';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-const STATUS_TEXT: Record<string, string> = {
-  LABEL_CREATED: 'Label created',
-  IN_TRANSIT: 'In transit',
-  OUT_FOR_DELIVERY: 'Out for delivery',
-  DELIVERED: 'Delivered',
-  CANCELED: 'Shipment canceled',
-};
-const statusText = (status: string) => STATUS_TEXT[status] ?? status.replace(/_/g, ' ').toLowerCase();
 
 /**
  * The local carrier's tracking page (decision 0251): the scans the carrier sent to the intake for a tracking number,
@@ -67,7 +58,7 @@ export async function trackingRoutes(app: FastifyInstance) {
         .map(
           (scan) =>
             `<tr><td><time datetime="${scan.scannedAt.toISOString()}">${escapeHtml(scan.scannedAt.toISOString().slice(0, 16).replace('T', ' '))} UTC</time></td>` +
-            `<td>${escapeHtml(statusText(scan.status))}</td><td>${escapeHtml(scan.location ?? '')}</td><td>${escapeHtml(scan.description ?? '')}</td></tr>`,
+            `<td>${escapeHtml(carrierStatusTitle(scan.status))}</td><td>${escapeHtml(scan.location ?? '')}</td><td>${escapeHtml(scan.description ?? '')}</td></tr>`,
         )
         .join('\n');
       const title = `Tracking ${trackingNumber}`;
@@ -78,7 +69,7 @@ export async function trackingRoutes(app: FastifyInstance) {
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         `<title>${escapeHtml(title)}</title></head>`,
         `<body><main><h1>${escapeHtml(title)}</h1>`,
-        `<p>Status: <strong>${escapeHtml(statusText(shipment.status))}</strong>${shipment.deliveryDate ? `, delivered on ${escapeHtml(shipment.deliveryDate)}` : ''}.</p>`,
+        `<p>Status: <strong>${escapeHtml(carrierStatusTitle(shipment.status))}</strong>${shipment.deliveryDate ? `, delivered on ${escapeHtml(shipment.deliveryDate)}` : ''}.</p>`,
         '<table><caption>Scans, newest first</caption>',
         '<thead><tr><th scope="col">When</th><th scope="col">Status</th><th scope="col">Location</th><th scope="col">Details</th></tr></thead>',
         `<tbody>${rows}</tbody></table>`,

@@ -24,6 +24,7 @@ const row = (gearOrderId: number, reqNumber: string) => ({
     },
   ],
   totalPaidCents: 12500,
+  billedToPractice: false,
 });
 
 describe('order history (spec 1 §2.1; decision 0281)', () => {
@@ -36,7 +37,10 @@ describe('order history (spec 1 §2.1; decision 0281)', () => {
           if (query.get('q') === '50012350')
             return json({ orders: [row(100005, '50012350')], nextBefore: null });
           if (query.get('before') === '100009')
-            return json({ orders: [row(100008, '50012399')], nextBefore: null });
+            return json({
+              orders: [{ ...row(100008, '50012399'), totalPaidCents: 0, billedToPractice: true }],
+              nextBefore: null,
+            });
           return json({ orders: [row(100010, '50012398'), row(100009, '50012397')], nextBefore: 100009 });
         },
       },
@@ -54,6 +58,9 @@ describe('order history (spec 1 §2.1; decision 0281)', () => {
 
     await app.user.click(screen.getByRole('button', { name: 'Older orders' }));
     expect(await screen.findByRole('link', { name: 'Open order 100008' })).toBeVisible();
+    // An order the practice pays through its account says so, not $0.00 (issue 17).
+    expect(screen.getByText('Billed to the practice')).toBeVisible();
+    expect(screen.queryByText('$0.00')).toBeNull();
     await app.user.click(screen.getByRole('button', { name: 'Newer orders' }));
     expect(await screen.findByRole('link', { name: 'Open order 100010' })).toBeVisible();
 

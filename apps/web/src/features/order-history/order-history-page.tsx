@@ -141,7 +141,11 @@ function OrderHistory() {
                       </Text>
                     ))}
                   </Table.Td>
-                  <Table.Td>{dollars(order.totalPaidCents)}</Table.Td>
+                  <Table.Td>
+                    {order.billedToPractice && order.totalPaidCents === 0
+                      ? 'Billed to the practice'
+                      : dollars(order.totalPaidCents)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

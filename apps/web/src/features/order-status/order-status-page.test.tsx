@@ -115,6 +115,7 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
                     offering: { kind: 'results', interactiveReport: true },
                     expectedDate: null,
                     resultsAvailable: true,
+                    interactiveReport: true,
                   },
                   {
                     accessionNo: 'A2',
@@ -127,6 +128,7 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
                     },
                     expectedDate: null,
                     resultsAvailable: false,
+                    interactiveReport: false,
                   },
                 ],
               }),
@@ -138,6 +140,11 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
       await screen.findByRole('button', { name: 'View Results (A1)' }, { timeout: 10_000 }),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: /View Results \(A2\)/ })).toBeNull();
+    // spec 3 §4 per test: results and the interactive report for A1; the discarded A2 offers no report.
+    expect(screen.getByRole('link', { name: 'View Interactive Report (A1)' }).getAttribute('href')).toMatch(
+      /^\/prc\/reporting\/ireport\/A1\?orderId=42&zipCode=/,
+    );
+    expect(screen.queryByRole('link', { name: /View Interactive Report \(A2\)/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Schedule a Consult' })).toHaveAttribute('href', '/contact');
     expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel Test' })).toBeNull();

@@ -196,7 +196,11 @@ function ImportantList({ status }: { status: OrderStatus }) {
   const items: string[] = [];
   if (status.tracking && status.tracking.deliveryDate === null && status.orderPageStatus === 'Shipped')
     items.push(MESSAGES.packsArrive);
-  if (status.orderPageStatus === 'OrderPlaced')
+  // A confirmed order reads 'Incomplete' before its pack ships (spec 3 §4; decision 0264): say what is happening.
+  if (
+    status.orderPageStatus === 'OrderPlaced' ||
+    (status.orderPageStatus === 'Incomplete' && status.tracking === null)
+  )
     items.push(`Your collection pack is being prepared. ${MESSAGES.packsArrive}`);
   if (status.orderPageStatus === 'Canceled')
     items.push('This order is canceled. Refunds reach the card in 5 to 10 business days.');

@@ -1,0 +1,1 @@
+ALTER TABLE "accessions" ADD COLUMN "analytes" jsonb;
