@@ -53,6 +53,7 @@ const status = (overrides: Partial<OrderStatus> = {}): OrderStatus => ({
   requisitions: [requisition()],
   physicianInTheLoop: false,
   paid: true,
+  recollection: null,
   ...overrides,
 });
 
