@@ -9,6 +9,7 @@ import { queryKeys } from './keys.ts';
  */
 export function useReCollect(accessionNo: string) {
   const api = useApi();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: queryKeys.reCollect(accessionNo),
     queryFn: async ({ signal }) => {
@@ -16,7 +17,11 @@ export function useReCollect(accessionNo: string) {
         signal,
       });
       // A patient's session now holds the recollection order: the next token carries it (decision 0040).
-      if (answer.status === 'SUCCESS') api.tokens.clear();
+      // The original order's status and timeline now show the recollection: read afresh.
+      if (answer.status === 'SUCCESS') {
+        api.tokens.clear();
+        await queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+      }
       return answer;
     },
     retry: false,
