@@ -97,7 +97,7 @@ for (const viewport of [
     await page.setViewportSize(viewport.size);
     const id = await orderIdOf(page, CORA);
     await page.goto(`/order-status/${id}?requisitionNumber=${CORA.requisition}&dateOfBirth=${CORA.born}`);
-    const choice = page.getByRole('textbox', { name: 'Multiple orders: choose the accession to look at' });
+    const choice = page.getByRole('combobox', { name: 'Multiple orders: choose the accession to look at' });
     await expect(choice).toBeVisible();
     await choice.click();
     await page.getByRole('option', { name: 'A2611031003' }).click();
