@@ -4,6 +4,7 @@ import {
   type GearOrder,
   isAdmin,
   MESSAGES,
+  type OrderStatusFacts,
   PATIENT_MESSAGES,
   RECOLLECT_MESSAGES,
   RECOLLECTION_PACK_CENTS,
@@ -15,8 +16,12 @@ import {
   recollectionRedirectUrl,
   recollectRefusal,
   type SavedOrder,
+  statusFactsOf,
   type UserInfo,
 } from '@gear/domain';
+
+const NO_RECOLLECTION = { pending: false, map: {} };
+
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
@@ -24,7 +29,6 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
-import { orderStatusFacts } from '../order-status/order-status-facts.ts';
 import type { CardInput, PaymentGateway } from '../payment/gateway/gateway.ts';
 import {
   accessionOwner,
@@ -57,7 +61,7 @@ function refusalError(refusal: RecollectRefusal): HttpError {
  */
 export function planRecollection(
   order: SavedOrder,
-  facts: Awaited<ReturnType<typeof orderStatusFacts>>,
+  facts: OrderStatusFacts,
   requested: ReadonlySet<number>,
   gearReqIds: readonly number[],
   caller: RecollectCaller,
@@ -138,10 +142,11 @@ export async function requestRecollection(
       subject: { orderId },
       basedOn,
       kind: ORDER_CHANGES.recollect,
+      // The tests' facts are the order's own (its accessions); what was requested is read as the plan runs.
       plan: async (found) =>
         planRecollection(
           found.order,
-          await orderStatusFacts(db, found.order),
+          statusFactsOf(found.order, [], NO_RECOLLECTION),
           await requestedRecollections(db, orderId),
           gearReqIds,
           caller,
@@ -155,7 +160,8 @@ export async function requestRecollection(
       if (gearReqIds.every((gearReqId) => requested.has(gearReqId)))
         throw conflict(RECOLLECT_MESSAGES.alreadyRequested);
     }
-    if (refusal instanceof HttpError && refusal.statusCode < 500)
+    // A plan's refusal (the request's own event records the repeats' 409s, decision 0214).
+    if (refusal instanceof HttpError && refusal.statusCode < 500 && refusal.statusCode !== 409)
       await recordAudit(db, {
         action: 'recollectRefused',
         outcome: 'refused',
