@@ -53,6 +53,7 @@ import type { PaymentDeps } from './modules/payment/payment.service.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
+import { recollectRoutes } from './modules/recollect/recollect.routes.ts';
 import { registrationRoutes } from './modules/registration/registration.routes.ts';
 import { removalRoutes } from './modules/removal/removal.routes.ts';
 import { requisitionRoutes } from './modules/requisition/requisition.routes.ts';
@@ -254,6 +255,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   }
   await app.register(paymentRoutes(payments));
   await app.register(cancelRoutes(payments.gateway));
+  await app.register(recollectRoutes(payments.gateway));
   await app.register(amountDueRoutes(payments));
   await app.register(clientLogRoutes);
   await app.register(patientManagementRoutes);

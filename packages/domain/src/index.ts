@@ -120,6 +120,7 @@ export * from './status/facts.ts';
 export * from './status/facts-of-order.ts';
 export * from './status/order-page-status.ts';
 export * from './status/patient-view-status.ts';
+export * from './status/recollection.ts';
 export * from './workflow/initial-steps.ts';
 export * from './workflow/landing-step.ts';
 export * from './workflow/locking.ts';

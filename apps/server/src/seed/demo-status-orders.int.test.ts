@@ -31,6 +31,8 @@ const EXPECTED: Record<DemoStatusKey, [OrderPageStatus, PatientViewStatus]> = {
   multipleAccessions: ['ReceivedByLab', 'MultipleOrders'],
   recollectionPending: ['RecollectionPending', 'ActivationIncomplete'],
   recollectionOrdered: ['RecollectionOrdered', 'ActivationIncomplete'],
+  recollectable: ['DiscardedSpecimens', 'SpecimenProblem'],
+  accessionChoice: ['DiscardedSpecimens', 'MultipleOrders'],
 };
 
 describe('demo orders in every derived status (spec 3 §4, demo-data.md)', () => {
@@ -42,16 +44,20 @@ describe('demo orders in every derived status (spec 3 §4, demo-data.md)', () =>
     return () => database.close();
   }, 120_000);
 
-  async function statusesOf(reqNumber: string) {
+  async function statusesOf(reqNumber: string, selectedAccessionNo: string | null = null) {
     const [row] = await database.db
       .select({ orderId: requisitions.orderId })
       .from(requisitions)
       .where(eq(requisitions.reqNumber, reqNumber));
     const order = await loadOrder(database.db, row?.orderId as number);
-    const facts = await orderStatusFacts(database.db, {
-      ...(order as NonNullable<typeof order>),
-      id: row?.orderId as number,
-    });
+    const facts = await orderStatusFacts(
+      database.db,
+      {
+        ...(order as NonNullable<typeof order>),
+        id: row?.orderId as number,
+      },
+      selectedAccessionNo,
+    );
     return [orderPageStatus(facts), patientViewStatus(facts).status] as const;
   }
 
@@ -61,6 +67,11 @@ describe('demo orders in every derived status (spec 3 §4, demo-data.md)', () =>
       expect(await statusesOf(reqNumber)).toEqual(EXPECTED[key]);
     },
   );
+
+  it("'Multiple orders' (spec 3 §4): the status follows the accession chosen", async () => {
+    expect(await statusesOf('50031002', 'A2611031003')).toEqual(['ResultsReady', 'ResultsReady']);
+    expect(await statusesOf('50031002', 'A2611031002')).toEqual(['DiscardedSpecimens', 'SpecimenProblem']);
+  });
 
   it('covers every status of both lists, and keeps C922499553 received by the lab', async () => {
     const seen = await Promise.all(DEMO_STATUS_ORDERS.map((setup) => statusesOf(setup.reqNumber)));

@@ -158,6 +158,26 @@ export const DEMO_STATUS_ORDERS = [
     dataConfirmed: true,
     activated: false,
   },
+  {
+    // A discarded specimen without issues, billed to the practitioner: the re-collect journey's order (decision 0252).
+    key: 'recollectable',
+    reqNumber: '50031001',
+    nameFirst: 'Rhea',
+    nameLast: 'Recollect',
+    dateOfBirth: '1992-12-22',
+    dataConfirmed: true,
+    activated: true,
+  },
+  {
+    // Two accessions on one requisition, one discarded, one with results: the status follows the choice.
+    key: 'accessionChoice',
+    reqNumber: '50031002',
+    nameFirst: 'Cora',
+    nameLast: 'Choice',
+    dateOfBirth: '1993-01-23',
+    dataConfirmed: true,
+    activated: true,
+  },
 ] as const satisfies readonly StatusOrderSetup[];
 
 export type DemoStatusKey = (typeof DEMO_STATUS_ORDERS)[number]['key'];
@@ -375,6 +395,8 @@ function eventsFor(placed: Placed, today: string) {
     'discarded',
     'discardedWithIssues',
     'multipleAccessions',
+    'recollectable',
+    'accessionChoice',
   ] as const)
     ship(key, true);
   const canceled = ship('canceled', false);
@@ -405,6 +427,24 @@ function eventsFor(placed: Placed, today: string) {
   });
   receive('multipleAccessions', 'A2611000011', 10);
   receive('multipleAccessions', 'A2611000012', 11);
+  receive('recollectable', 'A2611031001');
+  lab.push({
+    type: 'lab.discarded',
+    id: 'demo-recollectable-discarded',
+    occurredAt: at(1),
+    accessionNo: 'A2611031001',
+    issues: [],
+  });
+  receive('accessionChoice', 'A2611031002', 10);
+  receive('accessionChoice', 'A2611031003', 11);
+  lab.push({
+    type: 'lab.discarded',
+    id: 'demo-accessionChoice-discarded',
+    occurredAt: at(1),
+    accessionNo: 'A2611031002',
+    issues: [],
+  });
+  results.push({ accessionNo: 'A2611031003', at: at(1, 14) });
   return { carrier, lab, results };
 }
 

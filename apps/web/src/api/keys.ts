@@ -18,6 +18,8 @@ export const queryKeys = {
   /** The order's timeline (decision 0262); goes with the order. */
   orderTimeline: (orderId: number) => ['orders', orderId, 'timeline'] as const,
   refundPolicy: ['refund-policy'] as const,
+  /** The re-collect page's answer for an accession (decision 0252). */
+  reCollect: (accessionNo: string) => ['re-collect', accessionNo] as const,
   /** The products related to one version of an order (spec 3 §2 Recommended products). */
   recommendedProducts: (orderId: number, version: number) =>
     ['orders', orderId, 'recommended-products', version] as const,

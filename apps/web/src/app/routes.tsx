@@ -91,6 +91,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'recollect/:accessionNo',
+            lazy: async () => ({
+              Component: (await import('./recollect-route.tsx')).RecollectRoute,
+            }),
+          },
+          {
             path: 'order-history',
             lazy: async () => ({
               Component: (await import('../features/order-history/order-history-page.tsx')).OrderHistoryPage,

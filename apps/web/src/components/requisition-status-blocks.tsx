@@ -8,7 +8,7 @@ import {
   type StatusRequisition,
   TESTING_IN_PROGRESS,
 } from '@gear/domain';
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useApi } from '../api/context.tsx';
@@ -54,7 +54,13 @@ export function PdfButton({
   );
 }
 
-function AccessionLine({ accession }: { accession: StatusAccession }) {
+function AccessionLine({
+  accession,
+  requisition,
+}: {
+  accession: StatusAccession;
+  requisition: StatusRequisition;
+}) {
   const { offering } = accession;
   return (
     <Stack gap={2}>
@@ -70,6 +76,17 @@ function AccessionLine({ accession }: { accession: StatusAccession }) {
         <>
           <Text c="red.9">{DISCARDED_SPECIMEN_MESSAGE}</Text>
           {offering.newPackWillBeMailed && <Text>{NEW_PACK_WILL_BE_MAILED}</Text>}
+          {offering.requestNewPack && requisition.recollectionOrderId === null && !requisition.canceled && (
+            <Button
+              component={Link}
+              to={`/recollect/${accession.accessionNo}`}
+              mih={44}
+              w="fit-content"
+              aria-label={`Request a new pack for accession ${accession.accessionNo}`}
+            >
+              Request a New Pack
+            </Button>
+          )}
         </>
       )}
     </Stack>
@@ -169,8 +186,16 @@ export function RequisitionStatusBlocks({ order, status }: { order: SavedOrder; 
               <Text>Awaiting your specimen at the lab.</Text>
             )}
             {requisition.accessions.map((accession) => (
-              <AccessionLine key={accession.accessionNo} accession={accession} />
+              <AccessionLine key={accession.accessionNo} accession={accession} requisition={requisition} />
             ))}
+            {requisition.recollectionOrderId !== null && (
+              <Text>
+                A new collection pack was ordered:{' '}
+                <Anchor component={Link} to={`/order-status/${requisition.recollectionOrderId}`}>
+                  recollection order {requisition.recollectionOrderId}
+                </Anchor>
+              </Text>
+            )}
             <Group gap="sm">
               {requisition.accessions
                 .filter((accession) => accession.resultsAvailable)

@@ -3,6 +3,7 @@ import { ORDER_ACTIONS } from '../status/actions.ts';
 import { analyteSchema, OUT_OF_RANGE } from '../status/analytes.ts';
 import { ORDER_PAGE_STATUSES } from '../status/order-page-status.ts';
 import { PATIENT_VIEW_STATUSES } from '../status/patient-view-status.ts';
+import { RE_COLLECT_STATUSES } from '../status/recollection.ts';
 
 /** spec 3 §4 per-test offering (testOffering), as the API answers it. */
 export const testOfferingSchema = z.discriminatedUnion('kind', [
@@ -72,6 +73,15 @@ export const orderStatusSchema = z
     physicianInTheLoop: z.boolean(),
     /** A payment is recorded for the order: its receipt can be downloaded. */
     paid: z.boolean(),
+    /** The recollection this order makes, when it re-collects another order's specimen (decision 0252). */
+    recollection: z
+      .object({
+        recollectionFor: z.number(),
+        pending: z.boolean(),
+        paymentRequired: z.boolean(),
+        chargeCents: z.number(),
+      })
+      .nullable(),
   })
   .meta({ id: 'OrderStatus' });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
@@ -103,3 +113,12 @@ export const interactiveReportSchema = z
   })
   .meta({ id: 'InteractiveReport' });
 export type InteractiveReport = z.infer<typeof interactiveReportSchema>;
+/** spec 3 §3 'Re-collect response: status, redirectUrl' (GET /gear/re-collect/{accessionNo}; decision 0252). */
+export const reCollectResponseSchema = z
+  .object({
+    status: z.enum(RE_COLLECT_STATUSES),
+    /** SUCCESS only: the recollection order's status page. */
+    redirectUrl: z.string().nullable(),
+  })
+  .meta({ id: 'ReCollectResponse' });
+export type ReCollectResponse = z.infer<typeof reCollectResponseSchema>;

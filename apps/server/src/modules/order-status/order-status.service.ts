@@ -25,6 +25,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller, requisitionForCaller } from '../order/order.service.ts';
 import { paymentsOfOrder } from '../payment/payment.repository.ts';
+import { recollectionSummaryOf } from '../recollect/recollect.service.ts';
 import type { CarrierTracking } from '../shipping/carrier.ts';
 import { orderStatusFacts } from './order-status-facts.ts';
 import { accessionFilesOf } from './status-facts.repository.ts';
@@ -83,6 +84,7 @@ export async function orderStatusFor(
     selectedAccessionNo,
     physicianInTheLoop: order.physicianInTheLoop,
     paid: (await paymentsOfOrder(db, orderId)).length > 0,
+    recollection: await recollectionSummaryOf(db, orderId),
     requisitions: order.requisitions.map((requisition) => {
       const requisitionFacts = facts.requisitions.find((candidate) => candidate.id === requisition.id);
       return {

@@ -46,7 +46,13 @@ import { nextKeyedChange } from './save-key.ts';
 export type { OrderWrite } from './order-writes.ts';
 
 /** Which of the order's locks a change reads (spec 1 §4.2, spec 3 §4; decision 0050). */
-export type ChangeLock = 'order' | 'panelSelection' | 'practitionerStep' | 'cancel' | 'cancelTest';
+export type ChangeLock =
+  | 'order'
+  | 'panelSelection'
+  | 'practitionerStep'
+  | 'cancel'
+  | 'cancelTest'
+  | 'recollect';
 
 /** A kind of change to an order: the wizard step it saves and the lock it obeys. */
 export interface ChangeKind {
@@ -75,6 +81,7 @@ export const ORDER_CHANGES = {
   saveForLater: { step: null, lock: 'order' },
   cancel: { step: null, lock: 'cancel' },
   cancelTest: { step: null, lock: 'cancelTest' },
+  recollect: { step: null, lock: 'recollect' },
   handoff: { step: null, lock: 'order' },
   submit: { step: null, lock: 'order' },
   medicalNecessity: { step: null, lock: 'order' },
@@ -140,6 +147,12 @@ function refuseLocked(order: SavedOrder, user: UserInfo, lock: ChangeLock): void
   if (lock === 'cancel') {
     // A canceled order answers the cancel with its own result (decision 0034); a received one is locked.
     if (!order.canceled && isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
+    return;
+  }
+  if (lock === 'recollect') {
+    // A recollection follows the lab's discard, after the order reached it (decision 0252): only a canceled order is
+    // closed to it; the plan checks the test.
+    if (order.canceled) throw conflict(MESSAGES.orderCanceled);
     return;
   }
   if (lock === 'cancelTest') {

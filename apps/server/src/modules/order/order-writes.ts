@@ -6,6 +6,7 @@ import {
   deleteAttachments,
   replaceAttachment,
 } from '../insurance/insurance.repository.ts';
+import { type CreateRecollection, createRecollection } from '../recollect/recollect.repository.ts';
 import { cancelRequisitionsOf, insertOrderLike, moveRequisition } from '../removal/removal.repository.ts';
 import {
   deleteRequisitions,
@@ -38,6 +39,8 @@ export type OrderWrite =
   /** ID-card slots emptied; their files are to be deleted once committed. */
   | { kind: 'deleteAttachments'; types: readonly IdCardAttachmentType[] }
   | { kind: 'audit'; actor: string; action: string; detail: Record<string, unknown> }
+  /** A recollection order linked to this one, and its recollections rows (decision 0252). */
+  | CreateRecollection
   /** A requisition with its workflow rows moved to a new order like this one, whose rows become `steps`. */
   | {
       kind: 'moveToNewOrder';
@@ -94,6 +97,9 @@ export async function runOrderWrite(tx: Db, order: SavedOrder, write: OrderWrite
         action: write.action,
         detail: write.detail,
       });
+      return;
+    case 'createRecollection':
+      state.outcome.newOrderId = await createRecollection(tx, order, write);
       return;
     case 'moveToNewOrder': {
       const created = await insertOrderLike(tx, order, write.createdByUserId);

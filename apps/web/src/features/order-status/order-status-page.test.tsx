@@ -53,6 +53,7 @@ const status = (overrides: Partial<OrderStatus> = {}): OrderStatus => ({
   requisitions: [requisition()],
   physicianInTheLoop: false,
   paid: true,
+  recollection: null,
   ...overrides,
 });
 
@@ -214,5 +215,105 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
     await waitFor(() =>
       expect(app.server.callsTo('GET /gear/order/42/requisition/9/cancel')).toHaveLength(1),
     );
+  });
+
+  it("a discarded specimen without issues offers 'Request a New Pack' (the re-collect page); once made, the recollection order", async () => {
+    const discarded = {
+      accessionNo: 'A7',
+      productName: 'GI Effects',
+      offering: { kind: 'discarded', results: true, requestNewPack: true, newPackWillBeMailed: false },
+      expectedDate: null,
+      resultsAvailable: false,
+    } as const;
+    const app = open({
+      'GET /gear/order/42/status': () =>
+        json(
+          status({
+            orderPageStatus: 'DiscardedSpecimens',
+            headline: 'There was a problem with your specimens',
+            actions: [],
+            requisitions: [requisition({ cancelable: false, accessions: [discarded] })],
+          }),
+        ),
+    });
+    const request = await screen.findByRole(
+      'link',
+      { name: 'Request a new pack for accession A7' },
+      { timeout: 10_000 },
+    );
+    expect(request).toHaveAttribute('href', '/recollect/A7');
+    await expectAccessible(app.container);
+  });
+
+  it('once the recollection is made, the test links to its order instead', async () => {
+    open({
+      'GET /gear/order/42/status': () =>
+        json(
+          status({
+            orderPageStatus: 'DiscardedSpecimens',
+            headline: 'There was a problem with your specimens',
+            actions: [],
+            requisitions: [
+              requisition({
+                cancelable: false,
+                recollectionOrderId: 43,
+                accessions: [
+                  {
+                    accessionNo: 'A7',
+                    productName: 'GI Effects',
+                    offering: {
+                      kind: 'discarded',
+                      results: true,
+                      requestNewPack: true,
+                      newPackWillBeMailed: false,
+                    },
+                    expectedDate: null,
+                    resultsAvailable: false,
+                  },
+                ],
+              }),
+            ],
+          }),
+        ),
+    });
+    expect(
+      await screen.findByRole('link', { name: 'recollection order 43' }, { timeout: 10_000 }),
+    ).toHaveAttribute('href', '/order-status/43');
+    expect(screen.queryByRole('link', { name: /Request a new pack/ })).toBeNull();
+  });
+
+  it('a recollection order pending its $40 pack: the card form checks the card, then pays it', async () => {
+    let paid = false;
+    const pending = () =>
+      status({
+        orderPageStatus: paid ? 'RecollectionOrdered' : 'RecollectionPending',
+        headline: paid ? 'Recollection ordered' : 'Recollection pending',
+        actions: paid ? ['download'] : ['returnToOrder'],
+        recollection: { recollectionFor: 41, pending: !paid, paymentRequired: true, chargeCents: 4000 },
+      });
+    const app = open({
+      'GET /gear/order/42/status': () => json(pending()),
+      'POST /gear/order/42/recollection-pack': () => {
+        paid = true;
+        return json({ recollectionFor: 41, pending: false, paymentRequired: true, chargeCents: 4000 });
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'order 41' }, { timeout: 10_000 })).toHaveAttribute(
+      'href',
+      '/order-status/41',
+    );
+    expect(screen.getByRole('link', { name: 'Return to Order' })).toBeVisible();
+    await app.user.click(screen.getByRole('button', { name: 'Pay $40.00' }));
+    expect(await screen.findByText('Please provide a card number.')).toBeVisible();
+    expect(app.server.callsTo('POST /gear/order/42/recollection-pack')).toHaveLength(0);
+    await app.user.type(screen.getByLabelText(/Cardholder name/), 'Jane Testpatient');
+    await app.user.type(screen.getByLabelText(/Card number/), '4242424242424242');
+    await app.user.type(screen.getByLabelText(/Expiration/), '12/30');
+    await app.user.type(screen.getByLabelText(/CVV/), '123');
+    await app.user.type(screen.getByLabelText(/Billing zip code/), '28801');
+    await app.user.click(screen.getByRole('button', { name: 'Pay $40.00' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Recollection ordered' })).toBeVisible();
+    expect(screen.getByText('The recollection pack costs $40.00, paid.')).toBeVisible();
+    await expectAccessible(app.container);
   });
 });

@@ -30,6 +30,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import { PdfButton, RequisitionStatusBlocks } from '../../components/requisition-status-blocks.tsx';
 import { OrderTimelineSection } from './order-timeline.tsx';
+import { RecollectionPanel } from './recollection-panel.tsx';
 
 /** The order status page (spec 3 §2 'Order status page'; decision 0262) of one order. */
 export function OrderStatusView({ orderId }: { orderId: number }) {
@@ -69,6 +70,7 @@ export function OrderStatusView({ orderId }: { orderId: number }) {
           <OrderActions order={saved} status={status.data} />
         </Stack>
       </Paper>
+      <RecollectionPanel status={status.data} />
       <Title order={2} size="h3">
         Ordered products
       </Title>
@@ -204,6 +206,13 @@ function ImportantList({ status }: { status: OrderStatus }) {
     items.push(`Your collection pack is being prepared. ${MESSAGES.packsArrive}`);
   if (status.orderPageStatus === 'Canceled')
     items.push('This order is canceled. Refunds reach the card in 5 to 10 business days.');
+  if (status.orderPageStatus === 'RecollectionOrdered')
+    items.push(`A new collection pack is being prepared. ${MESSAGES.packsArrive}`);
+  if (
+    status.orderPageStatus === 'DiscardedSpecimens' &&
+    status.requisitions.some((r) => r.recollectionOrderId)
+  )
+    items.push('A new collection pack was ordered for the specimen the lab was unable to test.');
   if (status.orderPageStatus === 'ReceivedByLab' || status.orderPageStatus === 'ActivationComplete')
     items.push('Results are posted here when the lab completes testing.');
   if (items.length === 0) return null;

@@ -1,0 +1,171 @@
+import { recollectionOrderSteps, type SavedOrder } from '@gear/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
+import { accessions, orders, recollections, requisitions } from '../../db/schema/index.ts';
+import { saveWorkflowSteps } from '../order/order.repository.ts';
+import { insertRequisition } from '../requisition/requisition.repository.ts';
+
+/** One test to re-collect: the original requisition and the discarded accession it is for. */
+export interface RecollectedTest {
+  gearReqId: number;
+  accessionNo: string;
+}
+
+/** The order write of a recollection (decision 0252), run inside the transaction that claimed the order's version. */
+export interface CreateRecollection {
+  kind: 'createRecollection';
+  tests: readonly RecollectedTest[];
+  paymentRequired: boolean;
+  /** Who asked: a role ('patient', 'practitioner', 'admin'), as recollections.requestedBy records it. */
+  requestedBy: string;
+  createdByUserId: number | null;
+}
+
+/** The requisitions of an order that already have a recollection (requested or ordered). */
+export async function requestedRecollections(db: Db, orderId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ gearReqId: recollections.gearReqId })
+    .from(recollections)
+    .where(eq(recollections.orderId, orderId));
+  return new Set(rows.map((row) => row.gearReqId));
+}
+
+/**
+ * The recollection order (decision 0252): a new order linked by recollectionFor, for the same practitioner, patient,
+ * insurance and shipping address, its data confirmed as the original's was; one requisition per re-collected test,
+ * copying the test as ordered (product, panel, components, add-ons, billing, diagnosis codes) on a new pack shipped
+ * to the patient, with no collection date yet. Then one `recollections` row per test (unique by requisition: a
+ * second recollection of a test is refused by the database whatever the caller). Answers the new order's id.
+ */
+export async function createRecollection(
+  tx: Db,
+  order: SavedOrder,
+  write: CreateRecollection,
+): Promise<number> {
+  const [created] = await changing(['orders'], () =>
+    tx
+      .insert(orders)
+      .values({
+        practitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
+        onBehalfOf: order.onBehalfOf,
+        practAgreement: order.practAgreement,
+        practAgreementDate: order.practAgreementDate ? new Date(order.practAgreementDate) : null,
+        dataConfirmed: order.dataConfirmed,
+        patientInfo: order.patientInfo,
+        insurance: order.insurance,
+        secondaryInsurance: order.secondaryInsurance,
+        shippingMethod: order.shippingMethod,
+        shippingInformation: order.shippingInformation,
+        governmentPayor: order.governmentPayor,
+        patientRegistration: order.patientRegistration,
+        myGDXKitOrder: order.myGDXKitOrder,
+        physicianInTheLoop: order.physicianInTheLoop,
+        patientAgreement: order.patientAgreement,
+        nsaAcknowledged: order.nsaAcknowledged,
+        recollectionFor: order.id,
+        createdByUserId: write.createdByUserId,
+      })
+      .returning({ id: orders.id }),
+  );
+  if (!created) throw new Error('order insert returned nothing');
+  const [originals, position] = [
+    await tx
+      .select()
+      .from(requisitions)
+      .where(
+        and(
+          eq(requisitions.orderId, order.id),
+          inArray(
+            requisitions.id,
+            write.tests.map((test) => test.gearReqId),
+          ),
+        ),
+      ),
+    { next: 0 },
+  ];
+  const inserted: number[] = [];
+  for (const test of write.tests) {
+    const original = originals.find((row) => row.id === test.gearReqId);
+    if (!original) throw new Error('the re-collected requisition is not on the order');
+    inserted.push(
+      await insertRequisition(tx, created.id, position.next++, {
+        orderableItemId: original.orderableItemId,
+        quantity: 1,
+        billingMethod: original.billingMethod,
+        panel: original.panel,
+        components: original.components,
+        addons: original.addons,
+        componentOptions: original.componentOptions,
+        addOnOptions: original.addOnOptions,
+        profileSpecificFields: original.profileSpecificFields,
+        patientInstructions: original.patientInstructions,
+        clinicalFindings: original.clinicalFindings,
+        icdCodes: original.icdCodes,
+        physicianInTheLoop: original.physicianInTheLoop,
+        dropShip: true,
+        shipToOffice: false,
+      }),
+    );
+  }
+  await saveWorkflowSteps(tx, created.id, [], recollectionOrderSteps(inserted, new Date().toISOString()));
+  await tx.insert(recollections).values(
+    write.tests.map((test) => ({
+      orderId: order.id,
+      gearReqId: test.gearReqId,
+      accessionNo: test.accessionNo,
+      recollectionOrderId: created.id,
+      paymentRequired: write.paymentRequired,
+      pending: write.paymentRequired,
+      requestedBy: write.requestedBy,
+    })),
+  );
+  return created.id;
+}
+
+/** The recollection an order makes (it is some recollection's recollection order), or null. */
+export async function recollectionMadeBy(db: Db, recollectionOrderId: number) {
+  const rows = await db
+    .select({
+      orderId: recollections.orderId,
+      pending: recollections.pending,
+      paymentRequired: recollections.paymentRequired,
+    })
+    .from(recollections)
+    .where(eq(recollections.recollectionOrderId, recollectionOrderId));
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    recollectionFor: first.orderId,
+    pending: rows.some((row) => row.pending),
+    paymentRequired: rows.some((row) => row.paymentRequired),
+  };
+}
+
+/** The pack of a recollection order is paid: no longer pending (spec 3 §4 RecollectionPending → RecollectionOrdered). */
+export const markRecollectionPaid = (db: Db, recollectionOrderId: number) =>
+  db
+    .update(recollections)
+    .set({ pending: false })
+    .where(eq(recollections.recollectionOrderId, recollectionOrderId));
+
+/** An accession with its requisition and order, for the re-collect page (GET /gear/re-collect/{accessionNo}). */
+export async function accessionOwner(db: Db, accessionNo: string) {
+  const [row] = await db
+    .select({ gearReqId: accessions.gearReqId, orderId: requisitions.orderId })
+    .from(accessions)
+    .innerJoin(requisitions, eq(requisitions.id, accessions.gearReqId))
+    .where(eq(accessions.accessionNo, accessionNo))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The recollection order made for a requisition, or null. */
+export async function recollectionOrderOf(db: Db, gearReqId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ recollectionOrderId: recollections.recollectionOrderId })
+    .from(recollections)
+    .where(eq(recollections.gearReqId, gearReqId))
+    .limit(1);
+  return row?.recollectionOrderId ?? null;
+}

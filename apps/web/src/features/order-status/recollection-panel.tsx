@@ -1,0 +1,112 @@
+import { cardFieldErrors, formatCents, type OrderStatus, type TokenizeCardBody } from '@gear/domain';
+import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import { usePayRecollectionPack } from '../../api/recollect.ts';
+
+const EMPTY_CARD: TokenizeCardBody = {
+  cardNo: '',
+  cardExpDate: '',
+  cardCvv: '',
+  cardholderName: '',
+  cardZipCode: '',
+};
+
+const FIELDS: { name: keyof TokenizeCardBody; label: string; autoComplete: string; inputMode?: 'numeric' }[] =
+  [
+    { name: 'cardholderName', label: 'Cardholder name', autoComplete: 'cc-name' },
+    { name: 'cardNo', label: 'Card number', autoComplete: 'cc-number', inputMode: 'numeric' },
+    { name: 'cardExpDate', label: 'Expiration (MM/YY)', autoComplete: 'cc-exp' },
+    { name: 'cardCvv', label: 'CVV', autoComplete: 'cc-csc', inputMode: 'numeric' },
+    { name: 'cardZipCode', label: 'Billing zip code', autoComplete: 'postal-code', inputMode: 'numeric' },
+  ];
+
+/** spec 3 §9: the $40 pack of a pending recollection, paid by card (spec 3 §5's card rules; decision 0252). */
+function PackPaymentForm({ orderId, chargeCents }: { orderId: number; chargeCents: number }) {
+  const pay = usePayRecollectionPack(orderId);
+  const [card, setCard] = useState<TokenizeCardBody>(EMPTY_CARD);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const found = cardFieldErrors(card, { international: false });
+    setErrors(Object.fromEntries(found.map((error) => [error.field, error.defaultMessage])));
+    if (found.length > 0) return;
+    pay.mutate(card, {
+      onError: (error) =>
+        setFailure(
+          isApiError(error) && error.status === 402 ? error.message : 'An unexpected error has occurred.',
+        ),
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Pay for the recollection pack">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {FIELDS.map((field) => (
+            <TextInput
+              key={field.name}
+              label={field.label}
+              value={card[field.name]}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setCard((current) => ({ ...current, [field.name]: value }));
+              }}
+              error={errors[field.name]}
+              autoComplete={field.autoComplete}
+              inputMode={field.inputMode}
+              required
+              size="md"
+            />
+          ))}
+        </SimpleGrid>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <Button type="submit" mih={44} w="fit-content" loading={pay.isPending}>
+          Pay {formatCents(chargeCents)}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * What a recollection order says of itself on its status page (decision 0252): which order it re-collects, whether
+ * the patient pays the $40 pack (spec 3 §9), and the card form while that payment is pending.
+ */
+export function RecollectionPanel({ status }: { status: OrderStatus }) {
+  const { recollection } = status;
+  if (!recollection) return null;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="recollection-heading">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="recollection-heading">
+          Recollection
+        </Title>
+        <Text>
+          This order sends a new collection pack for the specimen the lab was unable to test on{' '}
+          <Anchor component={Link} to={`/order-status/${recollection.recollectionFor}`}>
+            order {recollection.recollectionFor}
+          </Anchor>
+          .
+        </Text>
+        {recollection.paymentRequired ? (
+          <Text>
+            The recollection pack costs {formatCents(recollection.chargeCents)}
+            {recollection.pending ? ': the pack ships once it is paid.' : ', paid.'}
+          </Text>
+        ) : (
+          <Text>There is no charge for the recollection pack.</Text>
+        )}
+        {recollection.pending && recollection.paymentRequired && (
+          <PackPaymentForm orderId={status.orderId} chargeCents={recollection.chargeCents} />
+        )}
+      </Stack>
+    </Paper>
+  );
+}
