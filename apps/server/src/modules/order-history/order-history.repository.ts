@@ -99,13 +99,8 @@ export function orderHistoryStatement(query: OrderHistoryQuery, limit = query.li
   if (query.from) conditions.push(sql`o.created_at >= ${query.from}::date`);
   if (query.to) conditions.push(sql`o.created_at < ${query.to}::date + 1`);
   if (query.before) conditions.push(sql`o.id < ${query.before}`);
+  // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
-    with page as (
-      select o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
-        o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last
-      from orders o where ${sql.join(conditions, sql` and `)}
-      order by o.id desc limit ${limit}
-    )
     select p.*,
       (select coalesce(json_agg(json_build_object(
           'id', r.id, 'canceled', r.canceled, 'billingMethod', r.billing_method,
@@ -127,7 +122,12 @@ export function orderHistoryStatement(query: OrderHistoryQuery, limit = query.li
         from recollections c where c.order_id = p.id or c.recollection_order_id = p.id) as recollections,
       w.steps, w.steps_done, w.submitted_at,
       (select sum(m.amount_cents) from payments m where m.order_id = p.id and m.status in (${settled})) as paid_cents
-    from page p
+    from (
+      select o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
+        o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last
+      from orders o where ${sql.join(conditions, sql` and `)}
+      order by o.id desc limit ${limit}
+    ) p
     left join lateral (
       select count(*) as steps, count(*) filter (where s.completed or s.not_applicable) as steps_done,
         min(s.step_date) filter (where s.step_id = ${STEP_IDS.practitionerConfirmation} and s.completed)

@@ -118,6 +118,55 @@ describe('GET /gear/patient-management/list (spec 3 §7)', () => {
     expect((await list('avery', { gsdlNo: 'P1001', query: 'nobody' })).json()).toEqual([]);
   });
 
+  it('decision 0273: after the last patient of a page, the next page; the same patients as offset paging', async () => {
+    const everyone = names((await list('avery', { gsdlNo: 'P1001', limit: '100' })).json<Managed[]>());
+    expect(everyone.length).toBeGreaterThan(6);
+    const seen: string[] = [];
+    let after: number | undefined;
+    for (;;) {
+      const response = await list('avery', {
+        gsdlNo: 'P1001',
+        limit: '4',
+        ...(after === undefined ? {} : { after: String(after) }),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<Managed[]>();
+      seen.push(...names(page));
+      if (page.length < 4) break;
+      after = page.at(-1)?.id;
+    }
+    expect(seen).toEqual(everyone);
+    const [, second] = (await list('avery', { gsdlNo: 'P1001', limit: '2' })).json<Managed[]>();
+    const withOffset = await list('avery', {
+      gsdlNo: 'P1001',
+      limit: '2',
+      after: String(second?.id),
+      offset: '2',
+    });
+    expect(names(withOffset.json<Managed[]>())).toEqual(everyone.slice(4, 6));
+  });
+
+  it('decision 0273: after within a search continues among its matches', async () => {
+    const [noah] = (await list('avery', { gsdlNo: 'P1001', query: 'smith' })).json<Managed[]>();
+    const rest = await list('avery', { gsdlNo: 'P1001', query: 'smith', after: String(noah?.id) });
+    expect(names(rest.json<Managed[]>())).toEqual(['Olivia Smith-Jones']);
+  });
+
+  it("decision 0273: after naming no patient of the list or of the search's matches is a 400", async () => {
+    const [chens] = (await list('admin', { gsdlNo: 'P1003', limit: '1' })).json<Managed[]>();
+    const [jane] = (await list('avery', { gsdlNo: 'P1001', query: 'jane testpatient' })).json<Managed[]>();
+    for (const query of [
+      { gsdlNo: 'P1001', after: String(chens?.id) },
+      { gsdlNo: 'P1001', after: '2147483647' },
+      { gsdlNo: 'P1001', query: 'smith', after: String(jane?.id) },
+    ])
+      expectEnvelope(await list('avery', query), 400, PATIENT_MANAGEMENT_MESSAGES.pageStartGone);
+  });
+
+  it.each(['0', '-1', 'abc', '2147483648', '1.5'])('decision 0273: after=%s is a 400', async (after) => {
+    expectEnvelope(await list('avery', { gsdlNo: 'P1001', after }), 400);
+  });
+
   it.each<[string, Who, string, number]>([
     ['spec 3 §6: staff for a practitioner of their onBehalfOf', 'kim', 'P1001', 200],
     ['spec 3 §6: an admin for any practitioner', 'admin', 'P1003', 200],
