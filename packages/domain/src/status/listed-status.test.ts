@@ -22,6 +22,11 @@ describe('listedOrderStatus: an order in a list of orders (spec 3 §4 order stat
       'Canceled',
     ],
     ['decision 0050: the order itself canceled', placed({ canceled: true }), 'Canceled'],
+    [
+      'decision 0272: what the carrier reported shows even when the practitioner step is open',
+      placed({ placed: false, facts: facts({ dataConfirmed: true, tracking: shipped }) }),
+      'Shipped',
+    ],
     ['decision 0050: a canceled draft is Canceled', placed({ canceled: true, placed: false }), 'Canceled'],
     ['spec 3 §4 page list: placed, no tracking, data not confirmed', placed(), 'OrderPlaced'],
     [
