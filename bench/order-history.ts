@@ -2,11 +2,15 @@
 // concurrent clients, each figure a ratio against the bare route measured in the same run.
 //   npm run bench:order-history -w apps/server                     (embedded database in memory)
 //   DATABASE_URL=postgres://… npm run bench:order-history -w apps/server   (a new database, dropped after)
+//   BENCH_EXPLAIN=1 …   prints each page statement's plan (EXPLAIN ANALYZE) instead of measuring
 // Generated orders: six practitioners, a patient name from a small list, one requisition each with a requisition
 // and an activation number, every tenth with an accession number, every other with a payment.
+
+import { orderHistoryQuerySchema } from '@gear/domain';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
+import { orderHistoryStatement } from '../apps/server/src/modules/order-history/order-history.repository.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
 import { listenForBench, openBenchDatabase, progress, signInOverHttp } from './setup.ts';
 
@@ -63,7 +67,11 @@ async function main() {
     if (found.orders.length !== 1)
       throw new Error(`requisition ${reqNumber} found ${found.orders.length} times`);
     const today = new Date().toISOString().slice(0, 10);
-    const scenarios: [string, string][] = [
+    const randomInt = (below: number) => Math.floor(Math.random() * below);
+    // Each scenario: a fixed path (answered again and again: on the embedded database the kept page serves it after
+    // the first call, decision 0272), or a path made anew for every request (nothing kept serves it: the query runs).
+    type Scenario = [name: string, path: string | (() => string)];
+    const scenarios: Scenario[] = [
       ['bare route (baseline)', '/bench/bare'],
       ['first page, no filter', '/api/admin/orders'],
       ['by requisition number', `/api/admin/orders?q=${reqNumber}`],
@@ -74,13 +82,42 @@ async function main() {
       ['by patient first last', '/api/admin/orders?q=mary%20garc'],
       ['practitioner + dates', `/api/admin/orders?gsdlNo=P1003&from=${today}&to=${today}`],
       ['a page deep in the list', `/api/admin/orders?before=${newest - Math.floor(ORDERS / 2)}`],
+      ['status ResultsReady', '/api/admin/orders?status=ResultsReady'],
+      ['varied: any page', () => `/api/admin/orders?before=${newest - randomInt(ORDERS)}`],
+      ['varied: requisition number', () => `/api/admin/orders?q=${60000001 + randomInt(ORDERS)}`],
+      [
+        'varied: last name',
+        () => `/api/admin/orders?q=${['smith', 'garc', 'lee', 'jones'][randomInt(4)]}${randomInt(97)}`,
+      ],
+      [
+        'varied: status + page',
+        () => `/api/admin/orders?status=ReceivedByLab&before=${newest - randomInt(ORDERS)}`,
+      ],
       ['bare route (again, at end)', '/bench/bare'],
     ];
+    if (process.env.BENCH_EXPLAIN) {
+      // The plans of the page statements (no status filter: that reads the same statement in batches).
+      for (const [name, path] of scenarios) {
+        if (typeof path !== 'string' || !path.startsWith('/api/')) continue;
+        const query = orderHistoryQuerySchema.parse(Object.fromEntries(new URL(path, base).searchParams));
+        const plan = await database.db.execute(
+          sql`explain (analyze, costs off) ${orderHistoryStatement({ ...query, status: undefined })}`,
+        );
+        console.log(`\n## ${name}: ${path}`);
+        for (const line of (plan as unknown as { rows: Record<string, string>[] }).rows)
+          console.log(Object.values(line)[0]);
+      }
+      await app.close();
+      return;
+    }
     const rows: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
     for (const [name, path] of scenarios) {
       progress(name);
       const result = await autocannon({
-        url: `${base}${path}`,
+        url: `${base}${typeof path === 'string' ? path : path()}`,
+        ...(typeof path === 'string'
+          ? {}
+          : { requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }] }),
         headers: auth,
         connections: CONNECTIONS,
         duration: DURATION_SECONDS,

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible, signIn, watchConsole } from './support.ts';
 
 test('admin.ops finds an order by requisition number in the order history and opens it', async ({ page }) => {
@@ -40,3 +40,56 @@ test('a practitioner opening /order-history is sent to the practitioner portal a
   await page.goto('/order-history');
   await expect(page).toHaveURL(/\/order\/new\/pract$/);
 });
+
+/** No sideways scroll of the page itself (the table scrolls in its own container). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1280, height: 900 } },
+  { name: 'phone', size: { width: 390, height: 844 } },
+]) {
+  test.describe(viewport.name, () => {
+    test.use({ viewport: viewport.size });
+
+    test('admin.ops filters the order history by derived status and opens an order status page (decision 0272)', async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const consoleErrors = watchConsole(page);
+      await signIn(page, 'admin.ops');
+      await expect(page).toHaveURL(/\/order\/new\/pract$/);
+      await page.goto('/order-history');
+      await expect(page.getByRole('heading', { level: 1, name: 'Order history' })).toBeVisible();
+      await expect(page.getByRole('table')).toBeVisible();
+      await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Results Ready' });
+      const filtered = page.waitForResponse((response) =>
+        response.url().endsWith('/api/admin/orders?status=ResultsReady'),
+      );
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(page).toHaveURL(/\/order-history\?status=ResultsReady$/);
+      await filtered;
+      await expect(page.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+      const rows = page.getByRole('table').getByRole('row');
+      await expect(rows.filter({ hasText: 'Ray Results' })).toHaveCount(1);
+      const statusLinks = page
+        .getByRole('table')
+        .getByRole('link', { name: /^Results Ready\s*, status of order \d+$/ });
+      await expect(statusLinks).toHaveCount((await rows.count()) - 1);
+      await expectAccessible(page);
+      await expectNoSidewaysScroll(page);
+
+      const ray = rows.filter({ hasText: 'Ray Results' }).getByRole('link', { name: /status of order/ });
+      const orderId = Number((await ray.textContent())?.replace(/\D/g, ''));
+      await ray.click();
+      await expect(page).toHaveURL(new RegExp(`/order-status/${orderId}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText('Results Ready').first()).toBeVisible();
+      await expectAccessible(page);
+      await expectNoSidewaysScroll(page);
+      expect(consoleErrors).toEqual([]);
+    });
+  });
+}

@@ -118,6 +118,7 @@ export * from './status/actions.ts';
 export * from './status/analytes.ts';
 export * from './status/facts.ts';
 export * from './status/facts-of-order.ts';
+export * from './status/listed-status.ts';
 export * from './status/order-page-status.ts';
 export * from './status/patient-view-status.ts';
 export * from './status/recollection.ts';

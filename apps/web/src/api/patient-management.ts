@@ -11,22 +11,23 @@ import { useApi } from './context.tsx';
 /** Keys of patient management: a practitioner's list pages, and a patient's orders. */
 export const patientManagementKeys = {
   all: ['patient-management'] as const,
-  list: (gsdlNo: string, query: string, offset: number, limit: number) =>
-    ['patient-management', gsdlNo, 'list', query, offset, limit] as const,
+  list: (gsdlNo: string, query: string, after: number | null, limit: number) =>
+    ['patient-management', gsdlNo, 'list', query, after, limit] as const,
   orders: (gsdlNo: string, patientId: number) => ['patient-management', gsdlNo, 'orders', patientId] as const,
 };
 
 /**
- * GET /gear/patient-management/list?gsdlNo (spec 3 §7) with query, offset and limit (decision 0270). One more than a
- * page is asked for: its presence says a next page exists.
+ * GET /gear/patient-management/list?gsdlNo (spec 3 §7) with query and limit (decision 0270), a page starting after
+ * the last patient of the previous one (`after`, decision 0273). One more than a page is asked for: its presence says
+ * a next page exists.
  */
-export function usePatientList(gsdlNo: string | null, query: string, offset: number, pageSize: number) {
+export function usePatientList(gsdlNo: string | null, query: string, after: number | null, pageSize: number) {
   const api = useApi();
   return useQuery({
-    queryKey: patientManagementKeys.list(gsdlNo ?? '', query, offset, pageSize),
+    queryKey: patientManagementKeys.list(gsdlNo ?? '', query, after, pageSize),
     queryFn: ({ signal }) =>
       api.get<ManagedPatient[]>('/gear/patient-management/list', {
-        query: { gsdlNo, query: query || undefined, offset, limit: pageSize + 1 },
+        query: { gsdlNo, query: query || undefined, after: after ?? undefined, limit: pageSize + 1 },
         signal,
       }),
     enabled: Boolean(gsdlNo),

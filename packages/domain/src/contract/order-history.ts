@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LISTED_ORDER_STATUSES } from '../status/listed-status.ts';
 import { databaseId, storableText } from './values.ts';
 
 /** The order history's page size: what fits a screen without scrolling far (docs/decisions/0281). */
@@ -6,13 +7,18 @@ export const ORDER_HISTORY_PAGE_SIZE = 25;
 /** Longest search text: an order id, a requisition, activation or accession number, or a patient's name. */
 export const ORDER_HISTORY_SEARCH_MAX_LENGTH = 100;
 
+/** How many orders, newest first, one page filtered by status looks at before it answers (decision 0272). */
+export const ORDER_HISTORY_STATUS_SCAN = 2000;
+
 const isoDate = z.iso.date();
 
 /**
  * GET /api/admin/orders (spec 1 §2.1 /order-history, admin only; docs/decisions/0281): every order, newest first,
  * filtered by practitioner and by the date the order was started (from and to inclusive, UTC days), searched by q
  * (an order id, a requisition or activation number, an accession number, or a patient's name: last name, first
- * name, or 'first last', each from its start). `before` is the order id the previous page ended at.
+ * name, or 'first last', each from its start). `before` is the order id the previous page ended at. `status` keeps
+ * the orders whose derived status it is (decision 0272): a page then looks at most ORDER_HISTORY_STATUS_SCAN orders
+ * and may hold fewer rows than `limit` while `nextBefore` says where to look on.
  */
 export const orderHistoryQuerySchema = z
   .object({
@@ -26,6 +32,10 @@ export const orderHistoryQuerySchema = z
       .optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
+    status: z
+      .enum(LISTED_ORDER_STATUSES, { error: 'Choose a status from the list.' })
+      .optional()
+      .describe('Only orders in this derived status (spec 3 §4 order status page list; decision 0272)'),
     before: z.coerce.number().pipe(databaseId).optional(),
     limit: z.coerce.number().int().min(1).max(100).default(ORDER_HISTORY_PAGE_SIZE),
   })
@@ -47,6 +57,9 @@ export const orderHistoryRowSchema = z
     updatedAt: z.string().describe('Its last change (UTC)'),
     submittedAt: z.string().nullable().describe('When the practitioner confirmed it; null while in progress'),
     canceled: z.boolean(),
+    status: z
+      .enum(LISTED_ORDER_STATUSES)
+      .describe('Derived on every read, never stored (spec 3 §4 order status page list; decision 0272)'),
     requisitions: z.array(
       z.object({
         gearReqId: z.number(),
@@ -72,6 +85,11 @@ export const orderHistoryPageSchema = z
     orders: z.array(orderHistoryRowSchema),
     /** The `before` of the next (older) page; null on the last page. */
     nextBefore: z.number().nullable(),
+    /**
+     * With a status filter: the oldest order this page looked at (it looked at every order from the newest, or from
+     * `before`, down to this one); null without a filter.
+     */
+    searchedTo: z.number().nullable(),
   })
   .meta({ id: 'OrderHistoryPage' });
 export type OrderHistoryPage = z.infer<typeof orderHistoryPageSchema>;

@@ -9,7 +9,8 @@ export const PATIENT_LIST_PAGE = { defaultSize: 25, maxSize: 100, queryMaxLength
 
 /**
  * GET /gear/patient-management/list?gsdlNo (spec 3 §7), with the search and paging the table needs (decision 0270):
- * query (name words and a date of birth, as the patient step's search reads them), offset and limit.
+ * query (name words and a date of birth, as the patient step's search reads them), offset and limit, and `after`
+ * (decision 0273: the last patient of the previous page, so that a page deep in the list costs what the first does).
  */
 export const patientListQuerySchema = z.object({
   gsdlNo: gsdlNoSchema,
@@ -20,6 +21,16 @@ export const patientListQuerySchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  after: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional()
+    .describe(
+      'Keyset paging (decision 0273): the id of the last patient of the previous page; the page starts after that ' +
+        'patient in the list order, and offset counts from there',
+    ),
   limit: z.coerce.number().int().min(1).max(PATIENT_LIST_PAGE.maxSize).default(PATIENT_LIST_PAGE.defaultSize),
 });
 export type PatientListQuery = z.infer<typeof patientListQuerySchema>;

@@ -10,6 +10,8 @@ export const PATIENT_FILE_LIMITS = { maxBytes: 5 * 1024 * 1024, maxRows: 10_000 
 /** spec 3 §8 'Patient management' and the upload's own refusals (ours where the spec gives no wording). */
 export const PATIENT_MANAGEMENT_MESSAGES = {
   noPatients: 'No patient data found',
+  /** decision 0273 (ours): the page's starting patient is no longer on the list (deleted meanwhile). */
+  pageStartGone: 'The list changed since this page was read. Please start from the first page.',
   noPatientsInFile: 'No patient data was found in the file.',
   loadFailed: 'An unexpected error occurred while loading patients. Please try again.',
   deleteFailed: 'An unexpected error occurred while deleting patients. Please try again.',

@@ -1,5 +1,15 @@
-import { MESSAGES, type OrderHistoryPage } from '@gear/domain';
+import {
+  LISTED_ORDER_STATUSES,
+  MESSAGES,
+  ORDER_PAGE_STATUSES,
+  type OrderHistoryPage,
+  type OrderStatus,
+  STEP_IDS,
+} from '@gear/domain';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { requisitions, workflowSteps } from '../../db/schema/index.ts';
+import { DEMO_STATUS_ORDERS } from '../../seed/demo-status-orders.ts';
 import { callAs, expectEnvelope, ok, useSignIns, useTestApp } from '../../test/helper.ts';
 
 const ctx = useTestApp();
@@ -92,5 +102,103 @@ describe('GET /api/admin/orders: the order history (spec 1 §2.1, decision 0281)
     ['a GSDL number over 5', 'gsdlNo=P100199'],
   ])('bad input is a 400: %s', async (_name, query) => {
     expectEnvelope(await callAs(ctx.app, as.admin, 'GET', `/api/admin/orders?${query}`), 400);
+  });
+
+  it('bad input is a 400: a status that is not one of the list', async () => {
+    expectEnvelope(await callAs(ctx.app, as.admin, 'GET', '/api/admin/orders?status=Lost'), 400);
+    expectEnvelope(await callAs(ctx.app, as.admin, 'GET', '/api/admin/orders?status=orderplaced'), 400);
+  });
+});
+
+describe('GET /api/admin/orders: the derived status of each order (spec 3 §4 order status page list, decision 0272)', () => {
+  it.each(DEMO_STATUS_ORDERS.map((setup) => [setup.key, setup.reqNumber] as const))(
+    'the %s demo order (requisition %s) shows the status its status page shows',
+    async (_key, reqNumber) => {
+      const [order] = (await search({ q: reqNumber })).orders;
+      const page = ok<OrderStatus>(
+        await callAs(ctx.app, as.admin, 'GET', `/gear/order/${order?.gearOrderId}/status`),
+      );
+      // decision 0272: the page's OrderPlaced is NotPlaced in a list while the practitioner has not confirmed.
+      expect(order?.status).toBe(
+        page.orderPageStatus === 'OrderPlaced' && order?.submittedAt === null
+          ? 'NotPlaced'
+          : page.orderPageStatus,
+      );
+    },
+  );
+
+  it('every status of the page list occurs among the demo orders, and a draft is NotPlaced', async () => {
+    // The demo's placed order, once its practitioner confirmation (spec 1 §4.1 step 11) is complete, is OrderPlaced.
+    const placed = DEMO_STATUS_ORDERS.find((setup) => setup.key === 'placed')?.reqNumber as string;
+    const [draft] = (await search({ q: placed })).orders;
+    expect(draft?.status).toBe('NotPlaced');
+    await ctx.database.db
+      .update(workflowSteps)
+      .set({ completed: true, stepDate: new Date() })
+      .where(
+        and(
+          eq(workflowSteps.orderId, draft?.gearOrderId as number),
+          eq(workflowSteps.stepId, STEP_IDS.practitionerConfirmation),
+        ),
+      );
+    expect((await search({ q: placed })).orders[0]?.status).toBe('OrderPlaced');
+    const statuses = new Set<string>();
+    let before: number | null | undefined;
+    do {
+      const page = await search({ limit: '100', ...(before ? { before: String(before) } : {}) });
+      for (const order of page.orders) statuses.add(order.status);
+      for (const order of page.orders.filter((row) => row.status === 'NotPlaced'))
+        expect(order.submittedAt).toBeNull();
+      before = page.nextBefore;
+    } while (before);
+    for (const status of ORDER_PAGE_STATUSES) expect(statuses).toContain(status);
+    expect(statuses).toContain('NotPlaced');
+    expect(
+      [...statuses].every((status) => (LISTED_ORDER_STATUSES as readonly string[]).includes(status)),
+    ).toBe(true);
+  });
+
+  it.each(['ReceivedByLab', 'Canceled', 'NotPlaced', 'ResultsReady'])(
+    'filters by status %s: only such orders, and paging one at a time finds each once',
+    async (status) => {
+      const all = await search({ status, limit: '100' });
+      expect(all.orders.length).toBeGreaterThan(0);
+      expect(all.orders.every((order) => order.status === status)).toBe(true);
+      const seen: number[] = [];
+      let before: number | null | undefined;
+      do {
+        const page = await search({ status, limit: '1', ...(before ? { before: String(before) } : {}) });
+        expect(page.orders.length).toBeLessThanOrEqual(1);
+        seen.push(...page.orders.map((order) => order.gearOrderId));
+        before = page.nextBefore;
+      } while (before);
+      expect(seen).toEqual(all.orders.map((order) => order.gearOrderId));
+    },
+  );
+
+  it('a status filter combines with the search: the received demo order by its requisition number', async () => {
+    const received = DEMO_STATUS_ORDERS.find((setup) => setup.key === 'receivedByLab')?.reqNumber as string;
+    expect((await search({ q: received, status: 'ReceivedByLab' })).orders).toHaveLength(1);
+    expect((await search({ q: received, status: 'ResultsReady' })).orders).toEqual([]);
+  });
+
+  it('is derived on every read: a change to the order shows at once (nothing stale is kept)', async () => {
+    const shipped = DEMO_STATUS_ORDERS.find((setup) => setup.key === 'shipped')?.reqNumber as string;
+    const [before] = (await search({ q: shipped })).orders;
+    expect(before?.status).toBe('Shipped');
+    await ctx.database.db
+      .update(requisitions)
+      .set({ canceled: true })
+      .where(eq(requisitions.reqNumber, shipped));
+    const [after] = (await search({ q: shipped })).orders;
+    expect(after?.status).toBe('Canceled');
+    expect(
+      (await search({ status: 'Shipped', limit: '100' })).orders.map((o) => o.gearOrderId),
+    ).not.toContain(before?.gearOrderId);
+    await ctx.database.db
+      .update(requisitions)
+      .set({ canceled: false })
+      .where(eq(requisitions.reqNumber, shipped));
+    expect((await search({ q: shipped })).orders[0]?.status).toBe('Shipped');
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { changing } from '../../db/kept.ts';
 import { orders, patients, practitioners } from '../../db/schema/index.ts';
 import type { PatientDetails, PatientRecord } from '../patient/patient.repository.ts';
-import { NAME_ORDER } from '../patient/patient.repository.ts';
+import { firstNameKey, lastNameKey, NAME_ORDER } from '../patient/patient.repository.ts';
 
 const recordColumns = {
   id: patients.id,
@@ -17,12 +17,41 @@ const recordColumns = {
   details: patients.details,
 };
 
-/** A page of the practitioner's patients in name order (PostgreSQL; the embedded database reads its index). */
-export async function pageOfPatients(db: Db, gsdlNo: string, offset: number, limit: number) {
+/**
+ * A page of the practitioner's patients in name order (PostgreSQL; the embedded database reads its index). With
+ * `after` (decision 0273) the page starts after that patient: a row comparison on the name-search index's own key
+ * (gsdlNo, last name key, first name key, date of birth, id), so the index starts there instead of walking `offset`
+ * rows. null when `after` is not a patient of this practitioner.
+ */
+export async function pageOfPatients(
+  db: Db,
+  gsdlNo: string,
+  offset: number,
+  limit: number,
+  after?: number,
+): Promise<PatientRecord[] | null> {
+  let conditions = eq(patients.gsdlNo, gsdlNo);
+  if (after !== undefined) {
+    const [start] = await db
+      .select({
+        lastKey: lastNameKey,
+        firstKey: firstNameKey,
+        dateOfBirth: patients.dateOfBirth,
+        id: patients.id,
+      })
+      .from(patients)
+      .where(and(eq(patients.gsdlNo, gsdlNo), eq(patients.id, after)));
+    if (!start) return null;
+    conditions = and(
+      conditions,
+      sql`(${lastNameKey}, ${firstNameKey}, ${patients.dateOfBirth}, ${patients.id}) >
+        (${start.lastKey} collate "C", ${start.firstKey} collate "C", ${start.dateOfBirth}, ${start.id})`,
+    ) as typeof conditions;
+  }
   return (await db
     .select(recordColumns)
     .from(patients)
-    .where(eq(patients.gsdlNo, gsdlNo))
+    .where(conditions)
     .orderBy(...NAME_ORDER)
     .offset(offset)
     .limit(limit)) as PatientRecord[];

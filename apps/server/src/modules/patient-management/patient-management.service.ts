@@ -97,21 +97,40 @@ export async function listManagedPatients(
   query: PatientListQuery,
 ): Promise<ManagedPatient[]> {
   await refuseUnlessManages(db, user, query.gsdlNo);
-  const { gsdlNo, offset, limit } = query;
+  const { gsdlNo, offset, limit, after } = query;
   const managed = (rows: readonly PatientRecord[]) => rows.map((row) => managedPatientOf(gsdlNo, row));
   const criteria = query.query === undefined ? null : readPatientQuery(query.query);
   if (query.query !== undefined && criteria === null) return [];
   const index = patientIndex(db, gsdlNo);
   if (criteria === null) {
-    if (index === null) return managed(await pageOfPatients(db, gsdlNo, offset, limit));
-    return managed((await index).byLast.slice(offset, offset + limit).map((entry) => entry.row));
+    if (index === null) {
+      const page = await pageOfPatients(db, gsdlNo, offset, limit, after);
+      if (page === null) throw afterUnknown();
+      return managed(page);
+    }
+    const { byLast, byId } = await index;
+    let start = offset;
+    if (after !== undefined) {
+      const entry = byId.get(after);
+      if (!entry) throw afterUnknown();
+      start += entry.rank + 1;
+    }
+    return managed(byLast.slice(start, start + limit).map((entry) => entry.row));
   }
-  const reach = Math.min(offset + limit, SEARCH_MATCHES_AT_MOST);
+  // A search's matches are at most SEARCH_MATCHES_AT_MOST: `after` is found among them.
+  const reach =
+    after === undefined ? Math.min(offset + limit, SEARCH_MATCHES_AT_MOST) : SEARCH_MATCHES_AT_MOST;
   const matches =
     index === null
       ? await searchPatientRows(db, gsdlNo, criteria, reach)
       : searchIndexRecords(await index, criteria, reach);
-  return managed(matches.slice(offset, offset + limit));
+  let start = offset;
+  if (after !== undefined) {
+    const position = matches.findIndex((row) => row.id === after);
+    if (position < 0) throw afterUnknown();
+    start += position + 1;
+  }
+  return managed(matches.slice(start, start + limit));
 }
 
 /** The list as the import's own layout reads it, every cell neutralised (the search's matches when one is given). */
@@ -207,6 +226,11 @@ export interface PatientFile {
   bytes: Buffer;
 }
 
+/** `after` names no patient of this practitioner (or of the search's matches): decision 0273. */
+const afterUnknown = () =>
+  badRequest(PATIENT_MANAGEMENT_MESSAGES.pageStartGone, [
+    { field: 'after', defaultMessage: PATIENT_MANAGEMENT_MESSAGES.pageStartGone },
+  ]);
 const fileRefusal = (message: string) => badRequest(message, [{ field: 'file', defaultMessage: message }]);
 
 /** The file's records after its header, with their lines, read by papaparse (quotes, newlines in quotes, BOM, CRLF, ; and tabs). */

@@ -29,6 +29,8 @@ export interface PatientIndex {
   byFirst: Entry[];
   /** Patients by date of birth, each list in name order. */
   byBirthday: Map<string, Entry[]>;
+  /** Each patient by id (its rank is its place in byLast). */
+  byId: Map<number, Entry>;
 }
 
 /**
@@ -115,12 +117,14 @@ export async function readPatientIndex(db: Db, gsdlNo: string): Promise<PatientI
   );
   const byFirst = [...byLast].sort((a, b) => compareBytes(a.firstKey, b.firstKey) || a.rank - b.rank);
   const byBirthday = new Map<string, Entry[]>();
+  const byId = new Map<number, Entry>();
   for (const entry of byLast) {
+    byId.set(entry.row.id, entry);
     const same = byBirthday.get(entry.row.dateOfBirth);
     if (same) same.push(entry);
     else byBirthday.set(entry.row.dateOfBirth, [entry]);
   }
-  return { byLast, byFirst, byBirthday };
+  return { byLast, byFirst, byBirthday, byId };
 }
 
 /** Above this many first-name matches, walking the name order with an early stop beats gathering and sorting. */

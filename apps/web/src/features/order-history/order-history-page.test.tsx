@@ -5,7 +5,7 @@ import { json } from '../../test/fetch-mock.ts';
 import { adminUser, practitionerUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-const row = (gearOrderId: number, reqNumber: string) => ({
+const row = (gearOrderId: number, reqNumber: string, status = 'ReceivedByLab') => ({
   gearOrderId,
   practitioner: { gsdlNo: 'P1001', firstName: 'Dana', lastName: 'Avery', degree: 'MD' },
   patient: { nameFirst: 'Robert', nameLast: 'Sample' },
@@ -13,6 +13,7 @@ const row = (gearOrderId: number, reqNumber: string) => ({
   updatedAt: '2026-11-21T15:00:00.000Z',
   submittedAt: '2026-11-21T15:00:00.000Z',
   canceled: false,
+  status,
   requisitions: [
     {
       gearReqId: gearOrderId + 1,
@@ -40,8 +41,13 @@ describe('order history (spec 1 §2.1; decision 0281)', () => {
             return json({
               orders: [{ ...row(100008, '50012399'), totalPaidCents: 0, billedToPractice: true }],
               nextBefore: null,
+              searchedTo: null,
             });
-          return json({ orders: [row(100010, '50012398'), row(100009, '50012397')], nextBefore: 100009 });
+          return json({
+            orders: [row(100010, '50012398'), row(100009, '50012397', 'NotPlaced')],
+            nextBefore: 100009,
+            searchedTo: null,
+          });
         },
       },
     });
@@ -53,6 +59,12 @@ describe('order history (spec 1 §2.1; decision 0281)', () => {
       '/order/100010',
     );
     expect(within(table).getAllByText(/Accession A2601050001/)).toHaveLength(2);
+    // decision 0272: the derived status links to the order's status page; a draft has none yet.
+    expect(
+      within(table).getByRole('link', { name: 'Received by the lab, status of order 100010' }),
+    ).toHaveAttribute('href', '/order-status/100010');
+    expect(within(table).getByText('Not placed yet')).toBeVisible();
+    expect(within(table).queryByRole('link', { name: /status of order 100009/ })).toBeNull();
     expect(within(table).getAllByText('$125.00')).toHaveLength(2);
     await expectAccessible();
 
@@ -70,6 +82,29 @@ describe('order history (spec 1 §2.1; decision 0281)', () => {
     await waitFor(() =>
       expect(app.server.callsTo('GET /api/admin/orders').at(-1)?.search).toBe('?q=50012350'),
     );
+  });
+
+  it('filters by derived status on the server and says how far a filtered page looked (decision 0272)', async () => {
+    const app = renderApp('/order-history', {
+      user: adminUser,
+      handlers: {
+        'GET /api/admin/orders': (call) =>
+          new URLSearchParams(call.search).get('status') === 'ResultsReady'
+            ? json({ orders: [], nextBefore: 98000, searchedTo: 98000 })
+            : json({ orders: [row(100010, '50012398')], nextBefore: null, searchedTo: null }),
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Open order 100010' })).toBeVisible();
+    await app.user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Results Ready');
+    await app.user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(
+      await screen.findByText(
+        'No orders match among those down to order 98000. Look at older orders for more.',
+      ),
+    ).toBeVisible();
+    expect(app.server.callsTo('GET /api/admin/orders').at(-1)?.search).toBe('?status=ResultsReady');
+    expect(screen.getByRole('button', { name: 'Older orders' })).toBeEnabled();
+    await expectAccessible();
   });
 
   it('a practitioner is sent to the practitioner portal; nothing is asked of the API', async () => {

@@ -1,5 +1,22 @@
-import { isAdmin, ORDER_HISTORY_SEARCH_MAX_LENGTH, type OrderHistoryRow } from '@gear/domain';
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  isAdmin,
+  LISTED_ORDER_HEADLINES,
+  LISTED_ORDER_STATUSES,
+  ORDER_HISTORY_SEARCH_MAX_LENGTH,
+  type OrderHistoryRow,
+} from '@gear/domain';
+import {
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useMessages } from '../../api/context.tsx';
@@ -19,7 +36,11 @@ export function OrderHistoryPage() {
   return <OrderHistory />;
 }
 
-const FILTERS = ['q', 'gsdlNo', 'from', 'to'] as const;
+const FILTERS = ['q', 'gsdlNo', 'status', 'from', 'to'] as const;
+const STATUS_OPTIONS = [
+  { value: '', label: 'Any status' },
+  ...LISTED_ORDER_STATUSES.map((status) => ({ value: status, label: LISTED_ORDER_HEADLINES[status] })),
+];
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -80,6 +101,13 @@ function OrderHistory() {
             onChange={(event) => setDraft({ ...draft, gsdlNo: event.currentTarget.value.toUpperCase() })}
             w={200}
           />
+          <NativeSelect
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={draft.status}
+            onChange={(event) => setDraft({ ...draft, status: event.currentTarget.value })}
+            w={220}
+          />
           <TextInput
             type="date"
             label="Started from"
@@ -97,14 +125,29 @@ function OrderHistory() {
       </form>
       <ErrorAlert message={errorMessage} />
       {history.isPending && <PageLoader />}
-      {history.data && history.data.orders.length === 0 && <Text role="status">No orders match.</Text>}
+      {history.data && history.data.orders.length === 0 && (
+        <Text role="status">
+          {history.data.nextBefore
+            ? `No orders match among those down to order ${history.data.searchedTo}. Look at older orders for more.`
+            : 'No orders match.'}
+        </Text>
+      )}
+      {history.data &&
+        history.data.orders.length > 0 &&
+        history.data.nextBefore &&
+        history.data.searchedTo && (
+          <Text size="sm" c="dimmed">
+            Looked at every order down to order {history.data.searchedTo}.
+          </Text>
+        )}
       {history.data && history.data.orders.length > 0 && (
-        <Table.ScrollContainer minWidth={900}>
+        <Table.ScrollContainer minWidth={1000}>
           <Table striped aria-busy={history.isFetching}>
             <Table.Caption>Orders, newest first</Table.Caption>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Order</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
                 <Table.Th scope="col">Practitioner</Table.Th>
                 <Table.Th scope="col">Patient</Table.Th>
                 <Table.Th scope="col">Started</Table.Th>
@@ -120,7 +163,16 @@ function OrderHistory() {
                     <Anchor component={Link} to={`/order/${order.gearOrderId}`}>
                       Open order {order.gearOrderId}
                     </Anchor>
-                    {order.canceled && <Text size="xs">Canceled</Text>}
+                  </Table.Td>
+                  <Table.Td>
+                    {order.status === 'NotPlaced' ? (
+                      LISTED_ORDER_HEADLINES[order.status]
+                    ) : (
+                      <Anchor component={Link} to={`/order-status/${order.gearOrderId}`}>
+                        {LISTED_ORDER_HEADLINES[order.status]}
+                        <VisuallyHidden>, status of order {order.gearOrderId}</VisuallyHidden>
+                      </Anchor>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {order.practitioner

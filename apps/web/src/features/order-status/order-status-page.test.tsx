@@ -224,6 +224,7 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
       offering: { kind: 'discarded', results: true, requestNewPack: true, newPackWillBeMailed: false },
       expectedDate: null,
       resultsAvailable: false,
+      interactiveReport: false,
     } as const;
     const app = open({
       'GET /gear/order/42/status': () =>
@@ -269,6 +270,7 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
                     },
                     expectedDate: null,
                     resultsAvailable: false,
+                    interactiveReport: false,
                   },
                 ],
               }),

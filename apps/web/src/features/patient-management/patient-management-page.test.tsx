@@ -55,14 +55,34 @@ describe('/patient-management (spec 3 §2 Patient Management)', () => {
     expect(await screen.findByText('Pat1 Doe')).toBeInTheDocument();
     expect(screen.queryByText('Pat26 Doe')).toBeNull();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
-    expect(app.server.callsTo('GET /gear/patient-management/list')[0]?.search).toBe(
-      '?gsdlNo=P1001&offset=0&limit=26',
-    );
+    expect(app.server.callsTo('GET /gear/patient-management/list')[0]?.search).toBe('?gsdlNo=P1001&limit=26');
     await app.user.click(screen.getByRole('button', { name: 'Show details of Pat1 Doe' }));
     expect(await screen.findByText(/Submitted, started 2026-11-20/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /GSDLNO/ })).toBeNull();
     expect(screen.getByRole('link', { name: 'Patients' })).toHaveAttribute('href', '/patient-management');
     await expectAccessible(app.container);
+  }, 60_000);
+
+  it('pages by the last patient of the previous page (keyset, decision 0273) and back', async () => {
+    const app = renderApp('/patient-management', {
+      user: practitionerUser,
+      handlers: {
+        ...handlers,
+        'GET /gear/patient-management/list': (call) =>
+          json(new URLSearchParams(call.search).get('after') === '25' ? page(3, 26) : page(26)),
+      },
+    });
+    expect(await screen.findByText('Pat25 Doe')).toBeInTheDocument();
+    await app.user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Pat27 Doe')).toBeInTheDocument();
+    expect(screen.getByText('Patients 26–28')).toBeInTheDocument();
+    expect(app.server.callsTo('GET /gear/patient-management/list').at(-1)?.search).toBe(
+      '?gsdlNo=P1001&after=25&limit=26',
+    );
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await app.user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Pat1 Doe')).toBeInTheDocument();
+    expect(screen.getByText('Patients 1–25')).toBeInTheDocument();
   }, 60_000);
 
   it("spec 3 §8: 'No patient data found' and the load error", async () => {

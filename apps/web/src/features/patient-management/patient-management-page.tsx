@@ -36,9 +36,12 @@ import { PatientFileImport } from './patient-file-import.tsx';
 
 const PAGE_SIZE = 25;
 
-/** A failed load: a practitioner the admin typed who does not exist is named; anything else is spec 3 §8's error. */
+/**
+ * A failed load: a practitioner the admin typed who does not exist is named, and so is a page whose first patient is
+ * gone (decision 0273); anything else is spec 3 §8's error.
+ */
 const loadMessage = (error: unknown) =>
-  error instanceof ApiError && error.status === 404 && error.serverMessage
+  error instanceof ApiError && (error.status === 404 || error.status === 400) && error.serverMessage
     ? error.serverMessage
     : PATIENT_MANAGEMENT_MESSAGES.loadFailed;
 
@@ -111,19 +114,21 @@ const fullName = (patient: ManagedPatient) =>
 function PractitionerPatients({ gsdlNo }: { gsdlNo: string }) {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
-  const [offset, setOffset] = useState(0);
+  // The last patient of each earlier page: the next page starts after the last one (keyset paging, decision 0273).
+  const [starts, setStarts] = useState<number[]>([]);
+  const offset = starts.length * PAGE_SIZE;
   const [selected, setSelected] = useState<Map<number, string>>(new Map());
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<{ answer: PatientDeleteAnswer; names: Map<number, string> } | null>(
     null,
   );
-  const list = usePatientList(gsdlNo, query, offset, PAGE_SIZE);
+  const list = usePatientList(gsdlNo, query, starts.at(-1) ?? null, PAGE_SIZE);
   const remove = useDeletePatients();
   const exporter = useExportPatients();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search starts at its first page
-  useEffect(() => setOffset(0), [query]);
+  useEffect(() => setStarts([]), [query]);
 
   const rows = (list.data ?? []).slice(0, PAGE_SIZE);
   const hasNext = (list.data?.length ?? 0) > PAGE_SIZE;
@@ -267,12 +272,19 @@ function PractitionerPatients({ gsdlNo }: { gsdlNo: string }) {
         <Group gap="sm">
           <Button
             variant="default"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - PAGE_SIZE))}
+            disabled={starts.length === 0}
+            onClick={() => setStarts(starts.slice(0, -1))}
           >
             Previous
           </Button>
-          <Button variant="default" disabled={!hasNext} onClick={() => setOffset(offset + PAGE_SIZE)}>
+          <Button
+            variant="default"
+            disabled={!hasNext}
+            onClick={() => {
+              const last = rows.at(-1);
+              if (last) setStarts([...starts, last.id]);
+            }}
+          >
             Next
           </Button>
         </Group>
