@@ -32,7 +32,7 @@ export interface OrderRead {
  * The review's changes: each names the version of the order it was based on (If-Match; docs/decisions/0100), runs
  * after the change before it (ORDER_CHANGE_SCOPE) and remembers the saved order (api/order-save.ts). Each goes with an
  * Idempotency-Key for what it sends (the input and the version named), kept when the same change is made again after
- * a transient failure (docs/decisions/0200); `ownKey` for the submit, which sends its own.
+ * a transient failure (docs/decisions/0200); the submit sends its own, which goes first.
  */
 const orderOf = (input: { order: OrderRead } | OrderRead): OrderRead =>
   'order' in input ? input.order : input;
@@ -45,7 +45,6 @@ const useOrderChange = <TInput extends { order: OrderRead } | OrderRead, TAnswer
     key: string,
   ) => Promise<TAnswer>,
   savedOf: (answer: TAnswer) => GearOrder,
-  ownKey = false,
 ) => {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -54,7 +53,6 @@ const useOrderChange = <TInput extends { order: OrderRead } | OrderRead, TAnswer
     scope: ORDER_CHANGE_SCOPE,
     mutationFn: (input: TInput) => {
       const versionOf = (order: OrderRead) => versionToSend(queryClient, order);
-      if (ownKey) return send(api, input, versionOf, '');
       return sendWithSaveKey(keys, api, { input, version: versionOf(orderOf(input)) }, (keyed, key) =>
         send(keyed, input, versionOf, key),
       );
@@ -98,7 +96,6 @@ export function useSubmitOrder() {
         { headers: { 'Idempotency-Key': idempotencyKey }, ifMatchVersion: versionOf(order) },
       ),
     (answer) => answer.gearOrder,
-    true,
   );
 }
 

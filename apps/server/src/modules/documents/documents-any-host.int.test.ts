@@ -14,7 +14,7 @@ import { databaseFileStorage } from '../../adapters/storage/database-storage.ts'
 import { fileCipher } from '../../adapters/storage/file-cipher.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { orders, workflowSteps } from '../../db/schema/index.ts';
+import { orders, payments, workflowSteps } from '../../db/schema/index.ts';
 import { callAs, headersOf, ifMatchNow, ok, useTestApp } from '../../test/helper.ts';
 import { type SavedOrder, shipToOfficeOrder } from '../../test/order-builders.ts';
 import { readPdf } from '../../test/pdf-text.ts';
@@ -74,6 +74,16 @@ async function agreedOrder(): Promise<SavedOrder> {
     .update(orders)
     .set({ patientAgreement: true, nsaAcknowledged: true, version: sql`${orders.version} + 1` })
     .where(eq(orders.id, order.id));
+  // A check the patient paid with, for the receipt.
+  await ctx.database.db.insert(payments).values({
+    orderId: order.id,
+    gearReqId: order.requisitions[0]?.id ?? null,
+    paymentType: 'check',
+    paymentFrom: 'myGDX',
+    amountCents: 15_000,
+    checkNo: '1042',
+    status: 'captured',
+  });
   return order;
 }
 
