@@ -32,11 +32,10 @@ export async function sendWithSaveKey<TAnswer>(
   keys: SaveKeys,
   api: ApiClient,
   sent: unknown,
-  send: (keyed: ApiClient, key: string) => Promise<TAnswer>,
+  send: (keyed: ApiClient) => Promise<TAnswer>,
 ): Promise<TAnswer> {
-  const key = keys.keyFor(sent);
   try {
-    const answer = await send(withSaveKey(api, key), key);
+    const answer = await send(withSaveKey(api, keys.keyFor(sent)));
     keys.settled(null);
     return answer;
   } catch (failure) {

@@ -31,19 +31,11 @@ export interface OrderRead {
 /**
  * The review's changes: each names the version of the order it was based on (If-Match; docs/decisions/0100), runs
  * after the change before it (ORDER_CHANGE_SCOPE) and remembers the saved order (api/order-save.ts). Each goes with an
- * Idempotency-Key for what it sends (the input and the version named), kept when the same change is made again after
- * a transient failure (docs/decisions/0200); the submit sends its own, which goes first.
+ * Idempotency-Key for its input, kept when the same change is made again after a transient failure (docs/decisions/
+ * 0200; If-Match is not part of what a key stands for); the submit sends its own key, which goes first.
  */
-const orderOf = (input: { order: OrderRead } | OrderRead): OrderRead =>
-  'order' in input ? input.order : input;
-
-const useOrderChange = <TInput extends { order: OrderRead } | OrderRead, TAnswer>(
-  send: (
-    api: ApiClient,
-    input: TInput,
-    ifMatchVersion: (order: OrderRead) => number,
-    key: string,
-  ) => Promise<TAnswer>,
+const useOrderChange = <TInput, TAnswer>(
+  send: (api: ApiClient, input: TInput, ifMatchVersion: (order: OrderRead) => number) => Promise<TAnswer>,
   savedOf: (answer: TAnswer) => GearOrder,
 ) => {
   const api = useApi();
@@ -53,9 +45,7 @@ const useOrderChange = <TInput extends { order: OrderRead } | OrderRead, TAnswer
     scope: ORDER_CHANGE_SCOPE,
     mutationFn: (input: TInput) => {
       const versionOf = (order: OrderRead) => versionToSend(queryClient, order);
-      return sendWithSaveKey(keys, api, { input, version: versionOf(orderOf(input)) }, (keyed, key) =>
-        send(keyed, input, versionOf, key),
-      );
+      return sendWithSaveKey(keys, api, input, (keyed) => send(keyed, input, versionOf));
     },
     onSuccess: (answer: TAnswer) => rememberSavedOrder(queryClient, savedOf(answer)),
   });
@@ -101,18 +91,15 @@ export function useSubmitOrder() {
 
 /** POST /gear/order/{id}/update-medical-necessity: a JSON date, or null to withdraw (spec 3 §7). */
 export function useUpdateMedicalNecessity() {
-  // The time acknowledged, once per save: sent again unchanged with the same key after a transient failure.
-  const [times] = useState(() => new Map<string, string>());
   return useOrderChange(
-    (api, { order, acknowledged }: { order: OrderRead; acknowledged: boolean }, versionOf, key) => {
-      const at = times.get(key) ?? new Date().toISOString();
-      times.set(key, at);
-      return api.post<GearOrder>(
+    (api, { order, acknowledged }: { order: OrderRead; acknowledged: boolean }, versionOf) =>
+      // The day as a JSON date (the server records its own time): the same body when sent again after a transient
+      // failure under the same key (docs/decisions/0200).
+      api.post<GearOrder>(
         `/gear/order/${order.id}/update-medical-necessity`,
-        acknowledged ? at : null,
+        acknowledged ? new Date().toISOString().slice(0, 10) : null,
         { ifMatchVersion: versionOf(order) },
-      );
-    },
+      ),
     itself,
   );
 }
