@@ -39,10 +39,11 @@ let server: ChildProcess | null = null;
 let output = '';
 let dataDir = '';
 
-test.describe.configure({ timeout: 300_000 });
 test.use({ baseURL: base });
 
 test.beforeAll(async () => {
+  // Migrating and seeding a new database: about a minute on a loaded machine.
+  test.setTimeout(300_000);
   psql(`CREATE DATABASE ${database}`);
   dataDir = mkdtempSync(path.join(tmpdir(), 'gear-e2e-outage-'));
   // The server the webServer step built (apps/server/dist), on its own port and database.
@@ -66,7 +67,6 @@ test.beforeAll(async () => {
   server.stderr?.on('data', (chunk) => {
     output += chunk;
   });
-  // Migrating and seeding a new database: about a minute on a loaded machine.
   const until = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the portal exited: ${output}`);
@@ -78,6 +78,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
+  test.setTimeout(60_000);
   try {
     databaseReturns();
   } catch {
@@ -111,6 +112,7 @@ const TYPED: [RegExp, string][] = [
 test('the database goes away mid-use: "trying again", reads retried, nothing typed lost, the save goes through when it returns', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await signIn(page, 'dr.avery');
   const order = await createOrderThroughApi(page);
 

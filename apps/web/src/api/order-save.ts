@@ -28,21 +28,22 @@ export const versionToSend = (queryClient: QueryClient, order: { id: number; ver
  * Sends one save with the Idempotency-Key `keys` gives for what is sent (`sent`: the same save again after a transient
  * failure keeps its key; docs/decisions/0200), and tells `keys` how it ended.
  */
-export async function sendWithSaveKey<TAnswer>(
+export const sendWithSaveKey = <TAnswer>(
   keys: SaveKeys,
   api: ApiClient,
   sent: unknown,
   send: (keyed: ApiClient) => Promise<TAnswer>,
-): Promise<TAnswer> {
-  try {
-    const answer = await send(withSaveKey(api, keys.keyFor(sent)));
-    keys.settled(null);
-    return answer;
-  } catch (failure) {
-    keys.settled(failure);
-    throw failure;
-  }
-}
+): Promise<TAnswer> =>
+  send(withSaveKey(api, keys.keyFor(sent))).then(
+    (answer) => {
+      keys.settled(null);
+      return answer;
+    },
+    (failure: unknown) => {
+      keys.settled(failure);
+      throw failure;
+    },
+  );
 
 /**
  * A save whose answer is the order (every step's save): sends the body, then remembers the saved order. The answer
