@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,13 @@ const TRY_AGAIN = 'The portal is temporarily unavailable. Please try again in a 
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+// A port of its own, free now (the ports beside E2E_PORT are other runs' journeys).
+const port = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port: free } = probe.address() as AddressInfo;
+    probe.close(() => resolve(free));
+  });
+});
 const base = `http://127.0.0.1:${port}`;
 const database = `gear_e2e_outage_${randomBytes(5).toString('hex')}`;
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${database}` }).toString();
@@ -70,7 +77,7 @@ test.beforeAll(async () => {
   const until = Date.now() + 240_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`the portal exited: ${output}`);
-    const ready = await fetch(`${base}/readyz`).catch(() => null);
+    const ready = server.exitCode === null ? await fetch(`${base}/readyz`).catch(() => null) : null;
     if (ready?.status === 200) break;
     if (Date.now() > until) throw new Error(`the portal was not ready: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -129,6 +136,7 @@ test('the database goes away mid-use: "trying again", reads retried, nothing typ
   for (const [name, value] of TYPED) await textbox(page, name).fill(value);
   await combobox(page, /^Sex/).selectOption({ label: 'Female' });
   await textbox(page, /^Cell phone/).fill('6145550142');
+  await textbox(page, /^Phone/).fill('6145550142');
   await combobox(page, /^State$|^State \*/).selectOption('OH');
   await combobox(page, /^Employment status/).selectOption('Retired');
   databaseGoesAway();
