@@ -69,7 +69,7 @@ describe.skipIf(!disk)('issue 21: the embedded database on a disk that fills up'
     const tally = { reads: 0, saves: 0, retryLater: 0, savesRefused: 0, failures: [] as string[] };
     let stopped = false;
     let full = false;
-    let savedAfterSpace: number | null = null;
+    let savedAfterSpace = null as number | null;
     let spaceBack = 0;
     const client = async (index: number) => {
       for (let round = 0; !stopped; round += 1) {
