@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { BILLING_METHODS } from '@gear/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +16,11 @@ import {
 // Issue 21 "Tests and measurements" (docs/decisions/0153, 0154): two API processes on one PostgreSQL database under a
 // load of reads and saves; the database's backends are terminated (57P01, as a restart) and then connections are
 // refused (ALLOW_CONNECTIONS false) mid-load. 0 process exits, 0 acknowledged saves lost, every failure a 503 with
-// Retry-After, both processes ready within 5 s of the database returning. Skipped without TEST_DATABASE_URL.
+// Retry-After, both processes ready within 5 s of the database returning. Besides, versioned saves (the billing method
+// of an order's requisition, named by the version read) are sent as the browser sends them (decision 0200): a save
+// answered 503 or with no answer is sent again under the same Idempotency-Key until answered; 0 of them may end in a
+// 409 about the person's own change, and each order ends as its last acknowledged save left it.
+// Skipped without TEST_DATABASE_URL.
 const serverUrl = process.env.TEST_DATABASE_URL;
 const DB_READ = '/gear/practitioner/P1001/previousInstructions/540';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -91,7 +97,80 @@ describe.skipIf(!serverUrl)('issue 21: two API processes through a database outa
         }
       }
     };
-    const loading = Promise.all(Array.from({ length: 10 }, (_, index) => client(index)));
+    // Four more clients, each changing its own order's billing method, version by version.
+    type Versioned = { id: number; gearReqId: number; version: number; method: string };
+    const owned: Versioned[] = [];
+    const versioned = { saved: 0, resent: 0, ownConflicts: 0, failures: [] as string[] };
+    const sendJson = async (which: number, method: string, url: string, body: unknown, key?: string) =>
+      fetchCounted(`${(servers[which] as ServerProcess).base}${url}`, {
+        method,
+        headers: {
+          ...headers[which],
+          'content-type': 'application/json',
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    for (let index = 0; index < 4; index += 1) {
+      const made = (await (
+        await sendJson(0, 'PUT', '/gear/practitioner/', {
+          id: 'new',
+          practAgreement: true,
+          practitioner: { gsdlNo: 'P1001' },
+        })
+      ).json()) as { id: number; version: number };
+      const withTest = (await (
+        await sendJson(0, 'PUT', '/gear/testSelection', {
+          id: made.id,
+          version: made.version,
+          requisitions: [{ id: null, dropShip: true, omsOrderableItemId: 617, panel: 5860 }],
+        })
+      ).json()) as { id: number; version: number; requisitions: { id: number; billingMethod: string }[] };
+      const requisition = withTest.requisitions[0] as { id: number; billingMethod: string };
+      owned.push({
+        id: withTest.id,
+        gearReqId: requisition.id,
+        version: withTest.version,
+        method: requisition.billingMethod,
+      });
+    }
+    const versionedClient = async (index: number) => {
+      const mine = owned[index] as Versioned;
+      for (let round = 0; !stopped; round += 1) {
+        const next =
+          mine.method === BILLING_METHODS.patientPay
+            ? BILLING_METHODS.physicianAccount
+            : BILLING_METHODS.patientPay;
+        const body = { gearReqId: mine.gearReqId, billingMethod: next, version: mine.version };
+        const key = randomUUID();
+        // As the browser does: the same save under the same key until it is answered (decision 0200).
+        for (let attempt = 0; ; attempt += 1) {
+          if (attempt > 0) versioned.resent += 1;
+          const which = (index + round + attempt) % 2;
+          const response = await sendJson(which, 'PUT', '/gear/billingMethod/', body, key).catch(() => null);
+          const text = response ? await response.text() : '';
+          if (response?.status === 200) {
+            const saved = JSON.parse(text) as { version: number };
+            mine.version = saved.version;
+            mine.method = next;
+            versioned.saved += 1;
+            break;
+          }
+          if (response === null || response.status === 503) {
+            if (response) tally.retryLater += 1;
+            await sleep(200);
+            continue;
+          }
+          if (response.status === 409) versioned.ownConflicts += 1;
+          else versioned.failures.push(`${response.status} ${text.slice(0, 160)}`);
+          return;
+        }
+      }
+    };
+    const loading = Promise.all([
+      ...Array.from({ length: 10 }, (_, index) => client(index)),
+      ...owned.map((_, index) => versionedClient(index)),
+    ]);
     const terminate = () =>
       admin.query('select pg_terminate_backend(pid, 5000) from pg_stat_activity where datname = $1', [name]);
 
@@ -117,15 +196,22 @@ describe.skipIf(!serverUrl)('issue 21: two API processes through a database outa
 
     const reader = new pg.Client({ connectionString: store.env.DATABASE_URL });
     await reader.connect();
-    const rows = await reader
-      .query<{ count: number }>('select count(*)::int as count from orders where id = any($1::int[])', [
-        acknowledged,
-      ])
+    const rows = await reader.query<{ count: number }>(
+      'select count(*)::int as count from orders where id = any($1::int[])',
+      [acknowledged],
+    );
+    const finals = await reader
+      .query<{ id: number; version: number; billing_method: string }>(
+        'select o.id, o.version, r.billing_method from orders o join requisitions r on r.order_id = o.id where o.id = any($1::int[]) order by o.id',
+        [owned.map((order) => order.id)],
+      )
       .finally(() => reader.end());
     // The database's own pool came through: read it again through the processes too.
     console.log(
       `outage: reads ${tally.reads}, saves ${tally.saves} (stored ${rows.rows[0]?.count}), 503s ${tally.retryLater}, ` +
-        `other failures ${tally.failures.length}; ready again after ${readyAfter.join(' and ')} ms; answers ${answersSeen.count}`,
+        `other failures ${tally.failures.length}; ready again after ${readyAfter.join(' and ')} ms; answers ${answersSeen.count}; ` +
+        `versioned saves ${versioned.saved} (sent again under their key ${versioned.resent}, 409 on their own change ` +
+        `${versioned.ownConflicts}, other failures ${versioned.failures.length})`,
     );
     expect(servers.map((server) => server.child.exitCode)).toEqual([null, null]);
     expect(tally.failures).toEqual([]);
@@ -133,6 +219,14 @@ describe.skipIf(!serverUrl)('issue 21: two API processes through a database outa
     expect(tally.saves).toBeGreaterThan(0);
     expect(rows.rows[0]?.count).toBe(acknowledged.length);
     expect(Math.max(...readyAfter)).toBeLessThan(5000);
+    expect(versioned.failures).toEqual([]);
+    expect(versioned.ownConflicts).toBe(0);
+    expect(versioned.saved).toBeGreaterThan(0);
+    expect(finals.rows).toEqual(
+      [...owned]
+        .sort((a, b) => a.id - b.id)
+        .map((order) => ({ id: order.id, version: order.version, billing_method: order.method })),
+    );
     for (const [which, server] of servers.entries())
       expect((await fetchCounted(`${server.base}${DB_READ}`, { headers: headers[which] })).status).toBe(200);
   });

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
-import { createSaveKeys, withSaveKey } from './save-keys.ts';
+import { createSaveKeys, type SaveKeys, withSaveKey } from './save-keys.ts';
 
 /** The one way the browser remembers an order the server answered after a save: it becomes the cached order. */
 export const rememberSavedOrder = (queryClient: QueryClient, saved: GearOrder | null | undefined): void => {
@@ -25,6 +25,27 @@ export const versionToSend = (queryClient: QueryClient, order: { id: number; ver
   queryClient.getQueryData<GearOrder>(queryKeys.order(order.id))?.version ?? order.version;
 
 /**
+ * Sends one save with the Idempotency-Key `keys` gives for what is sent (`sent`: the same save again after a transient
+ * failure keeps its key; docs/decisions/0200), and tells `keys` how it ended.
+ */
+export const sendWithSaveKey = <TAnswer>(
+  keys: SaveKeys,
+  api: ApiClient,
+  sent: unknown,
+  send: (keyed: ApiClient) => Promise<TAnswer>,
+): Promise<TAnswer> =>
+  send(withSaveKey(api, keys.keyFor(sent))).then(
+    (answer) => {
+      keys.settled(null);
+      return answer;
+    },
+    (failure: unknown) => {
+      keys.settled(failure);
+      throw failure;
+    },
+  );
+
+/**
  * A save whose answer is the order (every step's save): sends the body, then remembers the saved order. The answer
  * may be null for the saves of spec 2 §7 whose failure is 'no id returns'. Each save goes with an Idempotency-Key,
  * kept when the same save is made again after a transient failure (docs/decisions/0200).
@@ -36,16 +57,7 @@ export function useOrderSave<TBody, TAnswer extends GearOrder | null = GearOrder
   const queryClient = useQueryClient();
   const [keys] = useState(createSaveKeys);
   return useMutation({
-    mutationFn: async (body: TBody) => {
-      try {
-        const saved = await send(withSaveKey(api, keys.keyFor(body)), body);
-        keys.settled(null);
-        return saved;
-      } catch (failure) {
-        keys.settled(failure);
-        throw failure;
-      }
-    },
+    mutationFn: (body: TBody) => sendWithSaveKey(keys, api, body, (keyed) => send(keyed, body)),
     onSuccess: (saved) => rememberSavedOrder(queryClient, saved),
   });
 }

@@ -9,9 +9,18 @@ import {
   type SubmitPayment,
 } from '@gear/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
-import { ORDER_CHANGE_SCOPE, rememberSavedOrder, useOrderSave, versionToSend } from './order-save.ts';
+import {
+  ORDER_CHANGE_SCOPE,
+  rememberSavedOrder,
+  sendWithSaveKey,
+  useOrderSave,
+  versionToSend,
+} from './order-save.ts';
+import { createSaveKeys } from './save-keys.ts';
 
 /** The order a change is made on: its id and the version the screen read (docs/decisions/0100). */
 export interface OrderRead {
@@ -21,16 +30,23 @@ export interface OrderRead {
 
 /**
  * The review's changes: each names the version of the order it was based on (If-Match; docs/decisions/0100), runs
- * after the change before it (ORDER_CHANGE_SCOPE) and remembers the saved order (api/order-save.ts).
+ * after the change before it (ORDER_CHANGE_SCOPE) and remembers the saved order (api/order-save.ts). Each goes with an
+ * Idempotency-Key for its input, kept when the same change is made again after a transient failure (docs/decisions/
+ * 0200; If-Match is not part of what a key stands for); the submit sends its own key, which goes first.
  */
 const useOrderChange = <TInput, TAnswer>(
-  send: (input: TInput, ifMatchVersion: (order: OrderRead) => number) => Promise<TAnswer>,
+  send: (api: ApiClient, input: TInput, ifMatchVersion: (order: OrderRead) => number) => Promise<TAnswer>,
   savedOf: (answer: TAnswer) => GearOrder,
 ) => {
+  const api = useApi();
   const queryClient = useQueryClient();
+  const [keys] = useState(createSaveKeys);
   return useMutation({
     scope: ORDER_CHANGE_SCOPE,
-    mutationFn: (input: TInput) => send(input, (order) => versionToSend(queryClient, order)),
+    mutationFn: (input: TInput) => {
+      const versionOf = (order: OrderRead) => versionToSend(queryClient, order);
+      return sendWithSaveKey(keys, api, input, (keyed) => send(keyed, input, versionOf));
+    },
     onSuccess: (answer: TAnswer) => rememberSavedOrder(queryClient, savedOf(answer)),
   });
 };
@@ -51,9 +67,9 @@ export interface SubmitOrderInput {
 
 /** PUT /gear/order/{id}/confirm-and-pay (spec 3 §7; decisions 0080, 0120). */
 export function useSubmitOrder() {
-  const api = useApi();
   return useOrderChange(
     (
+      api,
       {
         order,
         idempotencyKey,
@@ -75,12 +91,13 @@ export function useSubmitOrder() {
 
 /** POST /gear/order/{id}/update-medical-necessity: a JSON date, or null to withdraw (spec 3 §7). */
 export function useUpdateMedicalNecessity() {
-  const api = useApi();
   return useOrderChange(
-    ({ order, acknowledged }: { order: OrderRead; acknowledged: boolean }, versionOf) =>
+    (api, { order, acknowledged }: { order: OrderRead; acknowledged: boolean }, versionOf) =>
+      // The day as a JSON date (the server records its own time): the same body when sent again after a transient
+      // failure under the same key (docs/decisions/0200).
       api.post<GearOrder>(
         `/gear/order/${order.id}/update-medical-necessity`,
-        acknowledged ? new Date().toISOString() : null,
+        acknowledged ? new Date().toISOString().slice(0, 10) : null,
         { ifMatchVersion: versionOf(order) },
       ),
     itself,
@@ -89,9 +106,8 @@ export function useUpdateMedicalNecessity() {
 
 /** POST /gear/orders/{id}/authorize; a 403 is the caller's to show (spec 3 §8), not a page change. */
 export function useAuthorizeOrder() {
-  const api = useApi();
   return useOrderChange(
-    (order: OrderRead, versionOf) =>
+    (api, order: OrderRead, versionOf) =>
       api.post<GearOrder>(`/gear/orders/${order.id}/authorize`, undefined, {
         authErrors: 'throw',
         ifMatchVersion: versionOf(order),
@@ -102,9 +118,12 @@ export function useAuthorizeOrder() {
 
 /** PUT /gear/gear-requisition/{id}/quantity?quantity={n} (spec 3 §7). */
 export function useSaveQuantity() {
-  const api = useApi();
   return useOrderChange(
-    ({ order, gearReqId, quantity }: { order: OrderRead; gearReqId: number; quantity: number }, versionOf) =>
+    (
+      api,
+      { order, gearReqId, quantity }: { order: OrderRead; gearReqId: number; quantity: number },
+      versionOf,
+    ) =>
       api.put<GearOrder>(`/gear/gear-requisition/${gearReqId}/quantity`, undefined, {
         query: { quantity },
         ifMatchVersion: versionOf(order),
@@ -115,9 +134,9 @@ export function useSaveQuantity() {
 
 /** PUT /gear/customizeTestSelections/ (spec 3 §7; decision 0081): the order's version as read in If-Match. */
 export function useCustomizeTestSelections() {
-  const api = useApi();
   return useOrderChange(
     (
+      api,
       { order, ...body }: Partial<CustomizeTestSelectionsBody> & { id: number; order: OrderRead },
       versionOf,
     ) => api.put<GearOrder>('/gear/customizeTestSelections/', body, { ifMatchVersion: versionOf(order) }),
@@ -135,9 +154,8 @@ export interface CompleteStepInput {
  * Summary, 15). The order's version goes in the body (docs/decisions/0100).
  */
 export function useUpdateWorkflow() {
-  const api = useApi();
   return useOrderChange(
-    ({ order, steps }: CompleteStepInput, versionOf) =>
+    (api, { order, steps }: CompleteStepInput, versionOf) =>
       api.put<GearOrder>('/gear/updateWorkflow/', {
         id: order.id,
         version: versionOf(order),
@@ -175,9 +193,8 @@ export const useAddRecommendedProduct = () =>
  * review read in If-Match (decision 0100).
  */
 export function useChangePractitioner() {
-  const api = useApi();
   return useOrderChange(
-    ({ order, gsdlNo }: { order: OrderRead; gsdlNo: string }, versionOf) =>
+    (api, { order, gsdlNo }: { order: OrderRead; gsdlNo: string }, versionOf) =>
       api.put<GearOrder>(
         `/gear/order/${order.id}/change-practitioner/${encodeURIComponent(gsdlNo)}`,
         undefined,
@@ -189,9 +206,8 @@ export function useChangePractitioner() {
 
 /** PUT /gear/order/{id}/expedited-shipping-waiver: an admin acting for the practitioner waives the fee (decision 0187). */
 export function useWaiveExpeditedShipping() {
-  const api = useApi();
   return useOrderChange(
-    ({ order, waived }: { order: OrderRead; waived: boolean }, versionOf) =>
+    (api, { order, waived }: { order: OrderRead; waived: boolean }, versionOf) =>
       api.put<GearOrder>(
         `/gear/order/${order.id}/expedited-shipping-waiver`,
         { waived },

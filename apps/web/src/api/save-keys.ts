@@ -30,11 +30,12 @@ export function createSaveKeys(newKey: () => string = () => crypto.randomUUID())
   };
 }
 
-/** The client with the save's Idempotency-Key on every call made through it. */
+/** The client with the save's Idempotency-Key on every call made through it, unless the call names its own. */
 export function withSaveKey(api: ApiClient, key: string): ApiClient {
   const keyed = (options: RequestOptions = {}): RequestOptions => ({
     ...options,
-    headers: { ...options.headers, 'Idempotency-Key': key },
+    // A call naming its own key (the submit's, decisions 0080 and 0120) keeps it.
+    headers: { 'Idempotency-Key': key, ...options.headers },
   });
   return {
     tokens: api.tokens,

@@ -1,24 +1,28 @@
+import { MESSAGES } from '@gear/domain';
 import { Alert, Button, Center, Stack } from '@mantine/core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { fetchConfig } from '../api/config.ts';
 import { fetchAccountType } from '../api/session.ts';
 import { PageLoader } from '../components/page-loader.tsx';
-import { useServices } from '../services/app-services.tsx';
+import { readRetry, readRetryDelay, useServices } from '../services/app-services.tsx';
 import { sessionHint } from '../services/session-hint.ts';
 
 /**
  * Loads what every page needs before the router renders: the served configuration (the support phone of the
  * spec's messages) and who is signed in (GET /gear/api/getAccountType; 401 means nobody), asked only when this
- * browser has signed in before (see session-hint.ts).
+ * browser has signed in before (see session-hint.ts). While the server answers 503 (its database restarting, a full
+ * disk: docs/decisions/0154) it says "temporarily unavailable, trying again" and asks again by itself, as every read
+ * (READ_RETRIES); after that, once per "Try again".
  */
 export function Startup({ children }: { children: ReactNode }) {
   const services = useServices();
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'retrying'>('loading');
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (attempt < 0) return;
     let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     setState('loading');
     const whoIsSignedIn = sessionHint.get() ? fetchAccountType(services.api) : Promise.resolve(null);
     Promise.all([fetchConfig(services.api), whoIsSignedIn]).then(
@@ -30,12 +34,16 @@ export function Startup({ children }: { children: ReactNode }) {
         );
         setState('ready');
       },
-      () => {
-        if (!cancelled) setState('failed');
+      (error) => {
+        if (cancelled) return;
+        if (!readRetry(attempt, error)) return setState('failed');
+        setState('retrying');
+        timer = setTimeout(() => setAttempt((n) => n + 1), readRetryDelay(attempt, error));
       },
     );
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
   }, [services, attempt]);
 
@@ -54,5 +62,5 @@ export function Startup({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  return <PageLoader />;
+  return <PageLoader message={state === 'retrying' ? MESSAGES.temporarilyUnavailableRetrying : undefined} />;
 }

@@ -61,42 +61,47 @@ export async function packingSlipPdf(order: GearOrder & { id: number }, today: s
   const barcode = await orderBarcode(order.id);
   const lines = packingSlipLines(order);
   const shipTo = shipToOf(order);
-  return renderPdf(`Packing Slip ${order.id}`, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(18).text('Packing Slip');
-    doc.moveDown(0.3);
-    doc.image(barcode, { width: 240 });
-    doc.moveDown(0.3);
-    field(doc, 'Order number', String(order.id));
-    field(doc, 'Date', formatCalendarDateUs(today));
-    field(doc, 'Shipping method', order.shippingMethod);
-    if (order.practitioner)
-      field(
-        doc,
-        'Practitioner',
-        `${order.practitioner.firstName} ${order.practitioner.lastName}, ${order.practitioner.degree} (${order.practitioner.gsdlNo})`,
-      );
-    if (shipTo) {
-      doc.moveDown(0.5);
-      doc.font('Helvetica-Bold').fontSize(11).text('Ship to');
+  return renderPdf(
+    `Packing Slip ${order.id}`,
+    (doc) => {
+      doc.font('Helvetica-Bold').fontSize(18).text('Packing Slip');
+      doc.moveDown(0.3);
+      doc.image(barcode, { width: 240 });
+      doc.moveDown(0.3);
+      field(doc, 'Order number', String(order.id));
+      field(doc, 'Date', formatCalendarDateUs(today));
+      field(doc, 'Shipping method', order.shippingMethod);
+      if (order.practitioner)
+        field(
+          doc,
+          'Practitioner',
+          `${order.practitioner.firstName} ${order.practitioner.lastName}, ${order.practitioner.degree} (${order.practitioner.gsdlNo})`,
+        );
+      if (shipTo) {
+        doc.moveDown(0.5);
+        doc.font('Helvetica-Bold').fontSize(11).text('Ship to');
+        doc.font('Helvetica');
+        for (const line of [shipTo.name, ...shipTo.lines].filter(Boolean)) doc.text(line);
+      }
+      doc.moveDown();
+      const left = doc.page.margins.left;
+      const columns = { req: left, product: left + 110, quantity: left + 400 };
+      const header = doc.y;
+      doc.font('Helvetica-Bold').fontSize(11);
+      doc.text('Requisition', columns.req, header);
+      doc.text('Product', columns.product, header);
+      doc.text('Quantity', columns.quantity, header);
       doc.font('Helvetica');
-      for (const line of [shipTo.name, ...shipTo.lines].filter(Boolean)) doc.text(line);
-    }
-    doc.moveDown();
-    const left = doc.page.margins.left;
-    const columns = { req: left, product: left + 110, quantity: left + 400 };
-    const header = doc.y;
-    doc.font('Helvetica-Bold').fontSize(11);
-    doc.text('Requisition', columns.req, header);
-    doc.text('Product', columns.product, header);
-    doc.text('Quantity', columns.quantity, header);
-    doc.font('Helvetica');
-    for (const line of lines) {
-      const y = doc.y + 4;
-      doc.text(line.reqNumber || '—', columns.req, y, { width: 100 });
-      doc.text(line.product, columns.product, y, { width: 280 });
-      doc.text(String(line.quantity), columns.quantity, y);
-    }
-    doc.moveDown();
-    doc.text(`Packs: ${lines.reduce((sum, line) => sum + line.quantity, 0)}`, left);
-  });
+      for (const line of lines) {
+        const y = doc.y + 4;
+        doc.text(line.reqNumber || '—', columns.req, y, { width: 100 });
+        doc.text(line.product, columns.product, y, { width: 280 });
+        doc.text(String(line.quantity), columns.quantity, y);
+      }
+      doc.moveDown();
+      doc.text(`Packs: ${lines.reduce((sum, line) => sum + line.quantity, 0)}`, left);
+    },
+    undefined,
+    order.createdAt,
+  );
 }

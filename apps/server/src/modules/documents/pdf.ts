@@ -10,17 +10,29 @@ export interface PdfPage {
 /** Letter paper with one-inch side margins. */
 const LETTER_PAGE: PdfPage = { size: 'LETTER', margins: { top: 54, bottom: 54, left: 72, right: 72 } };
 
-/** A portrait document in the standard fonts (no font files to ship), as bytes; letter paper unless told. */
+/**
+ * The creation date of a document that belongs to no dated record (the consent form, the printed test selections):
+ * fixed, so the same content is the same bytes (docs/decisions/0202).
+ */
+export const UNDATED_DOCUMENT = '2026-01-01T00:00:00.000Z';
+
+/**
+ * A portrait document in the standard fonts (no font files to ship), as bytes; letter paper unless told.
+ * Deterministic (docs/decisions/0202): the same content and `createdAt` make the same bytes in any process on any
+ * host, because the PDF's creation date (and the file id pdfkit derives from it) is the record's own date, not the
+ * clock's; the standard fonts are not embedded, so no random subset tag either.
+ */
 export function renderPdf(
   title: string,
   draw: (doc: Pdf) => void,
   page: PdfPage = LETTER_PAGE,
+  createdAt: string | null = UNDATED_DOCUMENT,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     size: page.size,
     layout: 'portrait',
     margins: page.margins,
-    info: { Title: title, Author: 'Gear portal' },
+    info: { Title: title, Author: 'Gear portal', CreationDate: new Date(createdAt ?? UNDATED_DOCUMENT) },
     lang: 'en-US',
     displayTitle: true,
   });

@@ -103,7 +103,7 @@ export async function handOffToPatient(
     email: request.body.email ?? null,
     shippingMethod: request.shippingMethod,
   };
-  const { order } = await changeOrder(db, {
+  const { order, replayed } = await changeOrder(db, {
     user,
     subject: { orderId: request.orderId },
     basedOn: request.basedOn,
@@ -113,6 +113,9 @@ export async function handOffToPatient(
   const { orderId } = request;
   const email = order.patientInfo?.email ?? '';
   const actor = `user:${caller.userId}`;
+  // A repeat under the same Idempotency-Key (its first answer lost) answers as the handoff that was saved; the email
+  // went with that request, not again (docs/decisions/0200).
+  if (replayed) return { gearOrder: order, email };
 
   try {
     await context.mailer.send(

@@ -141,6 +141,8 @@ export interface ChangeOutcome extends WriteOutcome {
   /** The order as saved (read afresh), or as read when the plan changed nothing. */
   order: GearOrder;
   unchanged: boolean;
+  /** The answer kept for an earlier request under the same Idempotency-Key, replayed: this request changed nothing. */
+  replayed?: true;
 }
 
 function refuseLocked(order: SavedOrder, user: UserInfo, lock: ChangeLock): void {
@@ -244,7 +246,13 @@ const isStale = (error: unknown) =>
 
 function replayed(kept: ChangeAnswer, keyed: KeyedChange): ChangeOutcome {
   if (kept.requestHash !== keyed.requestHash) throw unprocessable(MESSAGES.saveKeyReused);
-  return { order: kept.order, unchanged: false, newOrderId: kept.newOrderId, removedStorageKeys: [] };
+  return {
+    order: kept.order,
+    unchanged: false,
+    newOrderId: kept.newOrderId,
+    removedStorageKeys: [],
+    replayed: true,
+  };
 }
 
 /** The change's own record, then its answer kept under the request's key (in the same transaction). */

@@ -20,37 +20,42 @@ function methodOf(payment: RecordedPayment): string {
  * how, the amount taken and its transaction id, and a plan's instalments with their dates and states.
  */
 export function receiptPdf(order: GearOrder, payments: readonly RecordedPayment[]): Promise<Buffer> {
-  return renderPdf(`Receipt for order ${order.id}`, (doc) => {
-    doc.font('Helvetica-Bold').fontSize(18).text('Payment receipt');
-    doc.moveDown(0.5);
-    field(doc, 'Order', String(order.id));
-    if (order.patientInfo)
-      field(
-        doc,
-        'Patient',
-        [order.patientInfo.nameFirst, order.patientInfo.nameLast].filter(Boolean).join(' '),
-      );
-    doc.moveDown();
-    let total = 0;
-    for (const payment of payments) {
-      const requisition = order.requisitions.find((r) => r.id === payment.gearReqId);
-      const what = requisition ? requisition.omsOrderableItemName : 'Expedited shipping charges';
-      doc.font('Helvetica-Bold').fontSize(12).text(what);
-      field(doc, 'Paid with', methodOf(payment));
-      field(doc, 'Amount', formatCents(payment.amountCents));
-      field(doc, 'Status', payment.status);
-      if (payment.transactionId) field(doc, 'Transaction', payment.transactionId);
-      field(doc, 'Date', payment.createdAt.slice(0, 10));
-      for (const instalment of payment.instalments)
-        doc
-          .font('Helvetica')
-          .fontSize(10)
-          .text(
-            `Instalment ${instalment.number}: ${formatCents(instalment.amountCents)} on ${instalment.dueDate} (${instalment.status}${instalment.failureMessage ? `: ${instalment.failureMessage}` : ''})`,
-          );
-      if (['authorized', 'captured'].includes(payment.status)) total += payment.amountCents;
+  return renderPdf(
+    `Receipt for order ${order.id}`,
+    (doc) => {
+      doc.font('Helvetica-Bold').fontSize(18).text('Payment receipt');
+      doc.moveDown(0.5);
+      field(doc, 'Order', String(order.id));
+      if (order.patientInfo)
+        field(
+          doc,
+          'Patient',
+          [order.patientInfo.nameFirst, order.patientInfo.nameLast].filter(Boolean).join(' '),
+        );
       doc.moveDown();
-    }
-    field(doc, 'Total charged', formatCents(total));
-  });
+      let total = 0;
+      for (const payment of payments) {
+        const requisition = order.requisitions.find((r) => r.id === payment.gearReqId);
+        const what = requisition ? requisition.omsOrderableItemName : 'Expedited shipping charges';
+        doc.font('Helvetica-Bold').fontSize(12).text(what);
+        field(doc, 'Paid with', methodOf(payment));
+        field(doc, 'Amount', formatCents(payment.amountCents));
+        field(doc, 'Status', payment.status);
+        if (payment.transactionId) field(doc, 'Transaction', payment.transactionId);
+        field(doc, 'Date', payment.createdAt.slice(0, 10));
+        for (const instalment of payment.instalments)
+          doc
+            .font('Helvetica')
+            .fontSize(10)
+            .text(
+              `Instalment ${instalment.number}: ${formatCents(instalment.amountCents)} on ${instalment.dueDate} (${instalment.status}${instalment.failureMessage ? `: ${instalment.failureMessage}` : ''})`,
+            );
+        if (['authorized', 'captured'].includes(payment.status)) total += payment.amountCents;
+        doc.moveDown();
+      }
+      field(doc, 'Total charged', formatCents(total));
+    },
+    undefined,
+    order.createdAt,
+  );
 }

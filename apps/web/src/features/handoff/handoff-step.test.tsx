@@ -61,6 +61,10 @@ describe('handoff step (spec 3 §2 Patient Information handoff form, §5, §8)',
     expect(app.server.callsTo(`POST /gear/order/${order.id}/handoff`)[0]?.headers['if-match']).toBe(
       `"${order.version}"`,
     );
+    // With an Idempotency-Key (decision 0200): a repeat after a lost answer replays the handoff, no second email.
+    expect(app.server.callsTo(`POST /gear/order/${order.id}/handoff`)[0]?.headers['idempotency-key']).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
     expect(app.server.callsTo(`POST /gear/order/${order.id}/handoff`)[0]?.body).toEqual({
       dateOfBirth: '04/12/1985',
       nameLast: 'Testpatient',

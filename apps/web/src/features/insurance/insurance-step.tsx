@@ -135,6 +135,8 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
       return first ? labelledError(first) : error.message;
     }
     if (isApiError(error) && error.kind === 'conflict') return error.message;
+    // A 503 (decision 0154): "try again in a few seconds", not "call us"; what was typed stays in the form.
+    if (isApiError(error) && error.kind === 'unavailable') return error.message;
     return phoneMessages.networkUnavailable;
   };
 

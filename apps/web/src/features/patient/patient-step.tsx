@@ -186,6 +186,8 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
     }
     if (error.kind === 'conflict') return error.serverMessage ?? error.message;
     if (error.status === 400 && error.serverMessage) return error.serverMessage;
+    // A 503 (decision 0154): "try again in a few seconds", not "call us"; what was typed stays in the form.
+    if (error.kind === 'unavailable') return error.message;
     return phoneMessages.networkUnavailable;
   };
 

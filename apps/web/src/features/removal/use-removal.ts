@@ -1,8 +1,10 @@
 import type { CancelOrderResult, GearOrder } from '@gear/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { queryKeys } from '../../api/keys.ts';
-import { rememberSavedOrder, useOrderSave } from '../../api/order-save.ts';
+import { rememberSavedOrder, sendWithSaveKey, useOrderSave } from '../../api/order-save.ts';
+import { createSaveKeys } from '../../api/save-keys.ts';
 
 /**
  * The calls of the skip-step alert and the removal modal. They answer 403 with the spec's own message (spec 2 §8),
@@ -42,16 +44,22 @@ export const useRemoveRequisition = () =>
     }),
   );
 
-/** PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later: answers {order, newOrderId} (decision 0035). */
+/**
+ * PUT /gear/order/{orderId}/requisition/{reqId}/save-for-later: answers {order, newOrderId} (decision 0035). With an
+ * Idempotency-Key, so a repeat after a lost answer gets the same new order (docs/decisions/0200).
+ */
 export function useSaveForLater() {
   const api = useApi();
   const queryClient = useQueryClient();
+  const [keys] = useState(createSaveKeys);
   return useMutation({
-    mutationFn: ({ orderId, version, gearReqId }: RequisitionCall) =>
-      api.put<{ order: GearOrder; newOrderId: number }>(
-        `/gear/order/${orderId}/requisition/${gearReqId}/save-for-later`,
-        undefined,
-        { query: { version }, ...ownErrors },
+    mutationFn: (call: RequisitionCall) =>
+      sendWithSaveKey(keys, api, call, (keyed) =>
+        keyed.put<{ order: GearOrder; newOrderId: number }>(
+          `/gear/order/${call.orderId}/requisition/${call.gearReqId}/save-for-later`,
+          undefined,
+          { query: { version: call.version }, ...ownErrors },
+        ),
       ),
     onSuccess: ({ order }) => {
       // A patient's session now holds the new order too (decision 0040): the next token carries it.

@@ -76,6 +76,8 @@ describe('quantities on the review (spec 3 §2, §5, §8; decision 0085)', () =>
     expect(calls).toHaveLength(1);
     expect(calls[0]?.search).toBe('?quantity=12');
     expect(calls[0]?.headers['if-match']).toBe(`"${order.version}"`);
+    // With an Idempotency-Key (decision 0200): a repeat after a lost answer replays the saved change.
+    expect(calls[0]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByText('Updating…')).toBeInTheDocument();
     await act(async () => answer(json(withQuantity(order, 9, 12))));
     vi.useRealTimers();
