@@ -190,17 +190,17 @@ async function rowOf(db: Db, row: OrderRow, status: ListedOrderStatus): Promise<
     canceled: row.canceled,
     status,
     requisitions: live.map((requisition) => ({
-        gearReqId: requisition.id,
-        reqNumber: requisition.reqNumber,
-        activationCode: requisition.activationCode,
-        accessionNo:
-          requisition.accessions
-            .map((accession) => accession.accessionNo)
-            .sort()
-            .at(0) ?? null,
-        productName: catalogue.item(requisition.orderableItemId)?.name ?? '',
-        quantity: requisition.quantity,
-      })),
+      gearReqId: requisition.id,
+      reqNumber: requisition.reqNumber,
+      activationCode: requisition.activationCode,
+      accessionNo:
+        requisition.accessions
+          .map((accession) => accession.accessionNo)
+          .sort()
+          .at(0) ?? null,
+      productName: catalogue.item(requisition.orderableItemId)?.name ?? '',
+      quantity: requisition.quantity,
+    })),
     totalPaidCents: Number(row.paid_cents ?? 0),
     // The practice's account is billed by the lab's invoice, never through the portal's payments.
     billedToPractice:

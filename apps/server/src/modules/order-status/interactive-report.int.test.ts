@@ -207,7 +207,7 @@ describe('interactiveReport: HL7 v2 ORU^R01 with numeric OBX (decision 0265)', (
   it('NM and SN observations become analytes with unit, range and the lab’s flag; answered AA', async () => {
     const { gearReqId, accessionNo } = await receivedOrder(ADULT);
     const message = [
-      'MSH|^~\\&|LIS|LAB|GEAR|GEAR|20261121093000||ORU^R01|IR-HL7-' + accessionNo + '|P|2.5.1',
+      `MSH|^~\\&|LIS|LAB|GEAR|GEAR|20261121093000||ORU^R01|IR-HL7-${accessionNo}|P|2.5.1`,
       'PID|1||X^^^LAB||Testpatient^Jane',
       `OBR|1|||2200^GI Effects||||||||||||||${accessionNo}||||20261121090000|||F`,
       'OBX|1|NM|CAL^Calprotectin||86|µg/g|<=50|H|||F',
