@@ -46,7 +46,14 @@ import { nextKeyedChange } from './save-key.ts';
 export type { OrderWrite } from './order-writes.ts';
 
 /** Which of the order's locks a change reads (spec 1 §4.2, spec 3 §4; decision 0050). */
-export type ChangeLock = 'order' | 'panelSelection' | 'practitionerStep' | 'cancel' | 'cancelTest';
+export type ChangeLock =
+  | 'order'
+  | 'panelSelection'
+  | 'practitionerStep'
+  | 'cancel'
+  | 'cancelTest'
+  /** spec 3 §4 Transfer: unused packs leave an order whatever the lab received of the others (decision 0290). */
+  | 'transfer';
 
 /** A kind of change to an order: the wizard step it saves and the lock it obeys. */
 export interface ChangeKind {
@@ -84,6 +91,7 @@ export const ORDER_CHANGES = {
   workflow: { step: null, lock: 'order' },
   practitionerChange: { step: null, lock: 'order' },
   expeditedShippingWaiver: { step: null, lock: 'order' },
+  pitlTransfer: { step: null, lock: 'transfer' },
 } as const satisfies Record<string, ChangeKind>;
 
 /** The name a change is audited under (docs/decisions/0214). */
@@ -142,7 +150,7 @@ function refuseLocked(order: SavedOrder, user: UserInfo, lock: ChangeLock): void
     if (!order.canceled && isOrderLocked(order, user)) throw conflict(MESSAGES.orderReceivedByLab);
     return;
   }
-  if (lock === 'cancelTest') {
+  if (lock === 'cancelTest' || lock === 'transfer') {
     // spec 3 §4: a test is cancelable on its own (its plan says), whatever the lab received of the others.
     if (order.canceled) throw conflict(MESSAGES.orderCanceled);
     return;
@@ -258,7 +266,9 @@ function stepsKept(order: SavedOrder, writes: readonly OrderWrite[]): WorkflowSt
         ? write.ids
         : write.kind === 'moveToNewOrder'
           ? [write.gearReqId]
-          : [],
+          : write.kind === 'transferToNewOrder'
+            ? write.gearReqIds
+            : [],
     ),
   );
   return order.workflow.steps.filter((row) => row.gearReqId === null || !gone.has(row.gearReqId));
