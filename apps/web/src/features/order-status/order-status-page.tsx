@@ -1,6 +1,7 @@
 import {
   CANCEL_ORDER_MESSAGES,
   CANCEL_ORDER_RESULTS,
+  isPitlOrder,
   MESSAGES,
   type OrderStatus,
   type SavedOrder,
@@ -30,6 +31,7 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import { PdfButton, RequisitionStatusBlocks } from '../../components/requisition-status-blocks.tsx';
 import { OrderTimelineSection } from './order-timeline.tsx';
+import { PitlPanels } from './pitl-panels.tsx';
 
 /** The order status page (spec 3 §2 'Order status page'; decision 0262) of one order. */
 export function OrderStatusView({ orderId }: { orderId: number }) {
@@ -69,6 +71,7 @@ export function OrderStatusView({ orderId }: { orderId: number }) {
           <OrderActions order={saved} status={status.data} />
         </Stack>
       </Paper>
+      {isPitlOrder(saved) && <PitlPanels order={saved} />}
       <Title order={2} size="h3">
         Ordered products
       </Title>
