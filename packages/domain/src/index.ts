@@ -93,6 +93,7 @@ export * from './payment/card.ts';
 export * from './payment/payment-messages.ts';
 export * from './payment/payment-reopen.ts';
 export * from './payment/payment-rules.ts';
+export * from './pitl/pitl-prices.ts';
 export * from './pitl/pitl-recollection.ts';
 export * from './pitl/pitl-transfer.ts';
 export * from './pricing/discounts.ts';
