@@ -33,7 +33,7 @@ interface PitlPack {
 }
 
 export interface PitlDemo {
-  key: 'new' | 'paid' | 'transfer' | 'recollectionOriginal' | 'recollectionReplacement';
+  key: 'new' | 'paid' | 'transfer' | 'transferAgain' | 'recollectionOriginal' | 'recollectionReplacement';
   packs: readonly PitlPack[];
   nameFirst: string;
   nameLast: string;
@@ -112,6 +112,25 @@ export const PITL_DEMO_ORDERS: readonly PitlDemo[] = [
     nameLast: 'Transfer',
     dateOfBirth: '1979-02-21',
     gender: 'F',
+    address1: '401 North Tryon Street',
+    completed: EVERY_STEP,
+    dataConfirmed: true,
+    billed: true,
+    collected: false,
+    paidCents: DEMO_PAID_CENTS,
+  },
+  {
+    // A second order like the one above, so that the transfer can be tried twice (the phone-size journey).
+    key: 'transferAgain',
+    packs: [
+      { reqNumber: '50040008', product: GI_EFFECTS },
+      { reqNumber: '50040009', product: METABOLOMIX },
+      { reqNumber: '50040010', product: NUTREVAL },
+    ],
+    nameFirst: 'Tomas',
+    nameLast: 'Transfer',
+    dateOfBirth: '1980-05-05',
+    gender: 'M',
     address1: '401 North Tryon Street',
     completed: EVERY_STEP,
     dataConfirmed: true,
@@ -305,17 +324,21 @@ export async function seedDemoPitlOrders(db: Db, today = new Date().toISOString(
         issues: ['Specimen received outside the stability window'],
       },
     );
-  // The transfer order's first pack was used (the lab has it); the two others are unused and may be transferred.
-  if (transferUsed !== undefined)
-    events.push({
-      type: 'lab.received',
-      id: 'demo-pitl-transfer-received',
-      occurredAt: at(2),
-      gearReqId: transferUsed,
-      accessionNo: 'A2611004003',
-      productName: 'GI Effects Comprehensive',
-      dueDate: addCalendarDays(today, 9),
-    });
+  // The transfer orders' first pack was used (the lab has it); the two others are unused and may be transferred.
+  for (const [used, accessionNo] of [
+    [transferUsed, 'A2611004003'],
+    [placed.transferAgain?.gearReqIds[0], 'A2611004008'],
+  ] as const)
+    if (used !== undefined)
+      events.push({
+        type: 'lab.received',
+        id: `demo-pitl-${accessionNo}-received`,
+        occurredAt: at(2),
+        gearReqId: used,
+        accessionNo,
+        productName: 'GI Effects Comprehensive',
+        dueDate: addCalendarDays(today, 9),
+      });
   const sink: FileStorage = { put: async () => '', get: async () => null, delete: async () => {} };
   await applyIntake(db, 'lab', events, { storage: sink });
 }
