@@ -33,7 +33,14 @@ interface PitlPack {
 }
 
 export interface PitlDemo {
-  key: 'new' | 'paid' | 'transfer' | 'transferAgain' | 'recollectionOriginal' | 'recollectionReplacement';
+  key:
+    | 'new'
+    | 'newAgain'
+    | 'paid'
+    | 'transfer'
+    | 'transferAgain'
+    | 'recollectionOriginal'
+    | 'recollectionReplacement';
   packs: readonly PitlPack[];
   nameFirst: string;
   nameLast: string;
@@ -50,6 +57,16 @@ export interface PitlDemo {
 }
 
 const BEFORE_PATIENT: readonly StepId[] = [STEP_IDS.pract, STEP_IDS.panels, STEP_IDS.dxCodes];
+/** The steps before the review: the patient's order is ready to pay on its Summary. */
+const WALKED_TO_REVIEW: readonly StepId[] = [
+  STEP_IDS.pract,
+  STEP_IDS.panels,
+  STEP_IDS.billing,
+  STEP_IDS.dxCodes,
+  STEP_IDS.collection,
+  STEP_IDS.patient,
+  STEP_IDS.insurance,
+];
 export const EVERY_STEP: readonly StepId[] = [
   STEP_IDS.pract,
   STEP_IDS.panels,
@@ -81,10 +98,25 @@ export const PITL_DEMO_ORDERS: readonly PitlDemo[] = [
     dateOfBirth: '1990-03-03',
     gender: 'F',
     address1: '310 East Seventh Street',
-    completed: BEFORE_PATIENT,
+    completed: WALKED_TO_REVIEW,
     dataConfirmed: false,
-    billed: false,
-    collected: false,
+    billed: true,
+    collected: true,
+    paidCents: null,
+  },
+  {
+    // A second new order (the phone-size payment journey).
+    key: 'newAgain',
+    packs: [{ reqNumber: '50040011', product: GI_EFFECTS }],
+    nameFirst: 'Nico',
+    nameLast: 'Newland',
+    dateOfBirth: '1992-04-04',
+    gender: 'M',
+    address1: '310 East Seventh Street',
+    completed: WALKED_TO_REVIEW,
+    dataConfirmed: false,
+    billed: true,
+    collected: true,
     paidCents: null,
   },
   {
