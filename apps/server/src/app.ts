@@ -50,6 +50,7 @@ import { localGateway } from './modules/payment/gateway/local-gateway.ts';
 import { startInstalmentQueue } from './modules/payment/instalment-queue.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import type { PaymentDeps } from './modules/payment/payment.service.ts';
+import { pitlRoutes } from './modules/pitl/pitl.routes.ts';
 import { placesRoutes } from './modules/places/places.routes.ts';
 import { practitionerRoutes } from './modules/practitioner/practitioner.routes.ts';
 import { pricingRoutes } from './modules/pricing/pricing.routes.ts';
@@ -256,6 +257,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(paymentRoutes(payments));
   await app.register(cancelRoutes(payments.gateway));
   await app.register(recollectRoutes(payments.gateway));
+  await app.register(pitlRoutes(payments.gateway));
   await app.register(amountDueRoutes(payments));
   await app.register(clientLogRoutes);
   await app.register(patientManagementRoutes);

@@ -5,6 +5,7 @@ import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoPanels } from './demo-panels.ts';
 import { seedDemoPatients } from './demo-patients.ts';
 import { seedDemoPayments } from './demo-payments.ts';
+import { seedDemoPitlOrders } from './demo-pitl-orders.ts';
 import { seedReviewDemoOrders } from './demo-review-orders.ts';
 import { seedDemoStatusOrders } from './demo-status-orders.ts';
 import { seedDiscounts } from './discounts.ts';
@@ -29,5 +30,6 @@ export async function seedDemoData(
   const review = await seedReviewDemoOrders(db);
   await seedDemoPayments(db);
   await seedDemoStatusOrders(db, resultStorage);
+  await seedDemoPitlOrders(db);
   return review;
 }

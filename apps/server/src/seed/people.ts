@@ -159,6 +159,24 @@ export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
       '603-555-0191',
     ),
   },
+  {
+    // The physician-in-the-loop practitioner (spec 3 §1 PITL; decision 0290): a telehealth physician who reviews
+    // the orders patients place themselves. Their patients pay by card; no office delivery.
+    gsdlNo: 'P1008',
+    firstName: 'Quinn',
+    lastName: 'Harper',
+    degree: 'MD',
+    authorizingDoctorGsdlNo: 'P1008',
+    billingMethods: ['Patient'],
+    office: domestic(
+      'Harper Telehealth Review',
+      '200 South Tryon Street',
+      'Charlotte',
+      'NC',
+      '28202',
+      '704-555-0147',
+    ),
+  },
 ];
 
 /** The sign-in accounts of demo-data.md; the passwords are for the demo only and listed in the README. */
@@ -170,6 +188,7 @@ export const DEMO_USERS = [
   { loginName: 'dr.evans', password: 'demo-Evans-2026', gsdlNo: 'P1005', onBehalfOf: [] },
   { loginName: 'dr.fox', password: 'demo-Fox-2026', gsdlNo: 'P1006', onBehalfOf: [] },
   { loginName: 'dr.gray', password: 'demo-Gray-2026', gsdlNo: 'P1007', onBehalfOf: [] },
+  { loginName: 'dr.harper', password: 'demo-Harper-2026', gsdlNo: 'P1008', onBehalfOf: [] },
   { loginName: 'admin.ops', password: 'demo-Admin-2026', gsdlNo: 'A9001', onBehalfOf: [], admin: true },
 ] as const;
 

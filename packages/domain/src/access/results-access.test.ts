@@ -22,7 +22,23 @@ describe('resultsRefusal (spec 3 §6; decision 0261)', () => {
     ['spec 3 §6 patients: downloads need dateOfBirth', 'prc', adult, false, null, 'dateOfBirthRequired'],
     ['patients: a wrong date of birth', 'prc', adult, false, '1980-05-02', 'dateOfBirthMismatch'],
     ['patients: a minor’s results never on the patient side', 'prc', minor, false, minor, 'minor'],
-    ['patients: a minor’s PITL results neither', 'prc', minor, true, minor, 'minor'],
+    [
+      'spec 3 §1 PITL: a minor’s results visible to the patient on a PITL order',
+      'prc',
+      minor,
+      true,
+      minor,
+      null,
+    ],
+    ['spec 3 §1 PITL: still with the date of birth only', 'prc', minor, true, null, 'dateOfBirthRequired'],
+    [
+      'spec 3 §1 PITL: a wrong date of birth still refused',
+      'prc',
+      adult,
+      true,
+      '1980-05-02',
+      'dateOfBirthMismatch',
+    ],
   ] as const)('%s', (_name, type, dateOfBirth, pitl, dateOfBirthSent, expected) => {
     expect(resultsRefusal({ user: { type }, order: order(dateOfBirth, pitl), dateOfBirthSent, today })).toBe(
       expected,

@@ -15,6 +15,8 @@ export const TIMELINE_KINDS = [
   'testCanceled',
   'canceled',
   'refunded',
+  /** PITL packs transferred to or from another patient's order (decision 0290). */
+  'transferred',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -66,8 +66,9 @@ export const orderStatusRoutes = (storage: FileStorage, carrier: CarrierTracking
           summary: "The lab's result PDF of one accession (spec 3 §7)",
           description:
             'Practitioners, staff and admins when the patient is an adult or the order is PITL (spec 3 §6); the ' +
-            "patient who proved the order, with its date of birth (400 without, 404 when wrong), when an adult; a minor's " +
-            'results are refused on the patient side (403; decision 0261). 404 until the lab sent results. Audited.',
+            'patient who proved the order, with its date of birth (400 without, 404 when wrong), when an adult or the order ' +
+            "is PITL (decision 0292); a minor's results are otherwise refused on the patient side (403; decision 0261). " +
+            '404 until the lab sent results. Audited.',
           params: z.object({ reqId: idParam }),
           querystring: z.object({
             dateOfBirth: z.string().max(10).optional(),

@@ -114,10 +114,11 @@ describe('viewResultsPDF: a minor’s results (spec 3 §6; decision 0261)', () =
     expect(await auditCount(order.id, 'resultsRefused')).toBe(3);
   });
 
-  it('a PITL order: the practitioner sees them, the patient still not', async () => {
+  it('a PITL order: the practitioner sees them, and the patient with the date of birth too (decision 0292)', async () => {
     const { gearReqId, accessionNo, patient } = await resultsReadyOrder(MINOR, true);
     expect((await view(as.avery, gearReqId, accessionNo)).statusCode).toBe(200);
-    expectEnvelope(await view(patient, gearReqId, accessionNo, MINOR), 403, RESULTS_MESSAGES.minor);
+    expect((await view(patient, gearReqId, accessionNo, MINOR)).statusCode).toBe(200);
+    expectEnvelope(await view(patient, gearReqId, accessionNo), 400, PATIENT_MESSAGES.dateOfBirthRequired);
   });
 });
 

@@ -34,6 +34,30 @@ const actorOfRequester = (requestedBy: string): TimelineActor =>
 
 const PAID_STATUSES = ['captured', 'recorded', 'charged'];
 
+const numberOf = (detail: unknown, key: string): number | null => {
+  const value = (detail as Record<string, unknown> | null)?.[key];
+  return typeof value === 'number' ? value : null;
+};
+
+/** A payment's words; the PITL transfer's own payment types say what they are (decision 0290). */
+function paidText(paymentType: string, amountCents: number): string {
+  if (paymentType === 'pitlclientfee')
+    return `Physician transfer fee paid ${formatCents(amountCents)} (pitlclientfee)`;
+  if (paymentType === 'pitlpendingtransfer')
+    return 'Collection pack paid on the order it was transferred from (pitlpendingtransfer)';
+  return `Paid ${formatCents(amountCents)} (${paymentType})`;
+}
+
+/** The words of a PITL transfer (decision 0290): how many packs, to or from which order; no patient's name. */
+function pitlTransferText(action: string, detail: unknown): string {
+  const ids = (detail as Record<string, unknown> | null)?.gearReqIds;
+  const count = Array.isArray(ids) ? ids.length : 0;
+  const packs = `${count} collection pack${count === 1 ? '' : 's'}`;
+  return action === 'pitlTransferredOut'
+    ? `${packs} transferred to a new patient (order ${numberOf(detail, 'toOrderId') ?? ''})`
+    : `${packs} transferred from order ${numberOf(detail, 'fromOrderId') ?? ''}`;
+}
+
 /**
  * One dated timeline of everything that happened to an order (issue 17 'One timeline'; decision 0262), read from
  * the stored facts: the order, its audited changes (placed, canceled), payments and instalments, shipments, the lab's
@@ -73,6 +97,9 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
           'orderChanged:submit',
           'orderChanged:cancel',
           'orderChanged:cancelTest',
+          'pitlTransferredIn',
+          'pitlTransferredOut',
+          'pitlReplacementFeePaid',
         ]),
       ),
     )
@@ -90,6 +117,21 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
       add({ at: iso(change.at), kind: 'canceled', by, text: 'Order canceled' });
     else if (change.action === 'orderChanged:cancelTest')
       add({ at: iso(change.at), kind: 'testCanceled', by, text: 'A test was canceled' });
+    else if (change.action === 'pitlTransferredOut' || change.action === 'pitlTransferredIn')
+      add({
+        at: iso(change.at),
+        kind: 'transferred',
+        by,
+        text: pitlTransferText(change.action, change.detail),
+      });
+    else if (change.action === 'pitlReplacementFeePaid')
+      add({
+        at: iso(change.at),
+        kind: 'recollection',
+        by,
+        text: 'Replacement fee paid for the recollection',
+        gearReqId: numberOf(change.detail, 'gearReqId'),
+      });
   }
 
   const paid = await db
@@ -110,7 +152,7 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
       at: iso(payment.at),
       kind: 'paid',
       by: payment.paymentFrom === 'prc' ? 'patient' : 'practitioner',
-      text: `Paid ${formatCents(payment.amountCents)} (${payment.paymentType})`,
+      text: paidText(payment.paymentType, payment.amountCents),
       gearReqId: payment.gearReqId,
     });
   const planned = paid.filter((row) => !PAID_STATUSES.includes(row.status));

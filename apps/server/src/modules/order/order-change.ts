@@ -52,7 +52,9 @@ export type ChangeLock =
   | 'practitionerStep'
   | 'cancel'
   | 'cancelTest'
-  | 'recollect';
+  | 'recollect'
+  /** spec 3 §4 Transfer: unused packs leave an order whatever the lab received of the others (decision 0290). */
+  | 'transfer';
 
 /** A kind of change to an order: the wizard step it saves and the lock it obeys. */
 export interface ChangeKind {
@@ -91,6 +93,7 @@ export const ORDER_CHANGES = {
   workflow: { step: null, lock: 'order' },
   practitionerChange: { step: null, lock: 'order' },
   expeditedShippingWaiver: { step: null, lock: 'order' },
+  pitlTransfer: { step: null, lock: 'transfer' },
 } as const satisfies Record<string, ChangeKind>;
 
 /** The name a change is audited under (docs/decisions/0214). */
@@ -157,7 +160,7 @@ function refuseLocked(order: SavedOrder, user: UserInfo, lock: ChangeLock): void
     if (order.canceled) throw conflict(MESSAGES.orderCanceled);
     return;
   }
-  if (lock === 'cancelTest') {
+  if (lock === 'cancelTest' || lock === 'transfer') {
     // spec 3 §4: a test is cancelable on its own (its plan says), whatever the lab received of the others.
     if (order.canceled) throw conflict(MESSAGES.orderCanceled);
     return;
@@ -279,7 +282,9 @@ function stepsKept(order: SavedOrder, writes: readonly OrderWrite[]): WorkflowSt
         ? write.ids
         : write.kind === 'moveToNewOrder'
           ? [write.gearReqId]
-          : [],
+          : write.kind === 'transferToNewOrder'
+            ? write.gearReqIds
+            : [],
     ),
   );
   return order.workflow.steps.filter((row) => row.gearReqId === null || !gone.has(row.gearReqId));

@@ -1,4 +1,10 @@
-import type { IdCardAttachmentType, SavedOrder, WorkflowStep } from '@gear/domain';
+import type {
+  IdCardAttachmentType,
+  PatientInfo,
+  SavedOrder,
+  ShippingInformation,
+  WorkflowStep,
+} from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
@@ -46,6 +52,18 @@ export type OrderWrite =
       kind: 'moveToNewOrder';
       gearReqId: number;
       createdByUserId: number | null;
+      steps: readonly WorkflowStep[];
+    }
+  /**
+   * spec 3 §4 Transfer (decision 0290): requisitions, with their workflow rows, moved to a new order like this one for
+   * another patient, whose rows become `steps`.
+   */
+  | {
+      kind: 'transferToNewOrder';
+      gearReqIds: readonly number[];
+      createdByUserId: number | null;
+      patientInfo: PatientInfo;
+      shippingInformation: ShippingInformation | null;
       steps: readonly WorkflowStep[];
     };
 
@@ -105,6 +123,23 @@ export async function runOrderWrite(tx: Db, order: SavedOrder, write: OrderWrite
       const created = await insertOrderLike(tx, order, write.createdByUserId);
       await moveRequisition(tx, write.gearReqId, created);
       const movedRows = order.workflow.steps.filter((row) => row.gearReqId === write.gearReqId);
+      await saveWorkflowSteps(tx, created, movedRows, write.steps);
+      state.outcome.newOrderId = created;
+      return;
+    }
+    case 'transferToNewOrder': {
+      // The new patient's order starts without the original patient's insurance (decision 0290).
+      const created = await insertOrderLike(tx, order, write.createdByUserId, {
+        patientInfo: write.patientInfo,
+        shippingInformation: write.shippingInformation,
+        insurance: null,
+        secondaryInsurance: null,
+      });
+      for (const [position, gearReqId] of write.gearReqIds.entries())
+        await moveRequisition(tx, gearReqId, created, position);
+      const movedRows = order.workflow.steps.filter(
+        (row) => row.gearReqId !== null && write.gearReqIds.includes(row.gearReqId),
+      );
       await saveWorkflowSteps(tx, created, movedRows, write.steps);
       state.outcome.newOrderId = created;
       return;

@@ -65,6 +65,8 @@ export interface Dues {
   }[];
   /** Requisitions whose price cannot be determined (spec 3 §4 'Config error … submits without payment'). */
   configError: boolean;
+  /** The unpaid requisitions whose price could not be determined (spec 3 §5 PITL rule, pitlUnpricedBlockers). */
+  unpricedGearReqIds: number[];
   expeditedShippingCents: number;
   shippingMethod: string;
   international: boolean;
@@ -127,6 +129,7 @@ export async function duesOf(
     (await isExpeditedShippingWaived(db, order.id as number));
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
   let configError = false;
+  const unpriced: number[] = [];
   const requisitions: Dues['requisitions'] = [];
   const reopened: Reopened[] = [];
   for (const requisition of live) {
@@ -141,7 +144,10 @@ export async function duesOf(
       requisition.billingMethod as BillingMethod,
     );
     if (price.price === null) {
-      if (!paidFacts) configError = true;
+      if (!paidFacts) {
+        configError = true;
+        unpriced.push(requisition.id);
+      }
       continue;
     }
     let amountCents = price.price;
@@ -174,6 +180,7 @@ export async function duesOf(
   return {
     requisitions,
     configError,
+    unpricedGearReqIds: unpriced,
     expeditedShippingCents: shippingPaid ? 0 : charge,
     shippingMethod: order.shippingMethod,
     international:

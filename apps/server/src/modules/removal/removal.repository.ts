@@ -17,7 +17,12 @@ export async function insertOrderLike(
   db: Db,
   order: SavedOrder,
   createdByUserId: number | null,
+  /** What the new order has of its own instead (a PITL transfer's new patient, decision 0290). */
+  own: Partial<
+    Pick<SavedOrder, 'patientInfo' | 'shippingInformation' | 'insurance' | 'secondaryInsurance'>
+  > = {},
 ): Promise<number> {
+  const like = { ...order, ...own };
   const [row] = await changing(['orders'], () =>
     db
       .insert(orders)
@@ -26,11 +31,11 @@ export async function insertOrderLike(
         onBehalfOf: order.onBehalfOf,
         practAgreement: order.practAgreement,
         practAgreementDate: order.practAgreementDate ? new Date(order.practAgreementDate) : null,
-        patientInfo: order.patientInfo,
-        insurance: order.insurance,
-        secondaryInsurance: order.secondaryInsurance,
+        patientInfo: like.patientInfo,
+        insurance: like.insurance,
+        secondaryInsurance: like.secondaryInsurance,
         shippingMethod: order.shippingMethod,
-        shippingInformation: order.shippingInformation,
+        shippingInformation: like.shippingInformation,
         governmentPayor: order.governmentPayor,
         simplifiedClientBilling: order.simplifiedClientBilling,
         patientRegistration: order.patientRegistration,
@@ -45,11 +50,8 @@ export async function insertOrderLike(
   return row.id;
 }
 
-/** Moves a requisition, with its workflow rows, to another order (as that order's first requisition). */
-export async function moveRequisition(db: Db, gearReqId: number, toOrderId: number) {
-  await db
-    .update(requisitions)
-    .set({ orderId: toOrderId, position: 0 })
-    .where(eq(requisitions.id, gearReqId));
+/** Moves a requisition, with its workflow rows, to another order (as that order's first requisition, or at position). */
+export async function moveRequisition(db: Db, gearReqId: number, toOrderId: number, position = 0) {
+  await db.update(requisitions).set({ orderId: toOrderId, position }).where(eq(requisitions.id, gearReqId));
   await db.update(workflowSteps).set({ orderId: toOrderId }).where(eq(workflowSteps.gearReqId, gearReqId));
 }

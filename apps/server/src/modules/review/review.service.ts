@@ -18,6 +18,7 @@ import {
   mayChangePractitioner,
   messages,
   PAYMENT_MESSAGES,
+  pitlUnpricedBlockers,
   REVIEW_MESSAGES,
   type Requisition,
   requisitionPermissions,
@@ -101,6 +102,8 @@ export interface SubmitPaymentFacts {
   owes: boolean;
   /** The order's price cannot be determined (spec 3 §4 'Config error … submits without payment'). */
   configError: boolean;
+  /** The unpaid requisitions whose price could not be determined (spec 3 §5 PITL rule). */
+  unpricedGearReqIds: readonly number[];
   acknowledgements: AcknowledgementFacts;
   /** The payments' own refusals (chargesOf): the payment type and fields, checked after the blockers. */
   paymentErrors: readonly FieldError[];
@@ -134,7 +137,10 @@ function refuseSubmit(
   payment: SubmitPaymentFacts,
 ): void {
   if (isReviewConfirmed(order, user) && !payment.reopened) throw conflict(REVIEW_MESSAGES.alreadyConfirmed);
-  const blockers = submitBlockers({ order, user, today: labToday() });
+  const blockers = [
+    ...submitBlockers({ order, user, today: labToday() }),
+    ...pitlUnpricedBlockers(order, payment.unpricedGearReqIds),
+  ];
   const acknowledgements = submitAcknowledgementErrors({
     order,
     user,
@@ -219,6 +225,7 @@ async function submitFacts(
     payment: {
       owes: owesNow(user, dues),
       configError: dues.configError,
+      unpricedGearReqIds: dues.unpricedGearReqIds,
       acknowledgements: acknowledgementFactsOf(order, user, dues),
       paymentErrors,
       reopened: dues.reopened.length > 0,

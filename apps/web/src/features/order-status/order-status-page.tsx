@@ -1,6 +1,7 @@
 import {
   CANCEL_ORDER_MESSAGES,
   CANCEL_ORDER_RESULTS,
+  isPitlOrder,
   MESSAGES,
   type OrderStatus,
   type SavedOrder,
@@ -31,6 +32,7 @@ import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import { PdfButton, RequisitionStatusBlocks } from '../../components/requisition-status-blocks.tsx';
 import { OrderTimelineSection } from './order-timeline.tsx';
 import { RecollectionPanel } from './recollection-panel.tsx';
+import { PitlPanels } from './pitl-panels.tsx';
 
 /** The order status page (spec 3 §2 'Order status page'; decision 0262) of one order. */
 export function OrderStatusView({ orderId }: { orderId: number }) {
@@ -71,6 +73,7 @@ export function OrderStatusView({ orderId }: { orderId: number }) {
         </Stack>
       </Paper>
       <RecollectionPanel status={status.data} />
+      {isPitlOrder(saved) && <PitlPanels order={saved} />}
       <Title order={2} size="h3">
         Ordered products
       </Title>

@@ -236,6 +236,27 @@ describe('the payment section (spec 3 §2, §4, §5; decision 0120)', () => {
     });
   });
 
+  it("spec 3 §8 'Config error … with a 'Try Again' reload for PITL orders'; other orders submit without payment", async () => {
+    const pitl = { ...order, physicianInTheLoop: true };
+    open('summary', summary({ configError: true }), { 'GET /gear/order/42': () => json(pitl) });
+    expect(await screen.findByRole('button', { name: 'Try Again' }, { timeout: 10_000 })).toBeVisible();
+    expect(
+      screen.getByText('We are having difficulty retrieving your price. Please try again.'),
+    ).toBeVisible();
+  });
+
+  it('a config error on an order that is not PITL offers no Try Again', async () => {
+    open('summary', summary({ configError: true }));
+    expect(
+      await screen.findByText(
+        'We are having difficulty retrieving your price. The order is submitted without payment.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+  });
+
   it('spec 2 §6: a practitioner sees no waiver', async () => {
     open('confirm', expedited({ mayWaiveExpeditedShipping: false }), {}, practitionerUser);
     await screen.findByText('Expedited shipping charges', {}, { timeout: 10_000 });

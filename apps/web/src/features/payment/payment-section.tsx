@@ -1,5 +1,6 @@
 import {
   CONSENT_PDF_PATH,
+  configErrorOffersTryAgain,
   formatCents,
   INSTALMENT_COUNT,
   instalmentAmounts,
@@ -120,7 +121,17 @@ export function PaymentSection({
           {failed.failureMessage ?? 'the card was declined.'}
         </Alert>
       ))}
-      {summary.configError && (
+      {summary.configError && configErrorOffersTryAgain(order) && (
+        <Alert color="yellow" role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">We are having difficulty retrieving your price. Please try again.</Text>
+            <Button variant="default" mih={44} onClick={() => window.location.reload()}>
+              Try Again
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {summary.configError && !configErrorOffersTryAgain(order) && (
         <Alert color="yellow" role="status">
           We are having difficulty retrieving your price. The order is submitted without payment.
         </Alert>

@@ -1,0 +1,491 @@
+import {
+  completeStep,
+  documentAccess,
+  type GearOrder,
+  initialWorkflowSteps,
+  isPitlOrder,
+  MESSAGES,
+  PATIENT_MESSAGES,
+  type PatientInfo,
+  type PhysicianFeePayment,
+  PITL_REPLACEMENT_FEE_CENTS,
+  PITL_TRANSFER_FEE_CENTS,
+  PITL_TRANSFER_MESSAGES,
+  type PitlRecollectionOrderSummary,
+  type PitlTransferBody,
+  type PitlTransferResponse,
+  pitlRecollectionOrderSummaryOf,
+  preselectedPacks,
+  type Requisition,
+  type SavedOrder,
+  type ShippingInformation,
+  STEP_IDS,
+  shippingAddressOf,
+  transferablePacks,
+  transferFeeErrors,
+  transferPackErrors,
+  type UserInfo,
+  validatePatient,
+  type WorkflowStep,
+} from '@gear/domain';
+import type { Db } from '../../db/client.ts';
+import { badRequest, HttpError, namedRefusal, notFound, prefixed } from '../../lib/http-error.ts';
+import { transaction } from '../../lib/transaction.ts';
+import type { Caller } from '../../plugins/auth.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { orderForCaller } from '../order/order.service.ts';
+import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
+import { patientFacts } from '../patient/patient.service.ts';
+import type { PaymentGateway } from '../payment/gateway/gateway.ts';
+import {
+  insertPayments,
+  markCaptured,
+  type NewPayment,
+  recordedTransactions,
+} from '../payment/payment.repository.ts';
+import { claimReplacementFee, recollectionRowsOf, transferredOrderOfKey } from './pitl.repository.ts';
+
+/** The transfer's payment refusal (spec 3 §8 'Transfer payment errors are generic'; decision 0290). */
+export const TRANSFER_PAYMENT_ERROR = 'PitlTransferPaymentException';
+/** The replacement fee's payment refusal (decision 0291). */
+export const REPLACEMENT_PAYMENT_ERROR = 'RequisitionPaymentException';
+
+const mapOf = (summary: PitlRecollectionOrderSummary): Record<number, number> =>
+  Object.fromEntries(Object.entries(summary.gearReqRecollectionMap).map(([id, to]) => [Number(id), to]));
+
+/** spec 3 §6 'Patient-side downloads need dateOfBirth': the same proof for the patient's PITL actions. */
+async function requireDateOfBirth(
+  db: Db,
+  user: UserInfo,
+  order: GearOrder,
+  dateOfBirth: string | null,
+  action: string,
+) {
+  const access = documentAccess(user, dateOfBirth, order);
+  if (access === 'allowed') return;
+  await recordAudit(db, {
+    action,
+    outcome: 'refused',
+    orderId: order.id as number,
+    detail: { reason: access === 'missing' ? 'dateOfBirthRequired' : 'dateOfBirthMismatch' },
+  });
+  if (access === 'missing')
+    throw badRequest(PATIENT_MESSAGES.dateOfBirthRequired, [
+      { field: 'dateOfBirth', defaultMessage: PATIENT_MESSAGES.dateOfBirthRequired },
+    ]);
+  // A wrong date of birth tells nothing about the order (as the results, decision 0261).
+  throw notFound(MESSAGES.orderNotFound);
+}
+
+export interface PitlOrderView {
+  physicianInTheLoop: boolean;
+  pitlRecollectionOrderSummary: PitlRecollectionOrderSummary;
+  /** The requisitions whose $40 replacement fee is due now. */
+  replacementFeesDue: { gearReqId: number; amountCents: number }[];
+  transfer: { eligibleGearReqIds: number[]; preselectedGearReqIds: number[]; feeCents: number };
+}
+
+/**
+ * GET /gear/order/{id}/pitl (decision 0291): what the PITL panels of the order status page read: the recollection
+ * summary, the replacement fees due, and the packs the transfer may take.
+ */
+export async function pitlOrderView(db: Db, user: UserInfo, orderId: number): Promise<PitlOrderView> {
+  const order = await orderForCaller(db, user, orderId);
+  const rows = await recollectionRowsOf(db, orderId);
+  const summary = pitlRecollectionOrderSummaryOf(rows);
+  const pitl = isPitlOrder(order);
+  const eligible = pitl
+    ? transferablePacks({ ...order, canceled: order.canceled ?? false }, mapOf(summary))
+    : [];
+  return {
+    physicianInTheLoop: pitl,
+    pitlRecollectionOrderSummary: summary,
+    replacementFeesDue: pitl
+      ? rows
+          .filter((row) => row.pending && row.paymentRequired)
+          .map((row) => ({ gearReqId: row.gearReqId, amountCents: PITL_REPLACEMENT_FEE_CENTS }))
+      : [],
+    transfer: {
+      eligibleGearReqIds: eligible,
+      preselectedGearReqIds: preselectedPacks(eligible),
+      feeCents: PITL_TRANSFER_FEE_CENTS,
+    },
+  };
+}
+
+// --- Transfer ---------------------------------------------------------------------------------------------------
+
+/**
+ * The new patient's order steps (decision 0290): the order rows afresh for the moved packs, the practitioner step
+ * carried (same practitioner), the packs' own rows as they were, and the patient step completed by the transfer form.
+ */
+export function transferredOrderSteps(
+  order: SavedOrder,
+  moved: readonly Requisition[],
+  stepDate: string,
+): WorkflowStep[] {
+  const fresh = initialWorkflowSteps({
+    requisitions: [...moved],
+    containsDropShipRequisition: false,
+    containsShipToOfficeRequisition: false,
+  }).filter((row) => row.gearReqId === null);
+  const carried = fresh.map((row) => {
+    const old = order.workflow.steps.find((step) => step.id === row.id && step.gearReqId === null);
+    return old && row.id === STEP_IDS.pract ? { ...old, notApplicable: row.notApplicable } : row;
+  });
+  const movedIds = new Set(moved.map((pack) => pack.id));
+  const movedRows = order.workflow.steps.filter(
+    (row) => row.gearReqId !== null && movedIds.has(row.gearReqId),
+  );
+  return completeStep([...carried, ...movedRows], {
+    id: STEP_IDS.patient,
+    gearReqId: null,
+    userType: 'prc',
+    stepDate,
+  });
+}
+
+/** The new patient's shipping information, from the address the transfer form gave (decision 0290). */
+function shippingInformationOf(patient: PatientInfo, shippingMethod: string): ShippingInformation | null {
+  const address = shippingAddressOf(patient);
+  if (!address) return null;
+  return {
+    shippingMethod,
+    company: null,
+    attention: [patient.nameFirst, patient.nameLast].filter(Boolean).join(' ') || null,
+    address1: address.address1 ?? null,
+    address2: address.address2 ?? null,
+    city: address.city ?? null,
+    state: address.state ?? null,
+    zipCode: address.zipCode ?? null,
+    country: address.country ?? null,
+    instructions: null,
+  };
+}
+
+/** Every refusal of the form: the packs (spec 3 §5), the new patient (spec 2 §5 as PITL), the card (spec 3 §5). */
+function transferFormErrors(order: SavedOrder, eligible: readonly number[], body: PitlTransferBody) {
+  const moved = order.requisitions.filter((pack) => body.gearReqIds.includes(pack.id));
+  const facts = {
+    ...patientFacts({ ...order, requisitions: moved }, { type: 'prc' } as UserInfo, false),
+    pitl: true,
+    dropShip: false,
+    dataConfirmed: false,
+  };
+  const fee = body.physicianFeePayment;
+  const feeErrors = fee.tokenId
+    ? transferFeeErrors({
+        cardNo: '000000000000',
+        cardExpDate: '12/99',
+        cardCvv: '0',
+        cardholderName: 'token',
+        cardZipCode: '0',
+        cardAuthAmount: fee.cardAuthAmount,
+      })
+    : transferFeeErrors(fee);
+  return [
+    ...(body.gearOrderId === order.id
+      ? []
+      : [{ field: 'gearOrderId', defaultMessage: MESSAGES.orderNotFound }]),
+    ...transferPackErrors(body, eligible),
+    ...prefixed(validatePatient(body.newPatient, facts), 'newPatient'),
+    ...feeErrors,
+  ];
+}
+
+function planTransfer(
+  order: SavedOrder,
+  map: Record<number, number>,
+  body: PitlTransferBody,
+  userId: number | null,
+): OrderChangePlan {
+  const eligible = transferablePacks({ ...order, canceled: order.canceled ?? false }, map);
+  const errors = transferPackErrors(body, eligible);
+  const [first] = errors;
+  if (first) throw badRequest(first.defaultMessage, errors);
+  const moved = order.requisitions.filter((pack) => body.gearReqIds.includes(pack.id));
+  return {
+    writes: [
+      {
+        kind: 'transferToNewOrder',
+        gearReqIds: moved.map((pack) => pack.id),
+        createdByUserId: userId,
+        patientInfo: body.newPatient,
+        shippingInformation: shippingInformationOf(body.newPatient, order.shippingMethod),
+        steps: transferredOrderSteps(order, moved, new Date().toISOString()),
+      },
+    ],
+  };
+}
+
+async function tokenOf(gateway: PaymentGateway, fee: PhysicianFeePayment) {
+  if (fee.tokenId) {
+    const card = await gateway.cardOf(fee.tokenId);
+    return card ? { token: fee.tokenId, brand: card.brand, last4: card.last4 } : null;
+  }
+  const result = await gateway.tokenize({
+    cardNo: fee.cardNo ?? '',
+    cardExpDate: fee.cardExpDate ?? '',
+    cardCvv: fee.cardCvv ?? '',
+    cardholderName: fee.cardholderName ?? '',
+    cardZipCode: fee.cardZipCode ?? '',
+  });
+  return result.ok ? { token: result.token, brand: result.brand, last4: result.last4 } : null;
+}
+
+const isStale = (error: unknown) =>
+  error instanceof HttpError && error.statusCode === 409 && error.message === MESSAGES.staleOrder;
+
+/**
+ * POST /gear/order/{id}/pitl-transfer?dateOfBirth (spec 3 §4 Transfer, §7; decision 0290): the unused packs chosen
+ * leave the order for a new order of the new patient, once the $15 physician transfer fee is authorized on the card.
+ * Refusals: a form error (400, nothing charged), a declined card (402, generic, nothing moved). The packs move in one
+ * transaction through the order-change core, which records the fee (pitlclientfee) and a pitlpendingtransfer payment
+ * per pack on the new order and an audit event on both orders. Concurrent identical transfers authorize one charge
+ * (its gateway key) and move the packs once; each answers the one transferred order.
+ */
+export async function transferPacks(
+  db: Db,
+  gateway: PaymentGateway,
+  caller: Caller,
+  orderId: number,
+  dateOfBirth: string | null,
+  body: PitlTransferBody,
+): Promise<PitlTransferResponse> {
+  const user = caller.userInfo;
+  const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
+  await requireDateOfBirth(db, user, order, dateOfBirth, 'pitlTransferRefused');
+  const refuse = (reason: string) =>
+    recordAudit(db, { action: 'pitlTransferRefused', outcome: 'refused', orderId, detail: { reason } });
+  if (!isPitlOrder(order)) {
+    await refuse('notPitl');
+    throw badRequest(PITL_TRANSFER_MESSAGES.notPitl);
+  }
+  const map = mapOf(pitlRecollectionOrderSummaryOf(await recollectionRowsOf(db, orderId)));
+  const eligible = transferablePacks({ ...order, canceled: order.canceled ?? false }, map);
+  const errors = transferFormErrors(order, eligible, body);
+  const [first] = errors;
+  if (first) {
+    await refuse('form');
+    throw badRequest(first.defaultMessage, errors);
+  }
+
+  const gearReqIds = [...body.gearReqIds].sort((a, b) => a - b);
+  const declined = async (reason: string) => {
+    await refuse(reason);
+    return namedRefusal(402, TRANSFER_PAYMENT_ERROR, PITL_TRANSFER_MESSAGES.paymentFailed, [
+      { field: 'physicianFeePayment', defaultMessage: PITL_TRANSFER_MESSAGES.paymentFailed },
+    ]);
+  };
+  const card = await tokenOf(gateway, body.physicianFeePayment);
+  if (!card) throw await declined('cardRefused');
+  // The fee's gateway key: one per order version, choice of packs and card, so identical transfers are one charge
+  // and a card declined does not answer for the next one.
+  const key = `pitl-transfer:${orderId}:v${order.version}:${gearReqIds.join('-')}:${card.token}`;
+  const authorization = await gateway.authorize({
+    token: card.token,
+    amountCents: PITL_TRANSFER_FEE_CENTS,
+    idempotencyKey: key,
+    description: `Order ${orderId} physician transfer fee`,
+  });
+  if (!authorization.approved) throw await declined('declined');
+  const transactionId = authorization.transactionId;
+
+  const feeRows = (newOrderId: number): NewPayment[] => [
+    {
+      orderId: newOrderId,
+      gearReqId: null,
+      paymentType: 'pitlclientfee',
+      paymentFrom: user.type,
+      amountCents: PITL_TRANSFER_FEE_CENTS,
+      fullPaymentAmountCents: PITL_TRANSFER_FEE_CENTS,
+      cardAuthAmountCents: PITL_TRANSFER_FEE_CENTS,
+      cardLast4: card.last4,
+      cardBrand: card.brand,
+      checkNo: null,
+      prepayCode: null,
+      tokenId: card.token,
+      transactionId,
+      installmentIntervalType: 'full',
+      installmentCount: null,
+      installmentInterval: null,
+      status: 'authorized',
+      idempotencyKey: key,
+      createdByUserId: caller.userId,
+      instalments: [],
+    },
+    // The packs themselves were paid on the original order: recorded as paid by transfer on the new one.
+    ...gearReqIds.map(
+      (gearReqId): NewPayment => ({
+        orderId: newOrderId,
+        gearReqId,
+        paymentType: 'pitlpendingtransfer',
+        paymentFrom: user.type,
+        amountCents: 0,
+        fullPaymentAmountCents: null,
+        cardAuthAmountCents: null,
+        cardLast4: null,
+        cardBrand: null,
+        checkNo: null,
+        prepayCode: null,
+        tokenId: null,
+        transactionId: null,
+        installmentIntervalType: null,
+        installmentCount: null,
+        installmentInterval: null,
+        status: 'recorded',
+        idempotencyKey: `${key}:pack:${gearReqId}`,
+        createdByUserId: caller.userId,
+        instalments: [],
+      }),
+    ),
+  ];
+
+  let saved: { order: GearOrder; newOrderId: number };
+  try {
+    const outcome = await changeOrder(db, {
+      user,
+      subject: { orderId },
+      basedOn: order.version,
+      kind: ORDER_CHANGES.pitlTransfer,
+      plan: ({ order: current }) => planTransfer(current, map, { ...body, gearReqIds }, caller.userId),
+      record: async (tx, _saved, result) => {
+        const newOrderId = result.newOrderId as number;
+        await insertPayments(tx, feeRows(newOrderId));
+        await recordAudit(tx, {
+          action: 'pitlTransferredIn',
+          orderId: newOrderId,
+          detail: { fromOrderId: orderId, gearReqIds },
+        });
+        await recordAudit(tx, {
+          action: 'pitlTransferredOut',
+          orderId,
+          detail: { toOrderId: newOrderId, gearReqIds },
+        });
+      },
+    });
+    saved = { order: outcome.order, newOrderId: outcome.newOrderId as number };
+  } catch (refusal) {
+    // An identical transfer came first: its answer, when it recorded this very fee; else the authorization goes back.
+    const transferred = isStale(refusal) ? await transferredOrderOfKey(db, key) : null;
+    if (transferred !== null)
+      return {
+        gearOrder: await orderForCaller(db, user, orderId),
+        error: null,
+        transferredOrderId: transferred,
+      };
+    if (!(await recordedTransactions(db, [transactionId])).has(transactionId))
+      await gateway.void({ transactionId, idempotencyKey: `void:${transactionId}:transfer` });
+    throw refusal;
+  }
+  await gateway.capture({ transactionId, idempotencyKey: `capture:${transactionId}` });
+  await markCaptured(db, [transactionId]);
+  return { gearOrder: saved.order, error: null, transferredOrderId: saved.newOrderId };
+}
+
+// --- Replacement fee --------------------------------------------------------------------------------------------
+
+export interface ReplacementFeeBody {
+  tokenId?: string | null | undefined;
+  cardNo?: string | null | undefined;
+  cardExpDate?: string | null | undefined;
+  cardCvv?: string | null | undefined;
+  cardholderName?: string | null | undefined;
+  cardZipCode?: string | null | undefined;
+}
+
+/**
+ * POST /gear/order/{id}/pitl-replacement-fee?dateOfBirth (decision 0291): the patient pays the $40 replacement fee of
+ * each pending recollection that requires payment (spec 3 §3 pitlRecollectionOrderSummary.paymentRequired). Each fee
+ * is claimed once (one conditional statement) and charged once (its gateway key is the recollection's); a declined
+ * card changes nothing. Answers the summary after payment.
+ */
+export async function payReplacementFees(
+  db: Db,
+  gateway: PaymentGateway,
+  caller: Caller,
+  orderId: number,
+  dateOfBirth: string | null,
+  body: ReplacementFeeBody,
+): Promise<PitlOrderView> {
+  const user = caller.userInfo;
+  const order = await orderForCaller(db, user, orderId);
+  await requireDateOfBirth(db, user, order, dateOfBirth, 'pitlReplacementFeeRefused');
+  const due = (await recollectionRowsOf(db, orderId)).filter((row) => row.pending && row.paymentRequired);
+  if (!isPitlOrder(order) || due.length === 0) return pitlOrderView(db, user, orderId);
+  if (!body.tokenId) {
+    const errors = transferFeeErrors({ ...body, cardAuthAmount: null }).map((error) => ({
+      ...error,
+      field: error.field.replace('physicianFeePayment.', ''),
+    }));
+    const [first] = errors;
+    if (first) throw badRequest(first.defaultMessage, errors);
+  }
+  const card = await tokenOf(gateway, { ...body, cardAuthAmount: null });
+  const paymentFailed = () =>
+    namedRefusal(402, REPLACEMENT_PAYMENT_ERROR, PITL_TRANSFER_MESSAGES.paymentFailed, [
+      { field: 'payment', defaultMessage: PITL_TRANSFER_MESSAGES.paymentFailed },
+    ]);
+  if (!card) throw paymentFailed();
+  for (const row of due) {
+    // One charge per recollection and card: identical calls share it, a declined card does not answer for the next.
+    const key = `pitl-replacement:${row.id}:${card.token}`;
+    const authorization = await gateway.authorize({
+      token: card.token,
+      amountCents: PITL_REPLACEMENT_FEE_CENTS,
+      idempotencyKey: key,
+      description: `Order ${orderId} replacement fee`,
+    });
+    if (!authorization.approved) {
+      await recordAudit(db, {
+        action: 'pitlReplacementFeeRefused',
+        outcome: 'refused',
+        orderId,
+        detail: { gearReqId: row.gearReqId, reason: 'declined' },
+      });
+      throw paymentFailed();
+    }
+    const claimed = await transaction(db, async (tx) => {
+      if (!(await claimReplacementFee(tx, row.id))) return false;
+      await insertPayments(tx, [
+        {
+          orderId,
+          gearReqId: row.gearReqId,
+          paymentType: 'card',
+          paymentFrom: user.type,
+          amountCents: PITL_REPLACEMENT_FEE_CENTS,
+          fullPaymentAmountCents: PITL_REPLACEMENT_FEE_CENTS,
+          cardAuthAmountCents: PITL_REPLACEMENT_FEE_CENTS,
+          cardLast4: card.last4,
+          cardBrand: card.brand,
+          checkNo: null,
+          prepayCode: null,
+          tokenId: card.token,
+          transactionId: authorization.transactionId,
+          installmentIntervalType: 'full',
+          installmentCount: null,
+          installmentInterval: null,
+          status: 'authorized',
+          idempotencyKey: key,
+          createdByUserId: caller.userId,
+          instalments: [],
+        },
+      ]);
+      await recordAudit(tx, {
+        action: 'pitlReplacementFeePaid',
+        orderId,
+        detail: { gearReqId: row.gearReqId, amountCents: PITL_REPLACEMENT_FEE_CENTS },
+      });
+      return true;
+    });
+    const { transactionId } = authorization;
+    if (claimed) {
+      await gateway.capture({ transactionId, idempotencyKey: `capture:${transactionId}` });
+      await markCaptured(db, [transactionId]);
+    } else if (!(await recordedTransactions(db, [transactionId])).has(transactionId)) {
+      // Another call paid it with another card: this authorization goes back (one with the same card is its own).
+      await gateway.void({ transactionId, idempotencyKey: `void:${transactionId}:replacement` });
+    }
+  }
+  return pitlOrderView(db, user, orderId);
+}

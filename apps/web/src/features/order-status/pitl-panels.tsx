@@ -1,0 +1,392 @@
+import {
+  cardFieldErrors,
+  type FieldError,
+  formatCents,
+  labToday,
+  type PitlTransferRequest,
+  patientInfoSchema,
+  type SavedOrder,
+  type TokenizeCardBody,
+  transferPackErrors,
+  validatePatient,
+} from '@gear/domain';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isApiError } from '../../api/errors.ts';
+import { type PitlView, usePayReplacementFee, usePitlView, useTransferPacks } from '../../api/pitl.ts';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+
+const NUTRITIONAL = 'Nutritional';
+const EMPTY_CARD: TokenizeCardBody = {
+  cardNo: '',
+  cardExpDate: '',
+  cardCvv: '',
+  cardholderName: '',
+  cardZipCode: '',
+};
+
+const messageOf = (errors: readonly FieldError[], field: string) =>
+  errors.find((error) => error.field === field)?.defaultMessage;
+
+/** The card form of spec 3 §5 'Card payment' (its rules are the domain's cardFieldErrors, as on the server). */
+function CardFields({
+  card,
+  onChange,
+  errors,
+  prefix,
+}: {
+  card: TokenizeCardBody;
+  onChange: (card: TokenizeCardBody) => void;
+  errors: readonly FieldError[];
+  prefix: string;
+}) {
+  const field = (name: keyof TokenizeCardBody, label: string, autoComplete: string) => (
+    <TextInput
+      label={label}
+      value={card[name]}
+      onChange={(event) => onChange({ ...card, [name]: event.currentTarget.value })}
+      error={messageOf(errors, `${prefix}${name}`)}
+      autoComplete={autoComplete}
+      size="md"
+      required
+    />
+  );
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      {field('cardNo', 'Card number', 'cc-number')}
+      {field('cardholderName', 'Cardholder name', 'cc-name')}
+      {field('cardExpDate', 'Expiration date (MM/YY)', 'cc-exp')}
+      {field('cardCvv', 'CVV', 'cc-csc')}
+      {field('cardZipCode', 'Billing zip code', 'postal-code')}
+    </SimpleGrid>
+  );
+}
+
+/** The PITL panels of the order status page (spec 3 §1 PITL; decisions 0290, 0291). */
+export function PitlPanels({ order }: { order: SavedOrder }) {
+  const view = usePitlView(order.id, true);
+  if (!view.data?.physicianInTheLoop) return null;
+  return (
+    <>
+      {view.data.pitlRecollectionOrderSummary.recollectionPending && (
+        <RecollectionSummary order={order} view={view.data} />
+      )}
+      <TransferPacks order={order} view={view.data} />
+    </>
+  );
+}
+
+/**
+ * spec 3 §3 pitlRecollectionOrderSummary: a recollection pending; when payment is required the patient pays the $40
+ * replacement fee ('Replacement Fee' column), then 'Return to Order'.
+ */
+function RecollectionSummary({ order, view }: { order: SavedOrder; view: PitlView }) {
+  const pay = usePayReplacementFee();
+  const [card, setCard] = useState(EMPTY_CARD);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const due = view.replacementFeesDue;
+  const nameOf = (gearReqId: number) =>
+    order.requisitions.find((requisition) => requisition.id === gearReqId)?.omsOrderableItemName ?? '';
+  const submit = () => {
+    const found = cardFieldErrors(card, { international: false, prefix: 'card.' });
+    setErrors(found);
+    if (found.length > 0) return;
+    pay.mutate({ orderId: order.id, dateOfBirth: order.patientInfo?.dateOfBirth ?? null, card });
+  };
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="pitl-recollection">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="pitl-recollection">
+          Recollection pending
+        </Title>
+        {view.pitlRecollectionOrderSummary.paymentRequired && due.length > 0 ? (
+          <>
+            <Text>A replacement collection pack is ready to be sent once its fee is paid.</Text>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Test</Table.Th>
+                  <Table.Th>Replacement Fee</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {due.map((fee) => (
+                  <Table.Tr key={fee.gearReqId}>
+                    <Table.Td>{nameOf(fee.gearReqId)}</Table.Td>
+                    <Table.Td>{formatCents(fee.amountCents)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            <CardFields card={card} onChange={setCard} errors={errors} prefix="card." />
+            <ErrorAlert
+              message={pay.error ? (isApiError(pay.error) ? pay.error.message : String(pay.error)) : null}
+            />
+            <Group>
+              <Button mih={44} onClick={submit} loading={pay.isPending}>
+                Pay Replacement Fee
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Text role="status">Your replacement collection pack is on its way; nothing is due.</Text>
+        )}
+        <Group>
+          <Button component={Link} to={`/order/${order.id}`} variant="default" mih={44}>
+            Return to Order
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+interface NewPatientForm {
+  nameFirst: string;
+  nameLast: string;
+  dateOfBirth: string;
+  gender: string | null;
+  email: string;
+  voicePhone: string;
+  address1: string;
+  city: string;
+  state: string;
+  zipCode: string;
+}
+
+const EMPTY_PATIENT: NewPatientForm = {
+  nameFirst: '',
+  nameLast: '',
+  dateOfBirth: '',
+  gender: null,
+  email: '',
+  voicePhone: '',
+  address1: '',
+  city: '',
+  state: '',
+  zipCode: '',
+};
+
+const newPatientOf = (form: NewPatientForm): PitlTransferRequest['newPatient'] => ({
+  nameFirst: form.nameFirst,
+  nameLast: form.nameLast,
+  dateOfBirth: form.dateOfBirth,
+  gender: form.gender,
+  email: form.email,
+  voicePhone: form.voicePhone,
+  addresses: [
+    {
+      type: 'shipping',
+      address1: form.address1,
+      city: form.city,
+      state: form.state,
+      zipCode: form.zipCode,
+      country: 'United States',
+      voicePhone: form.voicePhone,
+    },
+  ],
+});
+
+/**
+ * spec 3 §4 Transfer: the 'Transfer Collection Packs' modal (at least one pack; a single eligible pack preselected),
+ * the new patient's form, the $15 physician transfer fee by card, and the Success screen with the link to
+ * /connect/{transferredOrderId}. The rules are the domain's, as on the server (decision 0290).
+ */
+function TransferPacks({ order, view }: { order: SavedOrder; view: PitlView }) {
+  const transfer = useTransferPacks();
+  const [opened, setOpened] = useState(false);
+  const [chosen, setChosen] = useState<number[]>(view.transfer.preselectedGearReqIds);
+  const [patient, setPatient] = useState(EMPTY_PATIENT);
+  const [card, setCard] = useState(EMPTY_CARD);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [transferredOrderId, setTransferredOrderId] = useState<number | null>(null);
+  const eligible = order.requisitions.filter((requisition) =>
+    view.transfer.eligibleGearReqIds.includes(requisition.id),
+  );
+  const open = () => {
+    setChosen(view.transfer.preselectedGearReqIds);
+    setErrors([]);
+    setTransferredOrderId(null);
+    transfer.reset();
+    setOpened(true);
+  };
+  const submit = () => {
+    const newPatient = newPatientOf(patient);
+    const parsed = patientInfoSchema.safeParse(newPatient);
+    const moved = eligible.filter((pack) => chosen.includes(pack.id));
+    const patientErrors = parsed.success
+      ? validatePatient(parsed.data, {
+          today: labToday(),
+          userType: 'prc',
+          dropShip: false,
+          covid: false,
+          pitl: true,
+          dataConfirmed: false,
+          capAuthorized: false,
+          reqLayoutId: null,
+          hrsaBilling: false,
+          nutritional: moved.some((pack) => pack.omsOrderableItemCategory === NUTRITIONAL),
+          ageConfirmed: false,
+        }).map((error) => ({ ...error, field: `newPatient.${error.field}` }))
+      : [{ field: 'newPatient.dateOfBirth', defaultMessage: 'Please provide a date of birth.' }];
+    const found = [
+      ...transferPackErrors({ gearReqIds: chosen }, view.transfer.eligibleGearReqIds),
+      ...patientErrors,
+      ...cardFieldErrors(card, { international: false, prefix: 'card.' }),
+    ];
+    setErrors(found);
+    if (found.length > 0) return;
+    transfer.mutate(
+      {
+        orderId: order.id,
+        dateOfBirth: order.patientInfo?.dateOfBirth ?? null,
+        gearReqIds: chosen,
+        newPatient,
+        card,
+      },
+      {
+        onSuccess: (answer) => setTransferredOrderId(answer.transferredOrderId),
+        onError: (error) => {
+          if (isApiError(error)) setErrors(error.fieldErrors);
+        },
+      },
+    );
+  };
+  const patientField = (name: keyof NewPatientForm, label: string, autoComplete: string, type = 'text') => (
+    <TextInput
+      label={label}
+      type={type}
+      value={patient[name] ?? ''}
+      onChange={(event) => setPatient({ ...patient, [name]: event.currentTarget.value })}
+      error={
+        messageOf(errors, `newPatient.${name}`) ?? messageOf(errors, `newPatient.addresses.shipping.${name}`)
+      }
+      autoComplete={autoComplete}
+      size="md"
+      required
+    />
+  );
+  // The modal stays once the last pack is gone, so its Success screen shows.
+  return (
+    <>
+      {view.transfer.eligibleGearReqIds.length > 0 && (
+        <Paper withBorder p="md" component="section" aria-labelledby="pitl-transfer">
+          <Stack gap="sm">
+            <Title order={2} size="h3" id="pitl-transfer">
+              Unused collection packs
+            </Title>
+            <Text>
+              Collection packs not used yet may go to another patient for a{' '}
+              {formatCents(view.transfer.feeCents)} physician transfer fee.
+            </Text>
+            <Group>
+              <Button mih={44} onClick={open}>
+                Transfer Collection Packs
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      )}
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Transfer Collection Packs"
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {transferredOrderId !== null ? (
+          <Stack gap="sm" role="status">
+            <Title order={3}>Success</Title>
+            <Text>
+              The collection packs were transferred. The new patient opens their order with their date of
+              birth and zip code:
+            </Text>
+            <Anchor component={Link} to={`/connect/${transferredOrderId}`}>
+              Open order {transferredOrderId}
+            </Anchor>
+          </Stack>
+        ) : (
+          <Stack gap="md">
+            <Checkbox.Group
+              label="Collection packs to transfer"
+              value={chosen.map(String)}
+              onChange={(values) => setChosen(values.map(Number))}
+              error={
+                messageOf(errors, 'gearReqIds') ??
+                errors.find((e) => e.field.startsWith('gearReqIds.'))?.defaultMessage
+              }
+            >
+              <Stack gap="xs" mt="xs">
+                {eligible.map((pack) => (
+                  <Checkbox
+                    key={pack.id}
+                    value={String(pack.id)}
+                    label={`${pack.omsOrderableItemName}${pack.reqNumber ? ` (requisition ${pack.reqNumber})` : ''}`}
+                    size="md"
+                  />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+            <Title order={3} size="h4">
+              The new patient
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {patientField('nameFirst', 'First name', 'off')}
+              {patientField('nameLast', 'Last name', 'off')}
+              {patientField('dateOfBirth', 'Date of birth (YYYY-MM-DD or MM/DD/YYYY)', 'off')}
+              <NativeSelect
+                label="Sex"
+                data={[
+                  { value: '', label: 'Choose' },
+                  { value: 'F', label: 'Female' },
+                  { value: 'M', label: 'Male' },
+                ]}
+                value={patient.gender ?? ''}
+                onChange={(event) => setPatient({ ...patient, gender: event.currentTarget.value || null })}
+                error={messageOf(errors, 'newPatient.gender')}
+                size="md"
+                required
+              />
+              {patientField('email', 'Email', 'off', 'email')}
+              {patientField('voicePhone', 'Cell phone', 'off', 'tel')}
+              {patientField('address1', 'Street address', 'off')}
+              {patientField('city', 'City', 'off')}
+              {patientField('state', 'State', 'off')}
+              {patientField('zipCode', 'Zip code', 'off')}
+            </SimpleGrid>
+            <Title order={3} size="h4">
+              Physician transfer fee
+            </Title>
+            <CardFields card={card} onChange={setCard} errors={errors} prefix="card." />
+            <Text fw={600} data-testid="transfer-total">
+              Total {formatCents(view.transfer.feeCents)}
+            </Text>
+            <ErrorAlert
+              message={transfer.error && isApiError(transfer.error) ? transfer.error.message : null}
+            />
+            <Group>
+              <Button mih={44} onClick={submit} loading={transfer.isPending}>
+                Transfer and Pay {formatCents(view.transfer.feeCents)}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+}
