@@ -31,8 +31,8 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import { PdfButton, RequisitionStatusBlocks } from '../../components/requisition-status-blocks.tsx';
 import { OrderTimelineSection } from './order-timeline.tsx';
-import { RecollectionPanel } from './recollection-panel.tsx';
 import { PitlPanels } from './pitl-panels.tsx';
+import { RecollectionPanel } from './recollection-panel.tsx';
 
 /** The order status page (spec 3 §2 'Order status page'; decision 0262) of one order. */
 export function OrderStatusView({ orderId }: { orderId: number }) {

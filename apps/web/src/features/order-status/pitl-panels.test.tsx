@@ -38,6 +38,7 @@ const status: OrderStatus = {
   requisitions: [],
   physicianInTheLoop: true,
   paid: true,
+  recollection: null,
 };
 
 const view = (overrides: Partial<PitlView> = {}): PitlView => ({
