@@ -56,7 +56,12 @@ const STEPS = [
 const NEVER_IN_BROWSER = /jspdf|html2canvas|pdfkit/i;
 const NOT_ON_ACTIVATION = /features\/(wizard|panels|review|billing)\//;
 
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+/** The app (index.html) and the patients' front door (front-door.html, decision 0235). */
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
+const frontDoorKey = Object.keys(manifest).find(
+  (key) => manifest[key].isEntry && key.endsWith('front-door.html'),
+);
+if (!entryKey || !frontDoorKey) throw new Error('the build has no index.html or front-door.html entry');
 /** A lazily loaded module's chunk: its own entry, or the shared chunk Rolldown named after it. */
 const keyOf = (suffix) => {
   const keys = Object.keys(manifest);
@@ -88,12 +93,9 @@ const gzipBytes = (file) => {
 };
 
 const pages = [
-  { name: 'activation (/)', keys: [entryKey], target: PATIENT_TARGET, activation: true },
-  {
-    name: 'patient entry (/connect, Welcome Back)',
-    keys: [entryKey, keyOf('connect/connect-page.tsx')],
-    target: PATIENT_TARGET,
-  },
+  // The front door shows both (decision 0235).
+  { name: 'activation (/)', keys: [frontDoorKey], target: PATIENT_TARGET, activation: true },
+  { name: 'patient entry (/connect, Welcome Back)', keys: [frontDoorKey], target: PATIENT_TARGET },
   ...STEPS.map((step) => ({
     name: `wizard step ${step.split('/')[1].replace('.tsx', '')}`,
     // The pages that read data load inside the query layout (decision 0234).
