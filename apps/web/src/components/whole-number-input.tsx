@@ -6,15 +6,19 @@ export interface WholeNumberInputProps
   value: number | '';
   min: number;
   max: number;
-  /** Called with the count typed, kept within min..max ('' while the box is empty). */
+  /** Called with the count typed ('' while the box is empty); a keystroke that leaves min..max is refused. */
   onChange: (value: number | '') => void;
 }
 
-/** A typed count within min..max, kept there as it is typed: digits only, the number keyboard on a phone. */
-export const wholeNumberOf = (text: string, min: number, max: number): number | '' => {
+/**
+ * What a count box holds after a keystroke: the digits typed as a number, '' when empty, or null when the text would
+ * leave min..max (the keystroke is refused, as Mantine's NumberInput did with clampBehavior 'strict').
+ */
+export const wholeNumberOf = (text: string, min: number, max: number): number | '' | null => {
   const digits = text.replace(/\D/g, '');
   if (digits === '') return '';
-  return Math.min(max, Math.max(min, Number.parseInt(digits, 10)));
+  const value = Number.parseInt(digits, 10);
+  return value < min || value > max ? null : value;
 };
 
 /**
@@ -29,7 +33,10 @@ export function WholeNumberInput({ value, min, max, onChange, ...props }: WholeN
       pattern="[0-9]*"
       autoComplete="off"
       value={value === '' ? '' : String(value)}
-      onChange={(event) => onChange(wholeNumberOf(event.currentTarget.value, min, max))}
+      onChange={(event) => {
+        const next = wholeNumberOf(event.currentTarget.value, min, max);
+        if (next !== null) onChange(next);
+      }}
     />
   );
 }
