@@ -1,4 +1,5 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { useEffect, useState } from 'react';
 
 export interface WholeNumberInputProps
   extends Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'min' | 'max' | 'inputMode' | 'pattern'> {
@@ -26,16 +27,26 @@ export const wholeNumberOf = (text: string, min: number, max: number): number | 
  * Mantine's NumberInput, whose number-formatting library the steps with counts do not need.
  */
 export function WholeNumberInput({ value, min, max, onChange, ...props }: WholeNumberInputProps) {
+  // The box keeps what was typed (an emptied box stays empty while the count it shows elsewhere is kept), and follows
+  // the count when it changes from outside.
+  const [text, setText] = useState(value === '' ? '' : String(value));
+  useEffect(() => {
+    setText((current) =>
+      wholeNumberOf(current, min, max) === value ? current : value === '' ? '' : String(value),
+    );
+  }, [value, min, max]);
   return (
     <TextInput
       {...props}
       inputMode="numeric"
       pattern="[0-9]*"
       autoComplete="off"
-      value={value === '' ? '' : String(value)}
+      value={text}
       onChange={(event) => {
         const next = wholeNumberOf(event.currentTarget.value, min, max);
-        if (next !== null) onChange(next);
+        if (next === null) return;
+        setText(next === '' ? '' : String(next));
+        onChange(next);
       }}
     />
   );
