@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { frontDoorPageOf } from '@gear/domain';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { pureDomainDeclarations } from './pure-domain-declarations.ts';
 
 /**
@@ -17,8 +18,28 @@ const reactRouterProduction = path.join(
 const apiTarget = process.env.GEAR_API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/gear', '/mygdx/account', '/html'];
 
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+/**
+ * Two pages (decision 0235): the patients' front door (front-door.html: '/', '/kitordering', '/connect/{id?}') and the
+ * app (index.html: every other path). The server chooses by the same rule (frontDoorPageOf); so does the
+ * development server, here.
+ */
+const frontDoorInDevelopment = (): Plugin => ({
+  name: 'gear-front-door',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      const [pathname = '/', query] = (request.url ?? '/').split('?');
+      const accept = request.headers.accept ?? '';
+      if (accept.includes('text/html') && frontDoorPageOf(pathname))
+        request.url = `/front-door.html${query === undefined ? '' : `?${query}`}`;
+      next();
+    });
+  },
+});
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pureDomainDeclarations()],
+  plugins: [react(), pureDomainDeclarations(), frontDoorInDevelopment()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
@@ -35,6 +56,7 @@ export default defineConfig(({ command }) => ({
     // The budgets that matter are gzipped, per page (decision 0230, checked by scripts/check-bundle-budgets.mjs).
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      input: { app: path.join(here, 'index.html'), frontDoor: path.join(here, 'front-door.html') },
       treeshake: {
         // packages/domain is pure (ARCHITECTURE.md): let the first bundle drop the parts it does not use (zod schemas).
         moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],

@@ -1,20 +1,27 @@
 import { MESSAGES } from '@gear/domain';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
 import { ActivationPage } from '../features/activation/activation-page.tsx';
 import { useSession } from '../services/app-services.tsx';
+import { AppLink, useNavigation } from '../services/navigation.tsx';
+
+/** Practitioners start a new order (spec 1 §2.1). */
+const PRACTITIONER_START = '/order/new/pract';
 
 /**
  * spec 1 §2.1 and spec 3 §2 '/' and '/kitordering': status=non-beta shows the 403 page; practitioners go to a new
- * order; patients (signed in or not) see Activate Your Test (decision 0140).
+ * order; patients (signed in or not) see Activate Your Test (decision 0140). Shown by the front door and by the app
+ * (decision 0235).
  */
 export function HomePage() {
-  const [params] = useSearchParams();
+  const { location, navigate } = useNavigation();
   const session = useSession();
-  if (params.get('status') === 'non-beta') return <ForbiddenPage />;
-  if (session.status === 'signedIn' && session.user.type === 'myGDX') {
-    return <Navigate to="/order/new/pract" replace />;
-  }
+  const practitioner = session.status === 'signedIn' && session.user.type === 'myGDX';
+  useEffect(() => {
+    if (practitioner) void navigate(PRACTITIONER_START, { replace: true });
+  }, [practitioner, navigate]);
+  if (new URLSearchParams(location.search).get('status') === 'non-beta') return <ForbiddenPage />;
+  if (practitioner) return null;
   return <ActivationPage />;
 }
 
@@ -25,7 +32,7 @@ export function ForbiddenPage() {
       <Text>{MESSAGES.forbidden}</Text>
       <Text>
         If you believe you should have access, please contact client services. You can also{' '}
-        <Anchor component={Link} to="/login">
+        <Anchor component={AppLink} to="/login">
           sign in with another account
         </Anchor>
         .

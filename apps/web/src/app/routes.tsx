@@ -1,13 +1,14 @@
-import type { RouteObject } from 'react-router';
+import { type RouteObject, useParams } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { PageLoader } from '../components/page-loader.tsx';
 import { AppLayout, RouteError } from './layout.tsx';
-import { HomePage } from './pages.tsx';
 
 /**
- * spec 1 §2.1 routes. The activation page (/) is in the first bundle; Welcome Back, sign-in, the wizard and every
- * later area are loaded on demand, and the pages that read data with the query cache (decision 0234).
+ * spec 1 §2.1 routes. Every page is loaded on demand, and the pages that read data with the query cache (decision
+ * 0234). A browser opening '/', '/kitordering' or '/connect' gets the patients' front door (front-door.tsx, decision
+ * 0235) instead of this app; the app shows the same pages when someone reaches them from inside it.
  */
+const homePage = async () => ({ Component: (await import('./pages.tsx')).HomePage });
 /** The sign-in form (and its form library) loads when asked for: '/' is the patients' page (decision 0142). */
 const loginPage = async () => ({ Component: (await import('../features/login/login-page.tsx')).LoginPage });
 
@@ -18,11 +19,18 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
-      { index: true, Component: HomePage },
-      { path: 'kitordering', Component: HomePage },
+      { index: true, lazy: homePage },
+      { path: 'kitordering', lazy: homePage },
       {
         path: 'connect/:id?',
-        lazy: async () => ({ Component: (await import('../features/connect/connect-page.tsx')).ConnectPage }),
+        lazy: async () => {
+          const { ConnectPage } = await import('../features/connect/connect-page.tsx');
+          return {
+            Component: function ConnectRoute() {
+              return <ConnectPage id={useParams().id} />;
+            },
+          };
+        },
       },
       {
         // The pages that read data share the query cache, loaded with the first of them (decision 0234).

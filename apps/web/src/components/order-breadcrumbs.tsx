@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import { useCurrentUser } from '../services/app-services.tsx';
+import { AppLink } from '../services/navigation.tsx';
 
 /**
  * spec 3 §2 'Breadcrumbs: the patient resource center or practitioner-portal home, then "Activate & Order Tests",
@@ -23,7 +23,7 @@ export function OrderBreadcrumbs({ current }: { current: string }) {
         >
           {practitioner ? 'Practitioner Portal' : 'Patient Resource Center'}
         </Anchor>
-        <Anchor component={Link} to="/" size="sm" display="inline-flex" mih={44} py={12}>
+        <Anchor component={AppLink} to="/" size="sm" display="inline-flex" mih={44} py={12}>
           Activate &amp; Order Tests
         </Anchor>
         <Text size="sm" aria-current="page">

@@ -9,6 +9,7 @@ import {
   activationFormErrors,
   activationGdxId,
   activationNeedsGdxId,
+  frontDoorPageOf,
   isReturningVisitLive,
   onlineActivationNotRequired,
   RETURNING_VISIT_MS,
@@ -142,4 +143,24 @@ describe('spec 3 §4 Login and captcha: a 401 goes to login unless register, con
   ])('%s (returning %s) → login %s', (path, returning, login) =>
     expect(unauthorisedGoesToLogin(path, returning)).toBe(login),
   );
+});
+
+describe('spec 3 §2 routes: the paths the patients’ front door serves (decision 0235)', () => {
+  it.each([
+    ['/', { page: 'activation' }],
+    ['/kitordering', { page: 'activation' }],
+    ['/kitordering/', { page: 'activation' }],
+    ['/connect', { page: 'connect', id: undefined }],
+    ['/connect/', { page: 'connect', id: undefined }],
+    ['/connect/100123', { page: 'connect', id: '100123' }],
+    ['/connect/a%20b', { page: 'connect', id: 'a b' }],
+    ['/connect/%E0%A4%A', null],
+    ['/connect/1/2', null],
+    ['/login', null],
+    ['/register/50012346', null],
+    ['/order/100006/billing', null],
+    ['/kitordering/x', null],
+  ])('%s → %j', (path, page) => {
+    expect(frontDoorPageOf(path)).toEqual(page);
+  });
 });

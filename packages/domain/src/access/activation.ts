@@ -115,3 +115,24 @@ export function unauthorisedGoesToLogin(path: string, returningVisitLive: boolea
   if (returningVisitLive) return false;
   return !/^\/(register|connect)(\/|$)/.test(path);
 }
+
+/** The patients' front door (decision 0235): the page a path of it shows. */
+export type FrontDoorPage = { page: 'activation' } | { page: 'connect'; id: string | undefined };
+
+/**
+ * spec 3 §2 routes '/', '/kitordering' and '/connect/{id?}': the patients' first pages, served by the front door, a
+ * page of its own without the app's router (decision 0235); null for every other path (the app).
+ */
+export function frontDoorPageOf(pathname: string): FrontDoorPage | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (path === '/' || path === '/kitordering') return { page: 'activation' };
+  const connect = /^\/connect(?:\/([^/]+))?$/.exec(path);
+  if (!connect) return null;
+  let id: string | undefined;
+  try {
+    id = connect[1] === undefined ? undefined : decodeURIComponent(connect[1]);
+  } catch {
+    return null;
+  }
+  return { page: 'connect', id };
+}

@@ -15,6 +15,7 @@ import { openTestDatabase } from '../../db/test-db.ts';
  */
 const SCRIPT = `console.log(${JSON.stringify('activate '.repeat(400))});`;
 const INDEX = `<!doctype html><html><head><title>Gear</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+const FRONT_DOOR = INDEX.replace('<title>Gear</title>', '<title>Gear front door</title>');
 
 let dist: string;
 let app: FastifyInstance;
@@ -30,6 +31,7 @@ beforeAll(async () => {
     writeFileSync(path.join(dist, `${file}.gz`), gzipSync(body));
   };
   write('index.html', INDEX);
+  write('front-door.html', FRONT_DOOR);
   write('assets/index-Bx3k9Q1a.js', SCRIPT);
   writeFileSync(path.join(dist, 'assets/plain-Zz11aa22.js'), SCRIPT);
   writeFileSync(path.join(dist, '.vite/manifest.json'), '{}');
@@ -78,13 +80,23 @@ describe('the web app as sent to a browser', () => {
   });
 
   it('sends index.html (for every page of the app) compressed and revalidated on each visit', async () => {
-    for (const url of ['/', '/order/100006/billing']) {
+    for (const url of ['/order/100006/billing', '/login?url=%2F', '/register/50012346', '/connect/1/2']) {
       const response = await get(url, 'br');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+    }
+  });
+
+  it('decision 0235: sends the front door for the patients’ first pages, compressed and revalidated', async () => {
+    for (const url of ['/', '/?status=non-beta', '/kitordering', '/connect', '/connect/100123']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(FRONT_DOOR);
     }
   });
 

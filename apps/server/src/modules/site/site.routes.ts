@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { frontDoorPageOf } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -49,6 +50,7 @@ export function siteRoutes(webDistDir: string) {
     );
 
     const hasWeb = existsSync(path.join(webDistDir, 'index.html'));
+    const hasFrontDoor = existsSync(path.join(webDistDir, 'front-door.html'));
     if (hasWeb) {
       // The build writes .br and .gz copies (scripts/compress-web.mjs); they are sent as they are (decision 0230).
       await app.register(fastifyStatic, {
@@ -68,7 +70,9 @@ export function siteRoutes(webDistDir: string) {
         return reply.header('cache-control', FINGERPRINTED).sendFile(file, OWN_CACHE_CONTROL);
       }
       if (path.extname(file) && existsSync(path.join(webDistDir, file))) return reply.sendFile(file);
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', OWN_CACHE_CONTROL);
+      // The patients' first pages are a page of their own, without the app's router (decision 0235).
+      const page = frontDoorPageOf(pathname) && hasFrontDoor ? 'front-door.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page, OWN_CACHE_CONTROL);
     });
   };
 }

@@ -13,7 +13,6 @@ import {
 } from '@gear/domain';
 import { Alert, Anchor, Button, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { activateTest } from '../../api/activation.ts';
 import { fetchAccountType } from '../../api/session.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
@@ -21,6 +20,7 @@ import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { SafeHtml } from '../../components/safe-html.tsx';
 import { useServices } from '../../services/app-services.tsx';
+import { AppLink, useNavigation } from '../../services/navigation.tsx';
 import { returningVisit } from '../../services/returning-visit.ts';
 import { ScanButton } from './scan-button.tsx';
 
@@ -40,7 +40,7 @@ type Notice =
  */
 export function ActivationPage() {
   const services = useServices();
-  const navigate = useNavigate();
+  const { navigate } = useNavigation();
   const [number, setNumber] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [gdxId, setGdxId] = useState('');
@@ -241,11 +241,11 @@ export function ActivationPage() {
       {notice && <ActivationNotice notice={notice} />}
       <Text size="sm">
         Already activated your test?{' '}
-        <Anchor component={Link} to="/register">
+        <Anchor component={AppLink} to="/register">
           Register a collection pack
         </Anchor>{' '}
         or{' '}
-        <Anchor component={Link} to={LOGIN}>
+        <Anchor component={AppLink} to={LOGIN}>
           sign in as a practitioner
         </Anchor>
         .
@@ -262,7 +262,7 @@ function ActivationNotice({ notice }: { notice: Notice }) {
           <Stack gap="xs">
             <Text size="sm">{notice.message}</Text>
             <Button
-              component={Link}
+              component={AppLink}
               to={`/register/${encodeURIComponent(notice.number)}`}
               {...patientButton}
               w="fit-content"

@@ -1,6 +1,7 @@
 import { parseRequisitionSearch } from '@gear/domain';
-import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { Modal } from '../../components/modal.tsx';
 
 /**
  * The first number a barcode's text names (spec 1 §5 search rules): an activation number or a requisition number,

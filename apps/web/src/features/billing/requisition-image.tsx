@@ -1,5 +1,6 @@
-import { Anchor, Image, Modal, Text } from '@mantine/core';
+import { Anchor, Image, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Modal } from '../../components/modal.tsx';
 import imageUrl from './requisition-billing.svg';
 
 const ALT =

@@ -1,6 +1,7 @@
 import { COLLECTION_INSTRUCTION_DEVICES } from '@gear/domain';
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { Modal } from '../../components/modal.tsx';
 
 /** spec 2 §2: the Collection Instructions modal, with a print button and the table of 11 labelled devices. */
 export function CollectionInstructions({ productName }: { productName: string }) {

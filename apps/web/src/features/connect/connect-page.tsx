@@ -1,13 +1,13 @@
 import { messages, readCalendarDate, WELCOME_BACK_ZIP_MAX_LENGTH, welcomeBackFormErrors } from '@gear/domain';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 import { validateOrder } from '../../api/activation.ts';
 import { fetchAccountType } from '../../api/session.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { useServices } from '../../services/app-services.tsx';
+import { AppLink, useNavigation } from '../../services/navigation.tsx';
 import { returningVisit } from '../../services/returning-visit.ts';
 
 const wholeNumber = /^[1-9]\d{0,9}$/;
@@ -20,10 +20,9 @@ type Field = 'zipCode' | 'dateOfBirth' | 'captcha';
  * then lands on the first incomplete step valid for them (otherwise confirm), and the returning visit is remembered
  * for 30 minutes. The handoff email's link lands here (decision 0091).
  */
-export function ConnectPage() {
-  const { id } = useParams();
+export function ConnectPage({ id }: { id: string | undefined }) {
   const services = useServices();
-  const navigate = useNavigate();
+  const { navigate } = useNavigation();
   const [zipCode, setZipCode] = useState('');
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [captcha, setCaptcha] = useState<string | null>(null);
@@ -80,7 +79,7 @@ export function ConnectPage() {
       {orderId === null ? (
         <Text>
           This link is not complete. Please open the link in your email again, or{' '}
-          <Anchor component={Link} to="/">
+          <Anchor component={AppLink} to="/">
             activate your test
           </Anchor>
           .

@@ -109,8 +109,8 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
   }, [onFile.data, form]);
 
   const values = form.watch();
-  const primary = toInsurance(values.insurance, 0);
-  const secondary = values.hasSecondary ? toInsurance(values.secondaryInsurance, 1) : null;
+  const typedPrimary = toInsurance(values.insurance, 0);
+  const typedSecondary = values.hasSecondary ? toInsurance(values.secondaryInsurance, 1) : null;
   const facts = {
     medicareOrder: isMedicareTypeOrder(order),
     medicareBeneficiaryIdConfirmed: medicareConfirmed,
@@ -145,6 +145,10 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
       await navigation.next(order);
       return;
     }
+    // The schema (and zod) load with the first save, not with the page (decisions 0234, 0235).
+    const { normalisedInsurance } = await import('./normalised-insurance.ts');
+    const primary = normalisedInsurance(typedPrimary);
+    const secondary = typedSecondary ? normalisedInsurance(typedSecondary) : null;
     const today = labToday();
     const found = [
       ...prefixed(validateInsurance(primary, { ...facts, today }), 'insurance'),
@@ -193,10 +197,13 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
       <DismissibleNotice notice={notice} onDismiss={() => setNotice(null)} />
       <form onSubmit={onSubmit} noValidate aria-label="Insurance information">
         <Stack gap="md">
-          <InsuranceFields legend="Primary insurance" {...fieldsOf('insurance', primary)} />
-          {values.hasSecondary && secondary ? (
+          <InsuranceFields legend="Primary insurance" {...fieldsOf('insurance', typedPrimary)} />
+          {values.hasSecondary && typedSecondary ? (
             <>
-              <InsuranceFields legend="Secondary insurance" {...fieldsOf('secondaryInsurance', secondary)} />
+              <InsuranceFields
+                legend="Secondary insurance"
+                {...fieldsOf('secondaryInsurance', typedSecondary)}
+              />
               <Group>
                 <Button
                   variant="default"
@@ -226,7 +233,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
               </Button>
             </Group>
           )}
-          <InsuranceSummary primary={primary} secondary={secondary} />
+          <InsuranceSummary primary={typedPrimary} secondary={typedSecondary} />
           <IdCardUploads
             order={order}
             hasSecondary={values.hasSecondary}

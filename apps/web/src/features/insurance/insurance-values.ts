@@ -3,7 +3,6 @@ import {
   formatCalendarDateUs,
   formatPhone,
   type Insurance,
-  insuranceSchema,
   readCalendarDate,
 } from '@gear/domain';
 
@@ -77,7 +76,10 @@ export function insuranceValues(insurance: Insurance | null): InsuranceValues {
 
 const text = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
-/** The insurance of the form, trimmed and normalised as the server reads it (insuranceSchema). */
+/**
+ * The insurance of the form as typed, trimmed: what the page shows and its rules read while the person types. The save
+ * normalises it as the server reads it (normalised-insurance.ts, loaded with the first save: decision 0235).
+ */
 export function toInsurance(values: InsuranceValues, rank: 0 | 1): Insurance {
   const claims = values.claims;
   const claimsBlank = Object.values(claims).every((value) => value.trim() === '');
@@ -108,8 +110,7 @@ export function toInsurance(values: InsuranceValues, rank: 0 | 1): Insurance {
         },
     insuranceRank: rank,
   };
-  const parsed = insuranceSchema.safeParse(raw);
-  return parsed.success ? parsed.data : (raw as Insurance);
+  return raw as Insurance;
 }
 
 export const prefixed = (errors: readonly FieldError[], key: InsuranceKey): FieldError[] =>

@@ -1,5 +1,6 @@
 import {
   carrierLabel,
+  compactMemberNumber,
   formatCalendarDateUs,
   formatPhone,
   type Insurance,
@@ -61,8 +62,8 @@ function InsuranceLines({ title, insurance }: { title: string; insurance: Insura
       <Text fw={600}>{title}</Text>
       <Text fz="sm">{providerText(insurance)}</Text>
       {insurance.subscriberName && <Text fz="sm">Subscriber: {insurance.subscriberName}</Text>}
-      {insurance.subscriberId && <Text fz="sm">ID: {insurance.subscriberId}</Text>}
-      {insurance.groupNumber && <Text fz="sm">Group: {insurance.groupNumber}</Text>}
+      {insurance.subscriberId && <Text fz="sm">ID: {compactMemberNumber(insurance.subscriberId)}</Text>}
+      {insurance.groupNumber && <Text fz="sm">Group: {compactMemberNumber(insurance.groupNumber)}</Text>}
     </Stack>
   );
 }

@@ -6,20 +6,7 @@ import {
   type OrderStatus,
   type SavedOrder,
 } from '@gear/domain';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  List,
-  Loader,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Loader, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useConfig } from '../../api/context.tsx';
@@ -28,6 +15,7 @@ import { useCancelWholeOrder, useOrderStatus, useOrderTimeline } from '../../api
 import { useOrder } from '../../api/orders.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import { PdfButton, RequisitionStatusBlocks } from '../../components/requisition-status-blocks.tsx';
 import { OrderTimelineSection } from './order-timeline.tsx';

@@ -1,8 +1,9 @@
 import type { CatalogueRequisition, GearOrder, UserInfo } from '@gear/domain';
-import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useApi, useConfig } from '../../api/context.tsx';
+import { Modal } from '../../components/modal.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
 import { type SearchOutcome, searchRequisition } from './requisition-search.ts';
 import { WhereToFindNumber } from './where-to-find.tsx';

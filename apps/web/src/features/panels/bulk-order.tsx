@@ -13,11 +13,12 @@ import {
   type Practitioner,
   setLineQuantity,
 } from '@gear/domain';
-import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useRequisitionForItem } from '../../api/catalogue.ts';
 import { useConfig, useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
+import { Modal } from '../../components/modal.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';

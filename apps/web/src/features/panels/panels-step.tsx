@@ -8,7 +8,7 @@ import {
   showsRecollectionModal,
 } from '@gear/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useOrderableItems } from '../../api/catalogue.ts';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
@@ -16,10 +16,12 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
-import { BulkOrder } from './bulk-order.tsx';
 import { OrderTypeChooser } from './order-type-chooser.tsx';
 import { RecollectionModal } from './recollection-modal.tsx';
 import { SingleRequisition } from './single-requisition.tsx';
+
+/** The bulk order (Ship to Office, practitioners only) loads when it is chosen (decision 0235). */
+const BulkOrder = lazy(() => import('./bulk-order.tsx').then((module) => ({ default: module.BulkOrder })));
 
 const wholeNumber = (value: string | null): number | null =>
   value && /^\d+$/.test(value) ? Number(value) : null;
@@ -113,15 +115,17 @@ export function PanelsStep({
     );
   } else if (orderType === 'bulk' && practitioner && catalogue.data) {
     flow = (
-      <BulkOrder
-        order={order}
-        practitioner={practitioner}
-        lists={catalogue.data}
-        locked={locked}
-        navigation={navigation}
-        preAddItemId={preAddItemId}
-        inline={inline}
-      />
+      <Suspense fallback={<PageLoader />}>
+        <BulkOrder
+          order={order}
+          practitioner={practitioner}
+          lists={catalogue.data}
+          locked={locked}
+          navigation={navigation}
+          preAddItemId={preAddItemId}
+          inline={inline}
+        />
+      </Suspense>
     );
   } else if (orderType !== 'bulk') {
     flow = (

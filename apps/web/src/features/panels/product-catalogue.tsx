@@ -11,13 +11,13 @@ import {
   Alert,
   Button,
   Group,
-  NumberInput,
   Stack,
   Text,
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
+import { WholeNumberInput } from '../../components/whole-number-input.tsx';
 import { CheckIcon, InfoIcon, SearchIcon } from './icons.tsx';
 import classes from './panels.module.css';
 import { ProductInfoModal } from './product-info-modal.tsx';
@@ -257,20 +257,16 @@ function ProductRow({
     );
   } else if (mode === 'quantity') {
     control = (
-      <NumberInput
+      <WholeNumberInput
         aria-label={`Quantity of ${item.name}`}
         value={quantity || ''}
         placeholder="0"
         min={LINE_QUANTITY.min}
         max={LINE_QUANTITY.max}
-        clampBehavior="strict"
-        allowDecimal={false}
-        allowNegative={false}
-        hideControls
         w={64}
         size="xs"
         disabled={disabled}
-        onChange={(value) => onQuantity?.(item, typeof value === 'number' ? value : Number(value) || 0)}
+        onChange={(value) => onQuantity?.(item, value === '' ? 0 : value)}
       />
     );
   } else {

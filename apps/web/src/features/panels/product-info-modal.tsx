@@ -4,10 +4,11 @@ import {
   type OrderableItemSummary,
   selectableProfiles,
 } from '@gear/domain';
-import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useRequisitionForItem } from '../../api/catalogue.ts';
 import { useApi, useMessages } from '../../api/context.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { PrintIcon } from './icons.tsx';
 import { printTestSelection } from './print-selection.ts';

@@ -1,6 +1,7 @@
 import { MESSAGES, type Requisition } from '@gear/domain';
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Modal } from '../../components/modal.tsx';
 
 export interface RecollectionModalProps {
   /** The order this one re-collects (recollectionFor). */

@@ -1,5 +1,6 @@
 import { type OrderableItemSummary, repurposeCandidates } from '@gear/domain';
-import { Button, Group, Modal, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Modal } from '../../components/modal.tsx';
 import classes from './panels.module.css';
 
 export interface RepurposeModalProps {

@@ -12,7 +12,6 @@ import {
   Checkbox,
   Fieldset,
   Group,
-  NumberInput,
   Stack,
   Switch,
   Text,
@@ -21,6 +20,7 @@ import {
 } from '@mantine/core';
 import { useMessages } from '../../api/context.tsx';
 import { MedicalNecessityAcknowledgement } from '../../components/medical-necessity-acknowledgement.tsx';
+import { WholeNumberInput } from '../../components/whole-number-input.tsx';
 import { PrintIcon } from './icons.tsx';
 import classes from './panels.module.css';
 import { PatientInstructions, ProfileSpecificFields } from './requisition-detail-fields.tsx';
@@ -159,20 +159,16 @@ export function RequisitionDetails(props: RequisitionDetailsProps) {
                     onChange={() => details.toggleAddOn(addOn)}
                   />
                   {chosen && medicare && (
-                    <NumberInput
+                    <WholeNumberInput
                       aria-label={`CPT quantity for ${addOn.name}`}
                       size="xs"
                       w={72}
                       min={cptQuantityBounds(addOn).min}
                       max={cptQuantityBounds(addOn).max}
-                      clampBehavior="strict"
-                      allowDecimal={false}
-                      allowNegative={false}
                       disabled={testsDisabled}
                       value={chosen.cptQuantity ?? cptQuantityBounds(addOn).max}
-                      onChange={(value) => {
-                        const quantity = typeof value === 'number' ? value : Number.parseInt(value, 10);
-                        if (Number.isFinite(quantity) && quantity >= 1) {
+                      onChange={(quantity) => {
+                        if (quantity !== '' && quantity >= 1) {
                           onChange(setCptQuantity(selection, addOn.id, quantity));
                         }
                       }}

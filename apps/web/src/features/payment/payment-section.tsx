@@ -21,7 +21,6 @@ import {
   Checkbox,
   Group,
   Loader,
-  Modal,
   NativeSelect,
   Paper,
   Radio,
@@ -37,6 +36,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { HtmlText } from '../../components/html-text.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import { AdminPractitionerLookup } from './admin-practitioner-lookup.tsx';
 import { ExpeditedShippingWaiver } from './expedited-shipping-waiver.tsx';

@@ -9,10 +9,11 @@ import {
   type SavedOrder,
   type UserInfo,
 } from '@gear/domain';
-import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import { useCancelOrder, useRemoveRequisition, useSaveForLater } from './use-removal.ts';
 

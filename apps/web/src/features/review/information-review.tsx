@@ -24,7 +24,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useAnchorFocus } from '../../components/use-anchor-focus.ts';
 import { WarningAlert } from '../../components/warning-alert.tsx';
-import { PaymentSection, usePaymentForm } from '../wizard/payment-pieces.ts';
+import { PaymentSection, usePaymentForm } from '../wizard/payment-pieces.tsx';
 import {
   BillingStep,
   InlinePanelSelection,

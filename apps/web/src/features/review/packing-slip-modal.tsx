@@ -1,7 +1,8 @@
 import type { SavedOrder, UserInfo } from '@gear/domain';
-import { Button, Modal, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { usePackingSlip } from '../../api/documents.ts';
+import { Modal } from '../../components/modal.tsx';
 import { PackingSlip } from '../../components/packing-slip.tsx';
 
 /**

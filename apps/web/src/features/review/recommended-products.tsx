@@ -9,13 +9,14 @@ import {
   stepPath,
   type UserInfo,
 } from '@gear/domain';
-import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useRequisitionForItem } from '../../api/catalogue.ts';
 import { useConfig } from '../../api/context.tsx';
 import { useAddRecommendedProduct, useRecommendedProducts } from '../../api/review.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Modal } from '../../components/modal.tsx';
 
 interface Props {
   order: SavedOrder;

@@ -99,7 +99,8 @@ describe('the review (spec 3 §2 Information Review, §5 Submit)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('heading', { name: 'Success' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByTestId('confirmation-code')).toHaveTextContent('42');
-    expect(screen.getByRole('button', { name: 'Send Email' })).toBeInTheDocument();
+    // The handoff form loads with the confirmation (decision 0235).
+    expect(await screen.findByRole('button', { name: 'Send Email' })).toBeInTheDocument();
     const [submit] = app.server.callsTo('PUT /gear/order/42/confirm-and-pay');
     expect(submit?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(submit?.headers['if-match']).toBe(`"${order.version}"`);

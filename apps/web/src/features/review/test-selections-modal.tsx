@@ -1,8 +1,9 @@
 import { formatRequisitionNumber, type PrintDocument, type Requisition } from '@gear/domain';
-import { Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { Modal } from '../../components/modal.tsx';
 import { printTestSelection } from '../../components/print-test-selection.ts';
 
 interface Selection {

@@ -1,10 +1,11 @@
 import { defaultSelection, isTestSelected, type OrderableItem } from '@gear/domain';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useRequisitionForItem } from '../../../api/catalogue.ts';
 import { useMessages } from '../../../api/context.tsx';
 import { isApiError } from '../../../api/errors.ts';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { RequisitionDetails } from '../requisition-details.tsx';
 import { emptySelection, type TestSelection } from '../selection.ts';
