@@ -263,6 +263,8 @@ export const UPLOAD_MESSAGES = {
     `Sorry, max upload size is 12 MB, but ${fileName} is ${megabytes} MB`,
   saveFailed: 'We had a problem saving your upload. Please proceed to the next step.',
   deleteFailed: 'An error occurred deleting this ID card.',
+  /** Ours (docs/decisions/0227): an image that would decode to more than 50 megapixels (a decompression bomb). */
+  tooManyPixels: 'This image has too many pixels. Please upload a photo of at most 50 megapixels.',
 } as const;
 
 /** spec 3 §5 Handoff, §8 'Handoff email'. */
