@@ -285,3 +285,17 @@ export const HANDOFF_MESSAGES = {
  * docs/decisions/0150, carried in the spec's `recaptcha` parameter) that is missing, malformed, expired or used.
  */
 export const CAPTCHA_INVALID_MESSAGE = 'Error verifying reCAPTCHA. Please try again.';
+
+/**
+ * Ours (docs/decisions/0222, 0229): a 429 past a subject's budget (an order, an activation number, a login name) names
+ * this error when a solved proof-of-work challenge in the X-Gear-Captcha header would still be evaluated; the page
+ * then shows the captcha with the prompt. A 429 past the address budget does not (the challenge would not help).
+ */
+export const SOFT_LOCKOUT = {
+  error: 'ChallengeRequiredException',
+  header: 'X-Gear-Captcha',
+  prompt: 'To try again now, complete the verification below.',
+} as const;
+
+/** Ours (docs/decisions/0226, 0229): the sign-in page's second-factor field, asked for when the server names it. */
+export const SECOND_FACTOR_FIELD = { name: 'totp', label: 'Authenticator code' } as const;
