@@ -64,13 +64,18 @@ for (const viewport of VIEWPORTS) {
     test("a patient's link to an order locked by strangers opens with the verification", async ({
       page,
       request,
+      playwright,
+      baseURL,
     }) => {
+      test.setTimeout(90_000);
       const errors = watchConsole(page, [/\/gear\/order\/\d+\?/]);
       const lookup = await request.get('/gear/order?requisitionNumber=50012345&dateOfBirth=1985-04-12');
       expect(lookup.ok()).toBe(true);
       const { id } = (await lookup.json()) as { id: number };
-      // Strangers guess 6 wrong dates of birth: the order's budget (5) is spent.
-      for (let i = 0; i < 6; i += 1) await request.get(`/gear/order/${id}?dateOfBirth=1900-01-0${i + 1}`);
+      // Strangers (a browser that never proved the order) guess 6 wrong dates: the order's budget (5) is spent.
+      const strangers = await playwright.request.newContext({ baseURL });
+      for (let i = 0; i < 6; i += 1) await strangers.get(`/gear/order/${id}?dateOfBirth=1900-01-0${i + 1}`);
+      await strangers.dispose();
 
       await page.goto(`/order/${id}/patient?dateOfBirth=1985-04-12`);
       await expect(page.getByRole('alert')).toContainText(ORDER_PROOF_THROTTLED);
