@@ -28,15 +28,21 @@ const env = {
 let server: ChildProcess | null = null;
 let secret = '';
 
+/** Started, and seeded: admin.ops exists (its password is right, and the second factor is asked for or missing). */
 async function startPortal() {
   server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, env });
-  for (let waited = 0; waited < 180_000; waited += 500) {
+  for (let waited = 0; waited < 180_000; waited += 1000) {
     try {
-      if ((await fetch(`${baseURL}/api/config`)).ok) return;
+      const response = await fetch(`${baseURL}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin.ops', password: DEMO_PASSWORDS['admin.ops'] }),
+      });
+      if (/authenticator|admin:totp/.test(await response.text())) return;
     } catch {
       // not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
   }
   throw new Error('the portal with ADMIN_TOTP=required did not start');
 }

@@ -68,7 +68,8 @@ for (const viewport of VIEWPORTS) {
       baseURL,
     }) => {
       test.setTimeout(90_000);
-      const errors = watchConsole(page, [/\/gear\/order\/\d+\?/]);
+      // The 429 itself, and the start-up's token request of the other user type (403, apps/web/src/api/client.ts).
+      const errors = watchConsole(page, [/\/gear\/order\/\d+\?/, /\/mygdx\/account\/JWT\/myGDX$/]);
       const lookup = await request.get('/gear/order?requisitionNumber=50012345&dateOfBirth=1985-04-12');
       expect(lookup.ok()).toBe(true);
       const { id } = (await lookup.json()) as { id: number };
@@ -85,7 +86,6 @@ for (const viewport of VIEWPORTS) {
 
       await solveCaptcha(page);
       await page.getByRole('button', { name: 'Try again' }).click();
-      await expect(page.getByText('Signed in as a patient')).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Patient', level: 1 })).toBeVisible();
       await expectAccessible(page);
       expect(errors).toEqual([]);
