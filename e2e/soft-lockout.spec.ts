@@ -30,6 +30,8 @@ for (const viewport of VIEWPORTS) {
       page,
       request,
     }) => {
+      // Past 3 wrong passwords each attempt is slowed by a second (decision 0211).
+      test.setTimeout(90_000);
       const errors = watchConsole(page, [/\/api\/session$/]);
       // Strangers try 9 wrong passwords for dr.gray: the login's budget (8) is spent.
       for (let i = 0; i < 9; i += 1)

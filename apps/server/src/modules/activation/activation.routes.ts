@@ -33,21 +33,7 @@ const audit = (db: Db, orderId: number, actor: string, action: string) =>
 export async function activationRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const passes = optionsPasses(app.config.sessionSecret);
-  /**
-   * The form's captcha (spec 3 §5, once per solution) and a throttle that takes it as the solved challenge of the
-   * soft lockout (decision 0229): these forms pay a proof of work with every attempt already, so past the budget of
-   * the order or number an attempt with an accepted captcha is still evaluated, as X-Gear-Captcha would be.
-   */
-  const proofDeps = (request: FastifyRequest) => {
-    let paid = false;
-    return {
-      captchaAccepted: async (payload: unknown) => {
-        paid = await captchaAccepted(app.db, payload);
-        return paid;
-      },
-      throttle: proofThrottleOf(app, request, () => paid),
-    };
-  };
+  const captcha = (payload: unknown) => captchaAccepted(app.db, payload);
 
   const granted = async (request: FastifyRequest, reply: FastifyReply, orderId: number, action: string) => {
     const actor = actorOf(request);
@@ -83,7 +69,8 @@ export async function activationRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const answer = await activateOrder(app.db, request.caller?.userInfo ?? null, request.query, {
-        ...proofDeps(request),
+        captchaAccepted: captcha,
+        throttle: proofThrottleOf(app, request),
         passes,
       });
       if (answer.kind === 'options')
@@ -122,7 +109,10 @@ export async function activationRoutes(app: FastifyInstance) {
         // A practitioner reads the order through GET /gear/order/{id}; Welcome Back is the patients' door.
         throw forbidden(MESSAGES.forbidden);
       }
-      const order = await validateOrder(app.db, request.params.id, request.query, proofDeps(request));
+      const order = await validateOrder(app.db, request.params.id, request.query, {
+        captchaAccepted: captcha,
+        throttle: proofThrottleOf(app, request),
+      });
       await granted(request, reply, order.id as number, 'patientValidated');
       return order;
     },

@@ -55,38 +55,24 @@ export const CHALLENGE_HEADER = 'x-gear-captcha';
  * How a request may still try a locked-out subject (docs/decisions/0222): its browser's own budget when it proved the
  * subject before, else a solved challenge in the X-Gear-Captcha header.
  */
-export function softLockoutOf(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  subject: string,
-  /** Whether this request already paid a proof of work (a form's accepted captcha, decision 0229). */
-  paid: () => boolean = () => false,
-): SoftLockout {
+export function softLockoutOf(app: FastifyInstance, request: FastifyRequest, subject: string): SoftLockout {
   const browser = trustedBrowserOf(request);
   const challenge = request.headers[CHALLENGE_HEADER];
   return {
     trustedBrowserId: browser?.subjects.includes(subject) ? browser.id : null,
     challengeSolved: () =>
-      paid()
-        ? Promise.resolve(true)
-        : typeof challenge === 'string'
-          ? captchaAccepted(app.db, challenge)
-          : Promise.resolve(false),
+      typeof challenge === 'string' ? captchaAccepted(app.db, challenge) : Promise.resolve(false),
   };
 }
 
 /** Proof attempts counted per order and per address, like failed sign-ins (docs/decisions/0040, 0141, 0222). */
-export const proofThrottleOf = (
-  app: FastifyInstance,
-  request: FastifyRequest,
-  paid: () => boolean = () => false,
-): ProofThrottle => {
+export const proofThrottleOf = (app: FastifyInstance, request: FastifyRequest): ProofThrottle => {
   const counted = new Map<string, [string, ThrottleLimits][]>();
   return {
     attempt: async (subject) => {
       const keys = await app.sessions.attemptProof(
         app.sessions.proofKeys(subject, request.ip),
-        softLockoutOf(app, request, subject, paid),
+        softLockoutOf(app, request, subject),
       );
       counted.set(subject, keys);
     },
