@@ -8,11 +8,12 @@ import { DEMO_PASSWORDS, expectAccessible, watchConsole } from './support.ts';
 
 // Decisions 0226 and 0229: with ADMIN_TOTP=required an administrator signs in with a code from an authenticator app;
 // the sign-in page shows the code field when the server asks for it. A portal of its own (the built server the other
-// journeys run, on the next port and its own data), as an operator would set it up: started once to seed, stopped,
+// journeys run, on E2E_PORT + 1000 and its own data), as an operator would set it up: started once to seed, stopped,
 // the administrator enrolled with `npm run admin:totp`, started again.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const port = Number(process.env.E2E_PORT ?? 3100) + 1;
+// E2E_PORT + 1000 unless told: the next port may be another journey run's own on a shared machine.
+const port = Number(process.env.E2E_TOTP_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 1000);
 const baseURL = `http://localhost:${port}`;
 const dataDir = path.join(root, '.test-results', 'e2e-totp-data');
 const env = {
@@ -32,6 +33,8 @@ let secret = '';
 async function startPortal() {
   server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { cwd: root, env });
   for (let waited = 0; waited < 180_000; waited += 1000) {
+    if (server.exitCode !== null)
+      throw new Error(`the portal exited (${server.exitCode}): is port ${port} taken?`);
     try {
       const response = await fetch(`${baseURL}/api/session`, {
         method: 'POST',
