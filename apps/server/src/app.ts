@@ -69,6 +69,8 @@ import { registerAuditTrail } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerNoStore } from './plugins/no-store.ts';
+import { withDocumentedHeaders } from './plugins/openapi-headers.ts';
+import { fixNullableSiblings } from './plugins/openapi-nullable.ts';
 import { databaseRateLimitStore, sweepRateLimitHits } from './plugins/rate-limit-store.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSupportedTextCheck } from './plugins/supported-text.ts';
@@ -202,11 +204,14 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Gear portal API', version: '1.0.0' },
+      servers: [{ url: '/', description: 'This portal' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // The headers a route reads outside its schema (If-Match, Idempotency-Key, X-Gear-Captcha; decision 0228).
+    transform: withDocumentedHeaders(jsonSchemaTransform),
+    // OpenAPI 3.0's nullable always beside a type (Redocly's recommended rules; decision 0228).
+    transformObject: (input) => fixNullableSiblings(jsonSchemaTransformObject(input)),
   });
   // The API documentation: off in production unless API_DOCS=true (issue 14, Low; docs/decisions/0218).
   if (config.apiDocs)

@@ -263,6 +263,8 @@ export const UPLOAD_MESSAGES = {
     `Sorry, max upload size is 12 MB, but ${fileName} is ${megabytes} MB`,
   saveFailed: 'We had a problem saving your upload. Please proceed to the next step.',
   deleteFailed: 'An error occurred deleting this ID card.',
+  /** Ours (docs/decisions/0227): an image that would decode to more than 50 megapixels (a decompression bomb). */
+  tooManyPixels: 'This image has too many pixels. Please upload a photo of at most 50 megapixels.',
 } as const;
 
 /** spec 3 §5 Handoff, §8 'Handoff email'. */
@@ -283,3 +285,17 @@ export const HANDOFF_MESSAGES = {
  * docs/decisions/0150, carried in the spec's `recaptcha` parameter) that is missing, malformed, expired or used.
  */
 export const CAPTCHA_INVALID_MESSAGE = 'Error verifying reCAPTCHA. Please try again.';
+
+/**
+ * Ours (docs/decisions/0222, 0229): a 429 past a subject's budget (an order, an activation number, a login name) names
+ * this error when a solved proof-of-work challenge in the X-Gear-Captcha header would still be evaluated; the page
+ * then shows the captcha with the prompt. A 429 past the address budget does not (the challenge would not help).
+ */
+export const SOFT_LOCKOUT = {
+  error: 'ChallengeRequiredException',
+  header: 'X-Gear-Captcha',
+  prompt: 'To try again now, complete the verification below.',
+} as const;
+
+/** Ours (docs/decisions/0226, 0229): the sign-in page's second-factor field, asked for when the server names it. */
+export const SECOND_FACTOR_FIELD = { name: 'totp', label: 'Authenticator code' } as const;

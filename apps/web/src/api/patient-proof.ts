@@ -1,6 +1,7 @@
-import type { GearOrder } from '@gear/domain';
+import { type GearOrder, SOFT_LOCKOUT } from '@gear/domain';
 import type { ApiClient } from './client.ts';
 import { isApiError } from './errors.ts';
+import { challengeWouldHelp } from './session.ts';
 
 /**
  * What a patient arrives with: spec 1 §2.8 requisitionNumber (and gdxId) with dateOfBirth, or an order's address
@@ -19,8 +20,11 @@ export type PatientProofOutcome =
   | { kind: 'pending'; message: string }
   /** 410: the removed pack's notice. */
   | { kind: 'notice'; message: string }
-  /** Not found (also a wrong date of birth), throttled, bad input or a failure: the message to show. */
-  | { kind: 'refused'; message: string };
+  /**
+   * Not found (also a wrong date of birth), throttled, bad input or a failure: the message to show; `challenge` when
+   * it was a 429 that a solved challenge would get past (docs/decisions/0229).
+   */
+  | { kind: 'refused'; message: string; challenge?: boolean };
 
 /**
  * GET /gear/order?requisitionNumber&dateOfBirth[&gdxId], or GET /gear/order/{id}?dateOfBirth, without a session
@@ -30,18 +34,23 @@ export type PatientProofOutcome =
 export async function provePatientOrder(
   api: ApiClient,
   query: PatientProofQuery,
+  /** A solved challenge for the retry after a 429 (X-Gear-Captcha, docs/decisions/0222, 0229). */
+  challenge?: string,
 ): Promise<PatientProofOutcome> {
+  const headers: Record<string, string> = challenge ? { [SOFT_LOCKOUT.header]: challenge } : {};
   try {
     const order =
       'orderId' in query
         ? await api.get<GearOrder>(`/gear/order/${query.orderId}`, {
             auth: 'none',
             authErrors: 'throw',
+            headers,
             query: { dateOfBirth: query.dateOfBirth },
           })
         : await api.get<GearOrder>('/gear/order', {
             auth: 'none',
             authErrors: 'throw',
+            headers,
             query: {
               requisitionNumber: query.requisitionNumber,
               dateOfBirth: query.dateOfBirth,
@@ -56,6 +65,8 @@ export async function provePatientOrder(
       return { kind: 'pending', message: error.serverMessage ?? error.message };
     if (error.status === 410) return { kind: 'notice', message: error.text ?? error.message };
     if (error.kind === 'network') return { kind: 'refused', message: error.message };
-    return { kind: 'refused', message: error.serverMessage ?? error.message };
+    return challengeWouldHelp(error)
+      ? { kind: 'refused', message: error.serverMessage ?? error.message, challenge: true }
+      : { kind: 'refused', message: error.serverMessage ?? error.message };
   }
 }

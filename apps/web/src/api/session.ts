@@ -1,15 +1,27 @@
-import type { UserInfo } from '@gear/domain';
+import { SOFT_LOCKOUT, type UserInfo } from '@gear/domain';
 import type { ApiClient } from './client.ts';
 import { isApiError } from './errors.ts';
 
 export interface Credentials {
   username: string;
   password: string;
+  /** An administrator's authenticator code, once the server asked for it (docs/decisions/0226, 0229). */
+  totp?: string;
+  /** A solved challenge, sent in X-Gear-Captcha after a 429 that asked for one (docs/decisions/0222, 0229). */
+  challenge?: string;
 }
 
 /** POST /api/session: signs in and sets the session cookie. 401 and 429 carry a message to show as is. */
-export const signIn = (api: ApiClient, credentials: Credentials): Promise<UserInfo> =>
-  api.post<UserInfo>('/api/session', credentials, { auth: 'none', authErrors: 'throw' });
+export const signIn = (api: ApiClient, { challenge, ...credentials }: Credentials): Promise<UserInfo> =>
+  api.post<UserInfo>('/api/session', credentials, {
+    auth: 'none',
+    authErrors: 'throw',
+    headers: challenge ? { [SOFT_LOCKOUT.header]: challenge } : {},
+  });
+
+/** Whether a failure is a 429 that a solved challenge would get past (docs/decisions/0229). */
+export const challengeWouldHelp = (error: unknown): boolean =>
+  isApiError(error) && error.status === 429 && error.body?.error === SOFT_LOCKOUT.error;
 
 /** DELETE /api/session with the bearer; a session already gone is not an error. */
 export async function signOut(api: ApiClient): Promise<void> {

@@ -11,15 +11,14 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { orderWithRequisition } from '../../modules/patient/test-orders.ts';
 import { currentVersion, headersOf, useTestApp } from '../../test/helper.ts';
+import { expectSameImage } from '../../test/images.ts';
 import { moveDiskFilesIn } from './configured-storage.ts';
 import { databaseFileStorage, MAX_STORED_FILE_BYTES, sweepUnreferencedFiles } from './database-storage.ts';
 import { fileCipher } from './file-cipher.ts';
 
 const ctx = useTestApp();
-const FRONT = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+/** A real card photo: uploads must decode (decision 0227). */
+const FRONT = readFileSync(new URL('../../../../../e2e/fixtures/insurance-card-front.jpg', import.meta.url));
 
 /** A second API process on the same database (its own DATA_DIR: nothing shared but the database). */
 let second: FastifyInstance;
@@ -97,11 +96,11 @@ describe('files in the database (decision 0201)', () => {
       headers: await headersOf(second, 'dr.avery'),
     });
     expect(read.statusCode).toBe(200);
-    expect(read.rawPayload).toEqual(FRONT);
+    await expectSameImage(read.rawPayload, FRONT);
     const [stored] = await rows<{ sealed: Uint8Array; size_bytes: number }>(
       sql`SELECT f.sealed, f.size_bytes FROM stored_files f JOIN attachments a ON a.storage_key = f.key WHERE a.order_id = ${order.id}`,
     );
-    expect(stored?.size_bytes).toBe(FRONT.length);
+    expect(stored?.size_bytes).toBe(read.rawPayload.length);
     expect(Buffer.from(stored?.sealed ?? []).includes(FRONT.subarray(0, 32))).toBe(false);
     expect(readdirSync(ctx.dataDir)).not.toContain('attachments');
   });

@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MESSAGES, UPLOAD_MESSAGES } from '@gear/domain';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { attachments, requisitions } from '../../db/schema/index.ts';
 import { currentVersion, expectEnvelope, signIn, useTestApp } from '../../test/helper.ts';
+import { expectSameImage, jpegWithGps, pngDeclaring } from '../../test/images.ts';
 import { headersOf, orderWithRequisition, patientHeaders, type SavedOrder } from '../patient/test-orders.ts';
 
 // Files on disk here (FILE_STORAGE=disk); the database storage, the default, has its own tests (decision 0201).
@@ -136,12 +138,13 @@ describe('POST /gear/uploadInsuranceAttachment', () => {
     const added = storedFiles().filter((name) => !before.includes(name));
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/^[0-9a-f]{32}$/);
-    // Sealed at rest (decision 0201): the file on disk is not the image sent, which reads back as sent.
+    // Sealed at rest (decision 0201): the file on disk is not the image sent, which reads back as the same picture
+    // (encoded again, decision 0227).
     const onDisk = readFileSync(path.join(ctx.dataDir, 'attachments', added[0] as string));
     expect(onDisk.subarray(0, 3).toString()).toBe('GF1');
     expect(onDisk.includes(FRONT.subarray(0, 64))).toBe(false);
     const sent = await readBack(order.id, 'ins-primary-front', await headersOf(ctx.app, 'dr.avery'));
-    expect(sent.rawPayload).toEqual(FRONT);
+    await expectSameImage(sent.rawPayload, FRONT);
     const [row] = await rowsOf(order.id);
     expect(row).toMatchObject({ type: 'ins-primary-front', storageKey: added[0], contentType: 'image/jpeg' });
     expect(JSON.stringify(row)).not.toContain('My Card');
@@ -152,10 +155,27 @@ describe('POST /gear/uploadInsuranceAttachment', () => {
       'ins-primary-front': {
         type: 'ins-primary-front',
         contentType: 'image/jpeg',
-        sizeBytes: FRONT.length,
+        sizeBytes: sent.rawPayload.length,
         uploadedAt: expect.any(String),
       },
     });
+  });
+
+  it('decision 0227: a photo with a GPS position in its EXIF is kept without it (nor the camera), upright', async () => {
+    const order = await orderWithRequisition(ctx.app, 'dr.avery', 'P1001');
+    const photo = await jpegWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const response = await upload(cardForm(order.id, 'gov-id-front', photo, 'IMG_0001.jpg'));
+    expect(response.statusCode, response.body).toBe(200);
+    const kept = await readBack(order.id, 'gov-id-front', await headersOf(ctx.app, 'dr.avery'));
+    expect(kept.statusCode).toBe(200);
+    const metadata = await sharp(kept.rawPayload).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 200, height: 320 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.xmp).toBeUndefined();
+    expect(kept.rawPayload.includes('GPS-CANARY-MODEL')).toBe(false);
+    expect(kept.rawPayload.includes('CanaryPhone')).toBe(false);
+    expect((await readOrder(order.id)).attachments?.['gov-id-front']?.sizeBytes).toBe(kept.rawPayload.length);
   });
 
   it('spec 2 §4: a slot can be replaced (the old file goes) and the back uploaded beside it', async () => {
@@ -171,7 +191,7 @@ describe('POST /gear/uploadInsuranceAttachment', () => {
     expect(newFront?.storageKey).not.toBe(front?.storageKey);
     expect(storedFiles()).not.toContain(front?.storageKey);
     const image = await readBack(order.id, 'ins-primary-front', await headersOf(ctx.app, 'dr.avery'));
-    expect(image.rawPayload).toEqual(RESCAN);
+    await expectSameImage(image.rawPayload, RESCAN);
   });
 
   it('spec 2 §7: also takes a raw image body with ?orderId&cardImgType, and PNG and GIF files', async () => {
@@ -241,6 +261,25 @@ describe('POST /gear/uploadInsuranceAttachment', () => {
         () => cardForm(0, 'ins-primary-front', Buffer.from('%PDF-1.7\n'), 'card.pdf', 'application/pdf'),
         400,
         UPLOAD_MESSAGES.notAnImage,
+      ],
+      [
+        "JPEG's first bytes, then HTML (decision 0227: it must decode)",
+        () =>
+          cardForm(
+            0,
+            'ins-primary-front',
+            Buffer.concat([FRONT.subarray(0, 3), HTML]),
+            'card.jpg',
+            'image/jpeg',
+          ),
+        400,
+        UPLOAD_MESSAGES.notAnImage,
+      ],
+      [
+        'a decompression bomb: a tiny PNG declaring 400 megapixels (decision 0227)',
+        () => cardForm(0, 'ins-primary-front', pngDeclaring(20_000, 20_000), 'card.png', 'image/png'),
+        400,
+        UPLOAD_MESSAGES.tooManyPixels,
       ],
     ];
 
@@ -327,7 +366,7 @@ describe('GET /gear/order/{id}/attachments/{type}', () => {
       expect(image.headers['content-type']).toBe('image/jpeg');
       expect(image.headers['cache-control']).toBe('private, no-store');
       expect(image.headers['x-content-type-options']).toBe('nosniff');
-      expect(image.rawPayload).toEqual(FRONT);
+      await expectSameImage(image.rawPayload, FRONT);
     }
     const viaCookie = await readBack(order.id, 'ins-primary-front', {
       cookie: (await signIn(ctx.app, 'dr.avery')).cookie,

@@ -13,6 +13,7 @@ import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES } from '../order/order-change.ts';
 import { findAttachment } from './insurance.repository.ts';
+import { reencodeImage } from './reencode-image.ts';
 
 export interface IdCardUpload {
   orderId: number;
@@ -45,7 +46,8 @@ export const tooLarge = (fileName: string, bytes: number) =>
 /**
  * POST /gear/uploadInsuranceAttachment (spec 2 §5, §7, §8), a change of the order through the change core (decision
  * 0065; the version in If-Match): the file is JPEG, PNG or GIF by its extension, MIME type and first bytes alike, not
- * empty and at most 12582912 bytes (refusals carry the spec's message; nothing is stored). The file goes to storage
+ * empty and at most 12582912 bytes (refusals carry the spec's message; nothing is stored), and it decodes: what is
+ * stored is the image encoded again, without its metadata (decision 0227). The file goes to storage
  * under a random key, the slot's row points at it, the slot's previous file is deleted, and the order's version is
  * bumped. A refused claim deletes the file stored.
  */
@@ -68,13 +70,15 @@ export async function uploadIdCard(
         const checked = checkUpload(upload);
         if (!checked.ok)
           throw badRequest(checked.message, [{ field: 'file', defaultMessage: checked.message }]);
-        storageKey = await storage.put(upload.bytes);
+        // Decoded and encoded again: none of the bytes as sent are kept (metadata, polyglots; decision 0227).
+        const image = await reencodeImage(upload.bytes, checked.type);
+        storageKey = await storage.put(image);
         const write = {
           kind: 'replaceAttachment',
           type: upload.type,
           storageKey,
           contentType: checked.type,
-          sizeBytes: upload.bytes.length,
+          sizeBytes: image.length,
         } as const;
         return { writes: [write] };
       },

@@ -1,6 +1,7 @@
 import {
   EXPEDITED_WAIVER_MESSAGES,
   type GearOrder,
+  MESSAGES,
   mayWaiveExpeditedShippingFee,
   type SavedOrder,
   type UserInfo,
@@ -8,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
-import { forbidden } from '../../lib/http-error.ts';
+import { conflict, forbidden } from '../../lib/http-error.ts';
 import { changeOrder, ORDER_CHANGES, type OrderChangePlan, UNCHANGED } from '../order/order-change.ts';
 
 /** Whether an admin waived the order's expedited shipping fee (decision 0187). */
@@ -41,6 +42,20 @@ export function planShippingWaiver(
   };
 }
 
+/**
+ * Whether the waiver is set, read with the order's version: a reading newer than the order the change core loaded is
+ * refused as stale, so a concurrent twin that finds the waiver already set by another request answers 409, not a 200
+ * that reads as saved (decision 0100; issue 14: 200 concurrent identical waivers answered three 200s on PostgreSQL).
+ */
+async function waivedAsOf(db: Db, order: SavedOrder): Promise<boolean> {
+  const [row] = await db
+    .select({ at: orders.expeditedShippingWaivedAt, version: orders.version })
+    .from(orders)
+    .where(eq(orders.id, order.id as number));
+  if (row?.version !== order.version) throw conflict(MESSAGES.staleOrder);
+  return row.at != null;
+}
+
 /** PUT /gear/order/{id}/expedited-shipping-waiver through the change core (decision 0187). */
 export async function saveShippingWaiver(
   db: Db,
@@ -55,7 +70,7 @@ export async function saveShippingWaiver(
     basedOn,
     kind: ORDER_CHANGES.expeditedShippingWaiver,
     plan: async ({ order: found }) =>
-      planShippingWaiver(found, user, waived, await isExpeditedShippingWaived(db, orderId), new Date()),
+      planShippingWaiver(found, user, waived, await waivedAsOf(db, found), new Date()),
   });
   return order;
 }

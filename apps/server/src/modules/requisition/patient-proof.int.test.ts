@@ -12,6 +12,7 @@ import {
   signIn,
   useTestApp,
 } from '../../test/helper.ts';
+import { expectSameImage } from '../../test/images.ts';
 import { patientInfo } from '../patient/test-orders.ts';
 import { forgetPractitionerDirectory } from '../practitioner/practitioner.repository.ts';
 
@@ -392,7 +393,7 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     const url = `/gear/order/${jane.order.id}/attachments/ins-primary-front`;
     const own = await get(url, { cookie: jane.cookie });
     expect(own.statusCode).toBe(200);
-    expect(own.rawPayload).toEqual(CARD);
+    await expectSameImage(own.rawPayload, CARD);
     expectEnvelope(await get(url, alex.headers), 403);
     expect((await get(url, (await signIn(ctx.app, 'dr.avery')).headers)).statusCode).toBe(200);
   });

@@ -23,6 +23,8 @@ describe('a second factor for administrators', () => {
     const response = await signIn('admin.ops');
     expect(response.statusCode).toBe(401);
     expect(response.json<{ message: string }>().message).toBe(SECOND_FACTOR_MESSAGES.notEnrolled);
+    // No code would help: no code field (decision 0229).
+    expect(response.json<{ errors?: unknown }>().errors).toBeUndefined();
   });
 
   it('after enrolment (the otpauth URI), asks for the code, refuses a wrong one and accepts the current one', async () => {
@@ -32,11 +34,16 @@ describe('a second factor for administrators', () => {
     const missing = await signIn('admin.ops');
     expect(missing.statusCode).toBe(401);
     expect(missing.json<{ message: string }>().message).toBe(SECOND_FACTOR_MESSAGES.codeRequired);
+    // The code field is named, so the sign-in page shows it (decision 0229).
+    expect(missing.json()).toMatchObject({
+      errors: [{ field: 'totp', defaultMessage: SECOND_FACTOR_MESSAGES.codeRequired }],
+    });
     const current = await generate({ secret: enrolled?.secret as string });
     const wrong = String((Number(current) + 1) % 1_000_000).padStart(6, '0');
     const refused = await signIn('admin.ops', wrong);
     expect(refused.statusCode).toBe(401);
     expect(refused.json<{ message: string }>().message).toBe(SECOND_FACTOR_MESSAGES.codeWrong);
+    expect(refused.json()).toMatchObject({ errors: [{ field: 'totp' }] });
     expect((await signIn('admin.ops', current)).statusCode).toBe(200);
     expect((await signIn('admin.ops', 'abc')).statusCode).toBe(400);
   });

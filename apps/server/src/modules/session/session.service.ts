@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MESSAGES, type UserInfo } from '@gear/domain';
+import { MESSAGES, SECOND_FACTOR_FIELD, SOFT_LOCKOUT, type UserInfo } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { HttpError, unauthorized } from '../../lib/http-error.ts';
+import { HttpError, namedRefusal, unauthorized } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-token.ts';
 import { verifyPassword } from './passwords.ts';
@@ -85,7 +85,8 @@ export function createSessionService(
     }
     if (addressBlocked) throw new HttpError(429, message);
     if (subjectBlocked) {
-      if (!(await soft.challengeSolved?.())) throw new HttpError(429, message);
+      // A solved challenge would still be evaluated: the 429 says so by name (decision 0229).
+      if (!(await soft.challengeSolved?.())) throw namedRefusal(429, SOFT_LOCKOUT.error, message);
       return counted;
     }
     if (delayMs) await sleep(delayMs);
@@ -136,7 +137,13 @@ export function createSessionService(
             userId: user.id,
             detail: { secondFactor: refusal },
           });
-          throw unauthorized(SECOND_FACTOR_MESSAGES[refusal]);
+          const secondFactor = SECOND_FACTOR_MESSAGES[refusal];
+          // The code field is named, so the sign-in page shows it (decision 0229); not when enrolment is missing.
+          throw refusal === 'notEnrolled'
+            ? unauthorized(secondFactor)
+            : new HttpError(401, secondFactor, [
+                { field: SECOND_FACTOR_FIELD.name, defaultMessage: secondFactor },
+              ]);
         }
       }
       await attemptSucceeded(keys);

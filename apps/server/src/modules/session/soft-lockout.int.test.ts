@@ -1,4 +1,4 @@
-import type { GearOrder } from '@gear/domain';
+import { type GearOrder, MESSAGES, SOFT_LOCKOUT } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../../seed/people.ts';
 import { solvedCaptcha } from '../../test/captcha.ts';
@@ -128,5 +128,81 @@ describe('a practitioner locked out by strangers still signs in', () => {
       headers: { 'x-gear-captcha': await solvedCaptcha(ctx.app, '10.92.0.4') },
     });
     expect(solved.statusCode, solved.body).toBe(200);
+  });
+});
+
+describe('the pages know when a challenge would help (decision 0229)', () => {
+  it("a 429 past an order's budget names ChallengeRequiredException; the X-Gear-Captcha retry is evaluated", async () => {
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: `/gear/order?requisitionNumber=${JANE.number}&dateOfBirth=${JANE.dateOfBirth}`,
+      remoteAddress: '10.93.0.1',
+    });
+    const orderId = first.json<GearOrder>().id as number;
+    for (let i = 0; i < 6; i += 1) await readOrder(orderId, '1900-01-02', '10.93.0.66');
+    const locked = await readOrder(orderId, JANE.dateOfBirth, '10.93.0.2');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ error: SOFT_LOCKOUT.error, message: MESSAGES.orderProofThrottled });
+    // A used or forged solution is no way in: the same named 429.
+    const forged = await readOrder(orderId, JANE.dateOfBirth, '10.93.0.2', { 'x-gear-captcha': 'forged' });
+    expect(forged.json()).toMatchObject({ error: SOFT_LOCKOUT.error });
+    const solved = await readOrder(orderId, JANE.dateOfBirth, '10.93.0.2', {
+      'x-gear-captcha': await solvedCaptcha(ctx.app, '10.93.0.2'),
+    });
+    expect(solved.statusCode, solved.body).toBe(200);
+  });
+
+  it("Welcome Back past the order's budget: its own captcha is not the challenge; with X-Gear-Captcha too, the owner gets in", async () => {
+    const first = await ctx.app.inject({
+      method: 'GET',
+      url: `/gear/order?requisitionNumber=${JANE.number}&dateOfBirth=${JANE.dateOfBirth}`,
+      remoteAddress: '10.94.0.1',
+    });
+    const order = first.json<GearOrder>();
+    const zip = (order.patientInfo?.addresses.find((a) => a.zipCode)?.zipCode ??
+      order.shippingInformation?.zipCode ??
+      '') as string;
+    const validate = async (
+      dateOfBirth: string,
+      remoteAddress: string,
+      headers: Record<string, string> = {},
+    ) =>
+      ctx.app.inject({
+        method: 'GET',
+        url: `/gear/order/validation/${order.id}?${new URLSearchParams({
+          dateOfBirth,
+          zipCode: zip.slice(0, 5),
+          recaptcha: await solvedCaptcha(ctx.app, remoteAddress),
+        })}`,
+        remoteAddress,
+        headers,
+      });
+    for (let i = 0; i < 6; i += 1) await readOrder(order.id as number, '1900-01-03', '10.94.0.66');
+    // The form's captcha (spec 3 §5) keeps its own meaning: the budget holds (decisions 0141, 0222).
+    const refused = await validate(JANE.dateOfBirth, '10.94.0.2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ error: SOFT_LOCKOUT.error });
+    const owner = await validate(JANE.dateOfBirth, '10.94.0.2', {
+      'x-gear-captcha': await solvedCaptcha(ctx.app, '10.94.0.2'),
+    });
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it("a 429 past a login's budget names the challenge too", async () => {
+    for (let i = 0; i < 9; i += 1)
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/session',
+        payload: { username: 'dr.avery', password: 'wrong' },
+        remoteAddress: '10.95.0.66',
+      });
+    const locked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      payload: { username: 'dr.avery', password: 'wrong' },
+      remoteAddress: '10.95.0.2',
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ error: SOFT_LOCKOUT.error, message: MESSAGES.signInThrottled });
   });
 });

@@ -1,22 +1,36 @@
-import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { SECOND_FACTOR_FIELD, SOFT_LOCKOUT } from '@gear/domain';
+import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useConfig } from '../../api/context.tsx';
 import { errorMessage, isApiError } from '../../api/errors.ts';
+import { challengeWouldHelp } from '../../api/session.ts';
 import { useSignIn } from '../../api/sign-in.ts';
+import { CaptchaField } from '../../components/captcha-field.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useServices, useSession } from '../../services/app-services.tsx';
 
 interface SignInValues {
   username: string;
   password: string;
+  totp: string;
 }
 
 /** Both fields are required before the server is asked (its answer is one generic message either way). */
 const RULES = {
   username: { validate: (value: string) => value.trim().length > 0 || 'Please enter your login name.' },
   password: { required: 'Please enter your password.' },
+  totp: {
+    pattern: { value: /^\s*\d{6}\s*$/, message: 'Enter the 6-digit code from your authenticator app.' },
+  },
 } as const;
+
+/** The server's message for the second-factor field, when its answer named that field (docs/decisions/0229). */
+const secondFactorError = (error: unknown): string | null =>
+  (isApiError(error) &&
+    error.fieldErrors.find((field) => field.field === SECOND_FACTOR_FIELD.name)?.defaultMessage) ||
+  null;
 
 /** Only a path on this site is a return target (no scheme, no protocol-relative '//host'). */
 export function safeReturnPath(url: string | null): string {
@@ -34,34 +48,63 @@ export function LoginPage() {
   const signIn = useSignIn();
   const returnTo = safeReturnPath(params.get('url'));
   const practitioner = location.pathname.startsWith('/mygdx');
+  // Shown once the server asks: the code field (an administrator with ADMIN_TOTP=required) and, after a 429 that a
+  // solved challenge would get past, the captcha whose solution goes with the next attempt (decision 0229).
+  const [askTotp, setAskTotp] = useState(false);
+  const [askChallenge, setAskChallenge] = useState(false);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challengeKey, setChallengeKey] = useState(0);
+  const [challengeError, setChallengeError] = useState<string | undefined>();
 
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<SignInValues>({
-    defaultValues: { username: '', password: '' },
+    defaultValues: { username: '', password: '', totp: '' },
   });
 
   // Signed in (now, or already): go where the user was heading.
   if (session.status === 'signedIn') return <Navigate to={returnTo} replace />;
 
-  const onSubmit = handleSubmit((values) =>
+  const onSubmit = handleSubmit((values) => {
+    if (askChallenge && !challenge) {
+      setChallengeError(SOFT_LOCKOUT.prompt);
+      return;
+    }
+    setChallengeError(undefined);
+    const totp = askTotp ? values.totp.trim() : '';
     signIn.mutate(
-      { username: values.username.trim(), password: values.password },
+      {
+        username: values.username.trim(),
+        password: values.password,
+        ...(totp ? { totp } : {}),
+        ...(askChallenge && challenge ? { challenge } : {}),
+      },
       {
         onSuccess: (user) => {
           queryClient?.clear();
           store.set({ status: 'signedIn', user });
         },
+        onError: (error) => {
+          if (secondFactorError(error)) setAskTotp(true);
+          if (challengeWouldHelp(error)) setAskChallenge(true);
+          // A solution is used once: a new one for the next attempt.
+          if (challenge) {
+            setChallenge(null);
+            setChallengeKey((key) => key + 1);
+          }
+        },
       },
-    ),
-  );
+    );
+  });
 
-  const failure = signIn.error
-    ? (isApiError(signIn.error) && signIn.error.kind !== 'network' && signIn.error.serverMessage) ||
-      errorMessage(signIn.error, supportPhone)
-    : null;
+  const totpFailure = secondFactorError(signIn.error);
+  const failure =
+    signIn.error && !totpFailure
+      ? (isApiError(signIn.error) && signIn.error.kind !== 'network' && signIn.error.serverMessage) ||
+        errorMessage(signIn.error, supportPhone)
+      : null;
 
   return (
     <Paper withBorder p="xl" maw={420} mx="auto" mt="xl">
@@ -87,6 +130,34 @@ export function LoginPage() {
             error={errors.password?.message}
             {...register('password', RULES.password)}
           />
+          {askTotp && (
+            <TextInput
+              label={SECOND_FACTOR_FIELD.label}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              required
+              withAsterisk={false}
+              error={errors.totp?.message ?? totpFailure ?? undefined}
+              {...register('totp', {
+                ...RULES.totp,
+                required: 'Enter the 6-digit code from your authenticator app.',
+              })}
+            />
+          )}
+          {askChallenge && (
+            <Stack gap={4}>
+              <Text size="sm">{SOFT_LOCKOUT.prompt}</Text>
+              <CaptchaField
+                onChange={(payload) => {
+                  setChallenge(payload);
+                  if (payload) setChallengeError(undefined);
+                }}
+                error={challengeError}
+                resetKey={challengeKey}
+              />
+            </Stack>
+          )}
           <Button type="submit" loading={signIn.isPending} disabled={signIn.isPending}>
             Sign in
           </Button>

@@ -1,5 +1,5 @@
-import { messages, type UserInfo } from '@gear/domain';
-import { Alert, Stack, Title } from '@mantine/core';
+import { messages, SOFT_LOCKOUT, type UserInfo } from '@gear/domain';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -8,6 +8,7 @@ import {
   provePatientOrder,
 } from '../../api/patient-proof.ts';
 import { fetchAccountType } from '../../api/session.ts';
+import { CaptchaField } from '../../components/captcha-field.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useServices } from '../../services/app-services.tsx';
 import { LoginRequired } from './login-required.tsx';
@@ -63,31 +64,56 @@ export function PatientProofGate() {
   const [outcome, setOutcome] = useState<Exclude<PatientProofOutcome, { kind: 'proven' }> | null>(null);
   const started = useRef(false);
   const query = patientProofQuery(params, location.pathname);
+  // After a 429 that a solved challenge would get past: the captcha, and a retry that sends its solution.
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challengeKey, setChallengeKey] = useState(0);
+  const [challengeError, setChallengeError] = useState<string | undefined>();
+  const [retrying, setRetrying] = useState(false);
+
+  const prove = async (solution?: string) => {
+    if (!query) return;
+    try {
+      const result = await provePatientOrder(services.api, query, solution);
+      if (result.kind !== 'proven') {
+        setOutcome(result);
+        return;
+      }
+      const user = await fetchAccountType(services.api);
+      if (!user) {
+        setOutcome({ kind: 'refused', message: messages(services.config.supportPhone).unexpectedError });
+        return;
+      }
+      const path = location.pathname.replace(/^\/order\/new\//, `/order/${result.order.id}/`);
+      if (typeof result.order.id === 'number') provenIn(services).add(result.order.id);
+      services.session.set({ status: 'signedIn', user });
+      await navigate(`${path}${location.search}`, { replace: true });
+    } catch (error) {
+      setOutcome({ kind: 'refused', message: (error as Error).message });
+    }
+  };
 
   useEffect(() => {
     if (started.current || !query) return;
     started.current = true;
-    void (async () => {
-      try {
-        const result = await provePatientOrder(services.api, query);
-        if (result.kind !== 'proven') {
-          setOutcome(result);
-          return;
-        }
-        const user = await fetchAccountType(services.api);
-        if (!user) {
-          setOutcome({ kind: 'refused', message: messages(services.config.supportPhone).unexpectedError });
-          return;
-        }
-        const path = location.pathname.replace(/^\/order\/new\//, `/order/${result.order.id}/`);
-        if (typeof result.order.id === 'number') provenIn(services).add(result.order.id);
-        services.session.set({ status: 'signedIn', user });
-        await navigate(`${path}${location.search}`, { replace: true });
-      } catch (error) {
-        setOutcome({ kind: 'refused', message: (error as Error).message });
-      }
-    })();
+    void prove();
   });
+
+  const retry = async () => {
+    if (!challenge) {
+      setChallengeError(SOFT_LOCKOUT.prompt);
+      return;
+    }
+    setRetrying(true);
+    setChallengeError(undefined);
+    try {
+      await prove(challenge);
+    } finally {
+      // A solution is used once: a new one for another attempt.
+      setChallenge(null);
+      setChallengeKey((key) => key + 1);
+      setRetrying(false);
+    }
+  };
 
   if (!query) return <LoginRequired />;
   if (!outcome) return <PageLoader />;
@@ -108,6 +134,22 @@ export function PatientProofGate() {
         >
           {outcome.message}
         </Alert>
+      )}
+      {outcome.kind === 'refused' && outcome.challenge && (
+        <Stack gap="sm">
+          <Text>{SOFT_LOCKOUT.prompt}</Text>
+          <CaptchaField
+            onChange={(payload) => {
+              setChallenge(payload);
+              if (payload) setChallengeError(undefined);
+            }}
+            error={challengeError}
+            resetKey={challengeKey}
+          />
+          <Button onClick={() => void retry()} loading={retrying} disabled={retrying} w="fit-content">
+            Try again
+          </Button>
+        </Stack>
       )}
       <LoginRequired />
     </Stack>
