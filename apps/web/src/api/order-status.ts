@@ -6,10 +6,12 @@ import type {
   OrderTimeline,
 } from '@gear/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
-import { rememberSavedOrder } from './order-save.ts';
+import { rememberSavedOrder, sendWithSaveKey } from './order-save.ts';
+import { createSaveKeys } from './save-keys.ts';
 
 /** GET /gear/order/{id}/status?accessionNo (decision 0262): derived statuses, actions and each test's offering. */
 export function useOrderStatus(orderId: number, accessionNo: string | null) {
@@ -71,13 +73,17 @@ export interface CancelOrderCall {
 export function useCancelWholeOrder() {
   const api = useApi();
   const queryClient = useQueryClient();
+  // The same cancel sent again after a lost answer keeps its Idempotency-Key (decision 0200): its refund, not a 409.
+  const [keys] = useState(createSaveKeys);
   return useMutation({
-    mutationFn: ({ orderId, version, dateOfBirth }: CancelOrderCall) =>
-      api.delete<CancelOrderResult>(`/gear/order/cancel/${orderId}`, {
-        query: { version, dateOfBirth },
-        responseType: 'text',
-        authErrors: 'throw',
-      }),
+    mutationFn: (call: CancelOrderCall) =>
+      sendWithSaveKey(keys, api, call, (keyed) =>
+        keyed.delete<CancelOrderResult>(`/gear/order/cancel/${call.orderId}`, {
+          query: { version: call.version, dateOfBirth: call.dateOfBirth },
+          responseType: 'text',
+          authErrors: 'throw',
+        }),
+      ),
     onSettled: (_result, _error, { orderId }) => refreshOrder(queryClient, orderId),
   });
 }

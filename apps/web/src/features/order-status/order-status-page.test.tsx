@@ -172,6 +172,29 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
     const [call] = app.server.callsTo('DELETE /gear/order/cancel/42');
     expect(call?.search).toContain('version=');
     expect(call?.search).toContain('dateOfBirth=');
+    expect(call?.headers['idempotency-key']).toMatch(/^[\w-]{8,}$/);
+  });
+
+  it('decision 0200: the same cancel sent again after a 503 keeps its Idempotency-Key', async () => {
+    const app = open({
+      'GET /gear/order/42/status': () => json(status()),
+      'DELETE /gear/order/cancel/42': () => envelope(503, 'The portal is temporarily unavailable.'),
+    });
+    const cancel = async () => {
+      await app.user.click(await screen.findByRole('button', { name: 'Cancel Order' }, { timeout: 10_000 }));
+      await app.user.click(
+        within(await screen.findByRole('dialog', { name: 'Cancel this order?' })).getByRole('button', {
+          name: 'Cancel Order',
+        }),
+      );
+    };
+    await cancel();
+    await waitFor(() => expect(app.server.callsTo('DELETE /gear/order/cancel/42')).toHaveLength(1));
+    await cancel();
+    await waitFor(() => expect(app.server.callsTo('DELETE /gear/order/cancel/42')).toHaveLength(2));
+    const [first, second] = app.server.callsTo('DELETE /gear/order/cancel/42');
+    expect(first?.headers['idempotency-key']).toBeTruthy();
+    expect(second?.headers['idempotency-key']).toBe(first?.headers['idempotency-key']);
   });
 
   it('spec 3 §8: already refunded, and any failure, say so', async () => {

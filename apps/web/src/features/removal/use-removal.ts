@@ -73,13 +73,17 @@ export function useSaveForLater() {
 export function useCancelOrder() {
   const api = useApi();
   const queryClient = useQueryClient();
+  // The same cancel sent again after a lost answer keeps its Idempotency-Key (decision 0200).
+  const [keys] = useState(createSaveKeys);
   return useMutation({
-    mutationFn: ({ orderId, version }: { orderId: number; version: number }) =>
-      api.delete<CancelOrderResult>(`/gear/order/cancel/${orderId}`, {
-        query: { version },
-        responseType: 'text',
-        ...ownErrors,
-      }),
+    mutationFn: (call: { orderId: number; version: number }) =>
+      sendWithSaveKey(keys, api, call, (keyed) =>
+        keyed.delete<CancelOrderResult>(`/gear/order/cancel/${call.orderId}`, {
+          query: { version: call.version },
+          responseType: 'text',
+          ...ownErrors,
+        }),
+      ),
     onSuccess: (_result, { orderId }) =>
       queryClient.invalidateQueries({ queryKey: queryKeys.order(orderId) }),
   });
