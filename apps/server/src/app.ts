@@ -71,6 +71,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerNoStore } from './plugins/no-store.ts';
 import { withDocumentedHeaders } from './plugins/openapi-headers.ts';
 import { fixNullableSiblings } from './plugins/openapi-nullable.ts';
+import { withOperationIds } from './plugins/openapi-operation-ids.ts';
 import { databaseRateLimitStore, sweepRateLimitHits } from './plugins/rate-limit-store.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerSupportedTextCheck } from './plugins/supported-text.ts';
@@ -209,7 +210,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       security: [{ bearer: [] }],
     },
     // The headers a route reads outside its schema (If-Match, Idempotency-Key, X-Gear-Captcha; decision 0228).
-    transform: withDocumentedHeaders(jsonSchemaTransform),
+    // Every operation has an operationId: the route's own, else one made of its method and path (decision 0228).
+    transform: withOperationIds(withDocumentedHeaders(jsonSchemaTransform)),
     // OpenAPI 3.0's nullable always beside a type (Redocly's recommended rules; decision 0228).
     transformObject: (input) => fixNullableSiblings(jsonSchemaTransformObject(input)),
   });

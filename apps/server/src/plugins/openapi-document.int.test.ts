@@ -39,6 +39,16 @@ describe('the OpenAPI document (decision 0228)', () => {
     expect(headersOf(doc.paths['/api/session']?.post)).not.toContain('if-match');
   });
 
+  it('gives every operation an operationId, each its own', async () => {
+    const doc = await documentOf();
+    const ids = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => [`${method} ${path}`, operation.operationId]),
+    );
+    expect(ids.filter(([, id]) => !id)).toEqual([]);
+    const unique = new Set(ids.map(([, id]) => id));
+    expect(unique.size).toBe(ids.length);
+  });
+
   it("keeps OpenAPI 3.0's nullable beside a type everywhere, and names a server", async () => {
     const doc = await documentOf();
     expect(doc.openapi).toMatch(/^3\.0\./);
