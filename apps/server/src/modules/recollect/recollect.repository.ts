@@ -1,9 +1,9 @@
 import { recollectionOrderSteps, type SavedOrder } from '@gear/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { changing } from '../../db/kept.ts';
-import { accessions, orders, recollections, requisitions } from '../../db/schema/index.ts';
+import { accessions, recollections, requisitions } from '../../db/schema/index.ts';
 import { saveWorkflowSteps } from '../order/order.repository.ts';
+import { insertOrderLike } from '../removal/removal.repository.ts';
 import { insertRequisition } from '../requisition/requisition.repository.ts';
 
 /** One test to re-collect: the original requisition and the discarded accession it is for. */
@@ -43,32 +43,14 @@ export async function createRecollection(
   order: SavedOrder,
   write: CreateRecollection,
 ): Promise<number> {
-  const [created] = await changing(['orders'], () =>
-    tx
-      .insert(orders)
-      .values({
-        practitionerGsdlNo: order.practitioner?.gsdlNo ?? null,
-        onBehalfOf: order.onBehalfOf,
-        practAgreement: order.practAgreement,
-        practAgreementDate: order.practAgreementDate ? new Date(order.practAgreementDate) : null,
-        dataConfirmed: order.dataConfirmed,
-        patientInfo: order.patientInfo,
-        insurance: order.insurance,
-        secondaryInsurance: order.secondaryInsurance,
-        shippingMethod: order.shippingMethod,
-        shippingInformation: order.shippingInformation,
-        governmentPayor: order.governmentPayor,
-        patientRegistration: order.patientRegistration,
-        myGDXKitOrder: order.myGDXKitOrder,
-        physicianInTheLoop: order.physicianInTheLoop,
-        patientAgreement: order.patientAgreement,
-        nsaAcknowledged: order.nsaAcknowledged,
-        recollectionFor: order.id,
-        createdByUserId: write.createdByUserId,
-      })
-      .returning({ id: orders.id }),
-  );
-  if (!created) throw new Error('order insert returned nothing');
+  const created = {
+    id: await insertOrderLike(tx, order, write.createdByUserId, {
+      dataConfirmed: order.dataConfirmed,
+      patientAgreement: order.patientAgreement,
+      nsaAcknowledged: order.nsaAcknowledged,
+      recollectionFor: order.id,
+    }),
+  };
   const [originals, position] = [
     await tx
       .select()

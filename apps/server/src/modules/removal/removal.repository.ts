@@ -8,6 +8,8 @@ import { orders, requisitions, workflowSteps } from '../../db/schema/index.ts';
 export const cancelRequisitionsOf = (db: Db, orderId: number) =>
   db.update(requisitions).set({ canceled: true }).where(eq(requisitions.orderId, orderId));
 
+type NewOrderRow = typeof orders.$inferInsert;
+
 /**
  * A new order for the same practitioner and patient as another (save for later, decision 0035): the practitioner
  * and the authority to order for them, the patient, insurance and shipping, and the order's kind. What belongs to
@@ -17,12 +19,17 @@ export async function insertOrderLike(
   db: Db,
   order: SavedOrder,
   createdByUserId: number | null,
-  /** What the new order has of its own instead (a PITL transfer's new patient, decision 0290). */
-  own: Partial<
-    Pick<SavedOrder, 'patientInfo' | 'shippingInformation' | 'insurance' | 'secondaryInsurance'>
-  > = {},
+  /**
+   * What the new order has of its own instead (a PITL transfer's new patient, decision 0290), or carries on besides
+   * (a recollection's confirmations and its link to the original, decision 0252).
+   */
+  own: Partial<Pick<SavedOrder, 'patientInfo' | 'shippingInformation' | 'insurance' | 'secondaryInsurance'>> &
+    Partial<
+      Pick<NewOrderRow, 'dataConfirmed' | 'patientAgreement' | 'nsaAcknowledged' | 'recollectionFor'>
+    > = {},
 ): Promise<number> {
-  const like = { ...order, ...own };
+  const { dataConfirmed, patientAgreement, nsaAcknowledged, recollectionFor, ...replaced } = own;
+  const like = { ...order, ...replaced };
   const [row] = await changing(['orders'], () =>
     db
       .insert(orders)
@@ -42,6 +49,10 @@ export async function insertOrderLike(
         myGDXKitOrder: order.myGDXKitOrder,
         covidRegistration: order.covidRegistration,
         physicianInTheLoop: order.physicianInTheLoop,
+        dataConfirmed,
+        patientAgreement,
+        nsaAcknowledged,
+        recollectionFor,
         createdByUserId,
       })
       .returning({ id: orders.id }),
