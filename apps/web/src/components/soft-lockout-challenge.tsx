@@ -19,8 +19,9 @@ export interface SoftLockoutChallenge {
 }
 
 /**
- * The forms that prove something with a budget (the activation and Welcome Back pages, decision 0229): after a 429
- * that a solved challenge would get past, a captcha whose solution goes with the next attempt.
+ * The one way a page offers the soft lockout's challenge (decision 0229: the sign-in page, a patient's link, the
+ * activation and Welcome Back pages): after a 429 that a solved challenge would get past, a captcha whose solution
+ * goes with the next attempt.
  */
 export function useSoftLockoutChallenge(): SoftLockoutChallenge {
   const [asked, setAsked] = useState(false);
