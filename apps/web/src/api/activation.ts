@@ -6,9 +6,11 @@ import {
   type PractitionerOption,
   type PractitionerOptionsAnswer,
   parseRequisitionSearch,
+  SOFT_LOCKOUT,
 } from '@gear/domain';
 import type { ApiClient } from './client.ts';
 import { isApiError } from './errors.ts';
+import { challengeWouldHelp } from './session.ts';
 
 /** What the Activate Your Test form sends (spec 3 §7 GET /gear/orderId). */
 export interface ActivationRequest {
@@ -18,7 +20,12 @@ export interface ActivationRequest {
   /** The captcha payload, or null after practitionerOptions (the pass stands for it). */
   recaptcha: string | null;
   optionsPass: string | null;
+  /** A solved challenge for the attempt after a 429 that asked for one (X-Gear-Captcha, docs/decisions/0222, 0229). */
+  challenge?: string | undefined;
 }
+
+const challengeHeaders = (challenge: string | undefined): Record<string, string> =>
+  challenge ? { [SOFT_LOCKOUT.header]: challenge } : {};
 
 /** Every answer of spec 3 §8 'Activation', as the page shows it. */
 export type ActivationOutcome =
@@ -32,8 +39,11 @@ export type ActivationOutcome =
   | { kind: 'retired'; html: string }
   /** 401: to the login page. */
   | { kind: 'login' }
-  /** Not found, throttled, input refused or anything else: the text to show (with its field, if any). */
-  | { kind: 'refused'; message: string; field?: string };
+  /**
+   * Not found, throttled, input refused or anything else: the text to show (with its field, if any); `challenge` when
+   * it was a 429 that a solved challenge would get past (docs/decisions/0229).
+   */
+  | { kind: 'refused'; message: string; field?: string; challenge?: boolean };
 
 const isNumeric = (number: string): boolean => parseRequisitionSearch(number).kind === 'requisitionNumber';
 
@@ -43,6 +53,7 @@ export async function activateTest(api: ApiClient, request: ActivationRequest): 
     const answer = await api.get<GearOrder | PractitionerOptionsAnswer>('/gear/orderId', {
       auth: 'none',
       authErrors: 'throw',
+      headers: challengeHeaders(request.challenge),
       query: {
         requisitionNumber: request.requisitionNumber,
         dateOfBirth: request.dateOfBirth,
@@ -77,6 +88,8 @@ export async function activateTest(api: ApiClient, request: ActivationRequest): 
         kind: 'refused',
         message: request.gdxId ? ACTIVATION_MESSAGES.notFoundWithPractitioner : ACTIVATION_MESSAGES.notFound,
       };
+    if (challengeWouldHelp(error))
+      return { kind: 'refused', message: serverText ?? error.message, challenge: true };
     const [first] = error.fieldErrors;
     if (first) return { kind: 'refused', message: first.defaultMessage, field: first.field };
     return { kind: 'refused', message: serverText ?? error.message };
@@ -86,7 +99,8 @@ export async function activateTest(api: ApiClient, request: ActivationRequest): 
 export type ValidationOutcome =
   | { kind: 'proven'; order: GearOrder }
   | { kind: 'captcha'; message: string }
-  | { kind: 'refused'; message: string; field?: string };
+  /** `challenge`: a 429 that a solved challenge would get past (docs/decisions/0229). */
+  | { kind: 'refused'; message: string; field?: string; challenge?: boolean };
 
 /** GET /gear/order/validation/{id}?dateOfBirth&zipCode&recaptcha (spec 3 §5 Welcome Back, §8 'Validation 401'). */
 export async function validateOrder(
@@ -94,11 +108,14 @@ export async function validateOrder(
   orderId: number,
   request: { dateOfBirth: string; zipCode: string; recaptcha: string },
   phone: string,
+  /** A solved challenge for the attempt after a 429 that asked for one (X-Gear-Captcha, docs/decisions/0229). */
+  challenge?: string,
 ): Promise<ValidationOutcome> {
   try {
     const order = await api.get<GearOrder>(`/gear/order/validation/${orderId}`, {
       auth: 'none',
       authErrors: 'throw',
+      headers: challengeHeaders(challenge),
       query: request,
     });
     api.tokens.clear();
@@ -108,7 +125,10 @@ export async function validateOrder(
     if (error.body?.error === ACTIVATION_ERRORS.captchaInvalid)
       return { kind: 'captcha', message: ACTIVATION_MESSAGES.captchaInvalid };
     if (error.status === 401) return { kind: 'refused', message: ACTIVATION_MESSAGES.validationFailed };
-    if (error.status === 429 && error.serverMessage) return { kind: 'refused', message: error.serverMessage };
+    if (error.status === 429 && error.serverMessage)
+      return challengeWouldHelp(error)
+        ? { kind: 'refused', message: error.serverMessage, challenge: true }
+        : { kind: 'refused', message: error.serverMessage };
     const [first] = error.fieldErrors;
     if (first) return { kind: 'refused', message: first.defaultMessage, field: first.field };
     // spec 3 §8: 'Other errors give an unexpected-error message.'

@@ -4,6 +4,7 @@ import {
   landingStepAfterActivation,
   MESSAGES,
   PATIENT_MESSAGES,
+  SOFT_LOCKOUT,
   stepPath,
 } from '@gear/domain';
 import { screen, waitFor } from '@testing-library/react';
@@ -182,5 +183,48 @@ describe('Activate Your Test (spec 3 §2, §4, §5, §8 Activation)', () => {
     renderActivation(() => json(makeOrder()), '/kitordering');
     const nav = await screen.findByRole('navigation', { name: 'Breadcrumbs' });
     expect(nav).toHaveTextContent(/Patient Resource Center.*Activate & Order Tests.*Activate Your Test/);
+  });
+
+  it('decision 0229: after a 429 naming the challenge, the captcha with the prompt; the retry sends X-Gear-Captcha', async () => {
+    const throttled = 'Too many attempts. Please wait an hour and try again, or contact your provider.';
+    const order = makeOrder({ id: 100004 });
+    const app = renderActivation((call) =>
+      call.headers['x-gear-captcha']
+        ? json(order)
+        : json({ error: SOFT_LOCKOUT.error, message: throttled }, 429),
+    );
+    await fill(app, 'C824591515');
+    await submit(app);
+    expect(await screen.findByText(throttled)).toBeInTheDocument();
+    expect(screen.getByText(SOFT_LOCKOUT.prompt)).toBeInTheDocument();
+    // The form's own captcha (spec 3 §5) and the challenge.
+    expect(screen.getAllByRole('checkbox', { name: /not a robot/ })).toHaveLength(2);
+    expect(app.server.callsTo('GET /gear/orderId')[0]?.headers['x-gear-captcha']).toBeUndefined();
+    await expectAccessible(app.container);
+
+    // Sending without solving the challenge: asked to, nothing sent.
+    const [formCaptcha, challenge] = screen.getAllByRole('checkbox', { name: /not a robot/ });
+    await app.user.click(formCaptcha as HTMLElement);
+    await submit(app);
+    expect(screen.getAllByText(SOFT_LOCKOUT.prompt)).toHaveLength(2);
+    expect(app.server.callsTo('GET /gear/orderId')).toHaveLength(1);
+
+    await app.user.click(challenge as HTMLElement);
+    await submit(app);
+    await waitFor(() => expect(app.server.callsTo('GET /gear/orderId')).toHaveLength(2));
+    const retry = app.server.callsTo('GET /gear/orderId')[1];
+    expect(retry?.headers['x-gear-captcha']).toMatch(/^solution-/);
+    expect(new URLSearchParams(retry?.search).get('recaptcha')).toMatch(/^solution-/);
+    await waitFor(() => expect(app.location()).toMatch(/^\/order\/100004\//));
+  });
+
+  it('a 429 past the address budget (not named) shows its message and no challenge', async () => {
+    const throttled = 'Too many attempts from this address. Please wait an hour and try again.';
+    const app = renderActivation(() => envelope(429, throttled));
+    await fill(app, 'C824591515');
+    await submit(app);
+    expect(await screen.findByText(throttled)).toBeInTheDocument();
+    expect(screen.queryByText(SOFT_LOCKOUT.prompt)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox', { name: /not a robot/ })).toHaveLength(1);
   });
 });

@@ -19,6 +19,10 @@ import { CaptchaField } from '../../components/captcha-field.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { SafeHtml } from '../../components/safe-html.tsx';
+import {
+  SoftLockoutChallengeField,
+  useSoftLockoutChallenge,
+} from '../../components/soft-lockout-challenge.tsx';
 import { useServices } from '../../services/app-services.tsx';
 import { AppLink, useNavigation } from '../../services/navigation.tsx';
 import { returningVisit } from '../../services/returning-visit.ts';
@@ -50,6 +54,8 @@ export function ActivationPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [options, setOptions] = useState<{ list: PractitionerOption[]; pass: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // After a 429 past the subject's budget: the challenge whose solution goes with the next attempt (decision 0229).
+  const challenge = useSoftLockoutChallenge();
   const gdxRequired = activationNeedsGdxId(number);
 
   const opened = async (order: GearOrder) => {
@@ -81,7 +87,7 @@ export function ActivationPage() {
       captchaRequired: options === null,
     });
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (!challenge.ready() || Object.keys(found).length > 0) return;
     const search = parseRequisitionSearch(number);
     setBusy(true);
     try {
@@ -91,7 +97,9 @@ export function ActivationPage() {
         gdxId: activationGdxId(gdxId),
         recaptcha: options ? null : captcha,
         optionsPass: options?.pass ?? null,
+        challenge: challenge.solution,
       });
+      challenge.settled(outcome.kind === 'refused' && outcome.challenge === true);
       // Each captcha solution is accepted once: a new one for the next try.
       if (!options) {
         setCaptcha(null);
@@ -233,6 +241,7 @@ export function ActivationPage() {
           {options === null && (
             <CaptchaField onChange={setCaptcha} error={errors.captcha} resetKey={captchaKey} />
           )}
+          <SoftLockoutChallengeField challenge={challenge} />
           <Button type="submit" loading={busy} {...patientButton}>
             Activate
           </Button>

@@ -1,4 +1,4 @@
-import { ACTIVATION_MESSAGES, MESSAGES, PATIENT_MESSAGES } from '@gear/domain';
+import { ACTIVATION_MESSAGES, MESSAGES, PATIENT_MESSAGES, SOFT_LOCKOUT } from '@gear/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
@@ -84,5 +84,37 @@ describe('/connect/{id}: Welcome Back (spec 3 §2, §5, §8)', () => {
     });
     await waitFor(() => expect(app.location()).toBe('/connect/100123'));
     window.localStorage.removeItem('gear.returningVisit');
+  });
+
+  it('decision 0229: after a 429 naming the challenge, the captcha with the prompt; the retry sends X-Gear-Captcha', async () => {
+    const throttled = 'Too many attempts. Please wait an hour and try again, or contact your provider.';
+    const app = renderConnect((call) =>
+      call.headers['x-gear-captcha']
+        ? json(makeOrder({ id: 100123 }))
+        : json({ error: SOFT_LOCKOUT.error, message: throttled }, 429),
+    );
+    await fill(app);
+    expect(await screen.findByText(throttled)).toBeInTheDocument();
+    expect(screen.getByText(SOFT_LOCKOUT.prompt)).toBeInTheDocument();
+    expect(screen.getAllByRole('checkbox', { name: /not a robot/ })).toHaveLength(2);
+    expect(
+      app.server.callsTo('GET /gear/order/validation/100123')[0]?.headers['x-gear-captcha'],
+    ).toBeUndefined();
+    await expectAccessible(app.container);
+
+    // Sending without solving the challenge: asked to, nothing sent.
+    const [formCaptcha, challenge] = screen.getAllByRole('checkbox', { name: /not a robot/ });
+    await app.user.click(formCaptcha as HTMLElement);
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getAllByText(SOFT_LOCKOUT.prompt)).toHaveLength(2);
+    expect(app.server.callsTo('GET /gear/order/validation/100123')).toHaveLength(1);
+
+    await app.user.click(challenge as HTMLElement);
+    await app.user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(app.server.callsTo('GET /gear/order/validation/100123')).toHaveLength(2));
+    const retry = app.server.callsTo('GET /gear/order/validation/100123')[1];
+    expect(retry?.headers['x-gear-captcha']).toMatch(/^solution-/);
+    expect(new URLSearchParams(retry?.search).get('recaptcha')).toMatch(/^solution-/);
+    await waitFor(() => expect(app.location()).toMatch(/^\/order\/100123\//));
   });
 });

@@ -6,6 +6,10 @@ import { fetchAccountType } from '../../api/session.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
+import {
+  SoftLockoutChallengeField,
+  useSoftLockoutChallenge,
+} from '../../components/soft-lockout-challenge.tsx';
 import { useServices } from '../../services/app-services.tsx';
 import { AppLink, useNavigation } from '../../services/navigation.tsx';
 import { returningVisit } from '../../services/returning-visit.ts';
@@ -30,6 +34,8 @@ export function ConnectPage({ id }: { id: string | undefined }) {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // After a 429 past the order's budget: the challenge whose solution goes with the next attempt (decision 0229).
+  const challenge = useSoftLockoutChallenge();
   const orderId = id && wholeNumber.test(id) ? Number(id) : null;
   const phone = services.config.supportPhone;
 
@@ -38,7 +44,7 @@ export function ConnectPage({ id }: { id: string | undefined }) {
     setFailure(null);
     const found = welcomeBackFormErrors({ zipCode, dateOfBirth, captcha });
     setErrors(found);
-    if (Object.keys(found).length > 0 || orderId === null || !captcha) return;
+    if (!challenge.ready() || Object.keys(found).length > 0 || orderId === null || !captcha) return;
     setBusy(true);
     try {
       const outcome = await validateOrder(
@@ -50,7 +56,9 @@ export function ConnectPage({ id }: { id: string | undefined }) {
           recaptcha: captcha,
         },
         phone,
+        challenge.solution,
       );
+      challenge.settled(outcome.kind === 'refused' && outcome.challenge === true);
       setCaptcha(null);
       setCaptchaKey((key) => key + 1);
       if (outcome.kind === 'captcha') return setErrors({ captcha: outcome.message });
@@ -119,6 +127,7 @@ export function ConnectPage({ id }: { id: string | undefined }) {
               }}
             />
             <CaptchaField onChange={setCaptcha} error={errors.captcha} resetKey={captchaKey} />
+            <SoftLockoutChallengeField challenge={challenge} />
             <Button type="submit" loading={busy} {...patientButton}>
               Continue
             </Button>

@@ -1,5 +1,5 @@
-import { SECOND_FACTOR_FIELD, SOFT_LOCKOUT } from '@gear/domain';
-import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { SECOND_FACTOR_FIELD } from '@gear/domain';
+import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
@@ -7,8 +7,11 @@ import { useConfig } from '../../api/context.tsx';
 import { errorMessage, isApiError } from '../../api/errors.ts';
 import { challengeWouldHelp } from '../../api/session.ts';
 import { useSignIn } from '../../api/sign-in.ts';
-import { CaptchaField } from '../../components/captcha-field.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import {
+  SoftLockoutChallengeField,
+  useSoftLockoutChallenge,
+} from '../../components/soft-lockout-challenge.tsx';
 import { useServices, useSession } from '../../services/app-services.tsx';
 
 interface SignInValues {
@@ -51,10 +54,7 @@ export function LoginPage() {
   // Shown once the server asks: the code field (an administrator with ADMIN_TOTP=required) and, after a 429 that a
   // solved challenge would get past, the captcha whose solution goes with the next attempt (decision 0229).
   const [askTotp, setAskTotp] = useState(false);
-  const [askChallenge, setAskChallenge] = useState(false);
-  const [challenge, setChallenge] = useState<string | null>(null);
-  const [challengeKey, setChallengeKey] = useState(0);
-  const [challengeError, setChallengeError] = useState<string | undefined>();
+  const challenge = useSoftLockoutChallenge();
 
   const {
     register,
@@ -68,18 +68,14 @@ export function LoginPage() {
   if (session.status === 'signedIn') return <Navigate to={returnTo} replace />;
 
   const onSubmit = handleSubmit((values) => {
-    if (askChallenge && !challenge) {
-      setChallengeError(SOFT_LOCKOUT.prompt);
-      return;
-    }
-    setChallengeError(undefined);
+    if (!challenge.ready()) return;
     const totp = askTotp ? values.totp.trim() : '';
     signIn.mutate(
       {
         username: values.username.trim(),
         password: values.password,
         ...(totp ? { totp } : {}),
-        ...(askChallenge && challenge ? { challenge } : {}),
+        ...(challenge.solution ? { challenge: challenge.solution } : {}),
       },
       {
         onSuccess: (user) => {
@@ -88,12 +84,8 @@ export function LoginPage() {
         },
         onError: (error) => {
           if (secondFactorError(error)) setAskTotp(true);
-          if (challengeWouldHelp(error)) setAskChallenge(true);
           // A solution is used once: a new one for the next attempt.
-          if (challenge) {
-            setChallenge(null);
-            setChallengeKey((key) => key + 1);
-          }
+          challenge.settled(challengeWouldHelp(error));
         },
       },
     );
@@ -145,19 +137,7 @@ export function LoginPage() {
               })}
             />
           )}
-          {askChallenge && (
-            <Stack gap={4}>
-              <Text size="sm">{SOFT_LOCKOUT.prompt}</Text>
-              <CaptchaField
-                onChange={(payload) => {
-                  setChallenge(payload);
-                  if (payload) setChallengeError(undefined);
-                }}
-                error={challengeError}
-                resetKey={challengeKey}
-              />
-            </Stack>
-          )}
+          <SoftLockoutChallengeField challenge={challenge} />
           <Button type="submit" loading={signIn.isPending} disabled={signIn.isPending}>
             Sign in
           </Button>

@@ -1,5 +1,5 @@
-import { messages, SOFT_LOCKOUT, type UserInfo } from '@gear/domain';
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { messages, type UserInfo } from '@gear/domain';
+import { Alert, Button, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -8,8 +8,11 @@ import {
   provePatientOrder,
 } from '../../api/patient-proof.ts';
 import { fetchAccountType } from '../../api/session.ts';
-import { CaptchaField } from '../../components/captcha-field.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import {
+  SoftLockoutChallengeField,
+  useSoftLockoutChallenge,
+} from '../../components/soft-lockout-challenge.tsx';
 import { useServices } from '../../services/app-services.tsx';
 import { LoginRequired } from './login-required.tsx';
 
@@ -65,15 +68,15 @@ export function PatientProofGate() {
   const started = useRef(false);
   const query = patientProofQuery(params, location.pathname);
   // After a 429 that a solved challenge would get past: the captcha, and a retry that sends its solution.
-  const [challenge, setChallenge] = useState<string | null>(null);
-  const [challengeKey, setChallengeKey] = useState(0);
-  const [challengeError, setChallengeError] = useState<string | undefined>();
+  const challenge = useSoftLockoutChallenge();
   const [retrying, setRetrying] = useState(false);
 
   const prove = async (solution?: string) => {
     if (!query) return;
     try {
       const result = await provePatientOrder(services.api, query, solution);
+      // A solution is used once: a new one for another attempt.
+      challenge.settled(result.kind === 'refused' && result.challenge === true);
       if (result.kind !== 'proven') {
         setOutcome(result);
         return;
@@ -88,6 +91,7 @@ export function PatientProofGate() {
       services.session.set({ status: 'signedIn', user });
       await navigate(`${path}${location.search}`, { replace: true });
     } catch (error) {
+      challenge.settled(false);
       setOutcome({ kind: 'refused', message: (error as Error).message });
     }
   };
@@ -99,18 +103,11 @@ export function PatientProofGate() {
   });
 
   const retry = async () => {
-    if (!challenge) {
-      setChallengeError(SOFT_LOCKOUT.prompt);
-      return;
-    }
+    if (!challenge.ready()) return;
     setRetrying(true);
-    setChallengeError(undefined);
     try {
-      await prove(challenge);
+      await prove(challenge.solution);
     } finally {
-      // A solution is used once: a new one for another attempt.
-      setChallenge(null);
-      setChallengeKey((key) => key + 1);
       setRetrying(false);
     }
   };
@@ -137,15 +134,7 @@ export function PatientProofGate() {
       )}
       {outcome.kind === 'refused' && outcome.challenge && (
         <Stack gap="sm">
-          <Text>{SOFT_LOCKOUT.prompt}</Text>
-          <CaptchaField
-            onChange={(payload) => {
-              setChallenge(payload);
-              if (payload) setChallengeError(undefined);
-            }}
-            error={challengeError}
-            resetKey={challengeKey}
-          />
+          <SoftLockoutChallengeField challenge={challenge} />
           <Button onClick={() => void retry()} loading={retrying} disabled={retrying} w="fit-content">
             Try again
           </Button>
