@@ -8,7 +8,7 @@ import { HtmlText } from './html-text.tsx';
  */
 export function RefundPolicyText({ enabled, size = 'md' }: { enabled: boolean; size?: 'sm' | 'md' }) {
   const policy = useRefundPolicy(enabled);
-  if (policy.isPending) return <Loader size="sm" aria-label="Loading the refund policy" />;
+  if (policy.isPending) return <Loader size="sm" role="status" aria-label="Loading the refund policy" />;
   if (policy.isError) return <Text>An unexpected error has occurred.</Text>;
   return <HtmlText html={policy.data ?? ''} size={size} />;
 }

@@ -38,7 +38,7 @@ export function OrderStatusView({ orderId }: { orderId: number }) {
       </Alert>
     );
   }
-  if (!order.data || !status.data) return <Loader aria-label="Loading the order" />;
+  if (!order.data || !status.data) return <Loader role="status" aria-label="Loading the order" />;
   const saved = order.data as SavedOrder;
   return (
     <Stack gap="md" maw={960}>

@@ -616,7 +616,7 @@ function AcknowledgementBox({
         bg="gray.0"
       >
         {text.isPending ? (
-          <Loader size="sm" aria-label="Loading" />
+          <Loader size="sm" role="status" aria-label="Loading" />
         ) : text.isError ? (
           <Text size="sm">An unexpected error has occurred.</Text>
         ) : (

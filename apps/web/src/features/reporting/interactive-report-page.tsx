@@ -56,7 +56,7 @@ export function InteractiveReportView({ orderId, accessionNo }: { orderId: numbe
         {failureText(report.error)}
       </Alert>
     );
-  else if (!report.data || !saved) body = <Loader aria-label="Loading the report" />;
+  else if (!report.data || !saved) body = <Loader role="status" aria-label="Loading the report" />;
   else body = <ReportBody report={report.data} dateOfBirth={dateOfBirth} />;
   return (
     <Stack gap="md" maw={960}>

@@ -21,7 +21,7 @@ const LazyBillingStep = lazy(() =>
 /** The billing option of a requisition (features/billing), for the review's Edit: loaded when it is opened. */
 export function BillingStep(props: ComponentProps<typeof EagerBillingStep>) {
   return (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading the billing options" />}>
+    <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the billing options" />}>
       <LazyBillingStep {...props} />
     </Suspense>
   );
@@ -34,7 +34,7 @@ const LazyHandoffForm = lazy(() =>
 /** The handoff form (features/handoff), for the order confirmation page: loaded with it. */
 export function HandoffForm(props: HandoffFormProps) {
   return (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading the handoff form" />}>
+    <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the handoff form" />}>
       <LazyHandoffForm {...props} />
     </Suspense>
   );
@@ -62,7 +62,7 @@ const LazyInlinePanelSelection = lazy(() =>
 /** The panel selection inline (the review's Edit of a requisition's tests), loaded when it is opened. */
 export function InlinePanelSelection(props: InlinePanelSelectionProps) {
   return (
-    <Suspense fallback={<Loader size="sm" aria-label="Loading the test selection" />}>
+    <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the test selection" />}>
       <LazyInlinePanelSelection {...props} />
     </Suspense>
   );
