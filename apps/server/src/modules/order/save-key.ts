@@ -29,13 +29,14 @@ function keyOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Every request runs with a place for its save key; a change (POST, PUT, PATCH, DELETE) sent with an
- * Idempotency-Key puts it there once its body is parsed, for the order-change core to read (`saveKeyOfRequest`).
+ * Every change (POST, PUT, PATCH, DELETE) runs with a place for its save key (a read has no use for one); one sent
+ * with an Idempotency-Key puts it there once its body is parsed, for the order-change core to read (`saveKeyOfRequest`).
  * Uploads (multipart) are not keyed: their file is not part of the parsed body a repeat could be compared by.
  */
 export function registerSaveKeys(app: FastifyInstance): void {
-  app.addHook('onRequest', (_request, _reply, done) => {
-    requests.run({ saveKey: null }, done);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (CHANGING.has(request.method)) requests.run({ saveKey: null }, done);
+    else done();
   });
   app.addHook('preHandler', async (request) => {
     const store = requests.getStore();
