@@ -1,5 +1,6 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 export const DEMO_PASSWORDS = {
   'dr.avery': 'demo-Avery-2026',
@@ -22,8 +23,21 @@ export async function signIn(page: Page, login: DemoLogin) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** axe on the page as it stands: no serious or critical violations. */
+let shots = 0;
+
+/**
+ * axe on the page as it stands: no serious or critical violations. With E2E_SHOTS_DIR set, every page so checked is
+ * also kept as a full-page screenshot there, named by the test and its viewport, for a person to look at.
+ */
 export async function expectAccessible(page: Page) {
+  const shotsDir = process.env.E2E_SHOTS_DIR;
+  if (shotsDir) {
+    shots += 1;
+    const { title } = test.info();
+    const width = page.viewportSize()?.width ?? 0;
+    const name = `${title.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${width}-${String(shots).padStart(3, '0')}.png`;
+    await page.screenshot({ path: path.join(shotsDir, name), fullPage: true });
+  }
   const { violations } = await new AxeBuilder({ page }).analyze();
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { changing } from '../../db/kept.ts';
@@ -126,9 +126,10 @@ function coalesced(rows: AuditRow[]): AuditRow[] {
 
 /**
  * One insert of many events with one parameter (the events as JSON): the statement costs the same to build whatever
- * the number of events, where a multi-row insert builds and sends 13 parameters per event.
+ * the number of events, where a multi-row insert builds and sends 13 parameters per event. With `when`, the rows are
+ * inserted only when that condition holds (a part of a larger statement: auditWrite).
  */
-function insertEvents(db: Db, rows: AuditRow[]) {
+function eventsInsert(rows: AuditRow[], when?: SQL): SQL {
   const json = JSON.stringify(
     rows.map((row) => ({
       order_id: row.orderId ?? null,
@@ -146,15 +147,27 @@ function insertEvents(db: Db, rows: AuditRow[]) {
       at: row.at ?? new Date(),
     })),
   );
-  return db.execute(sql`
+  return sql`
     insert into audit_events (order_id, actor, action, detail, user_id, role, on_behalf_of, outcome, status,
                               request_id, address, user_agent, at)
     select order_id, actor, action, detail, user_id, role, on_behalf_of, outcome, status,
            request_id, address, user_agent, at
     from jsonb_to_recordset(${json}::jsonb) as e(order_id integer, actor text, action text, detail jsonb,
       user_id integer, role text, on_behalf_of text, outcome text, status integer, request_id text, address text,
-      user_agent text, at timestamptz)`);
+      user_agent text, at timestamptz)${when ? sql` where ${when}` : sql``}`;
 }
+
+const insertEvents = (db: Db, rows: AuditRow[]) => db.execute(eventsInsert(rows));
+
+/**
+ * An event as one part of a larger statement, written only when `when` holds (a change's claim of its version, in the
+ * same statement: the event commits with the change it records, at no statement of its own).
+ */
+export const auditWrite = (
+  event: AuditEventInput,
+  when: SQL,
+  request: FastifyRequest | undefined = auditRequest.getStore(),
+): SQL => eventsInsert([auditRowOf(event, request)], when);
 
 /**
  * The request events of one process, written after their answers in one insert per batch (at most BATCH_MAX events,

@@ -23,7 +23,7 @@ import {
   unprocessable,
 } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { type AuditEventInput, auditWrite, recordAudit } from '../audit/audit.service.ts';
 import { updateRequisitionWrite } from '../requisition/requisition.repository.ts';
 import {
   type ChangeAnswer,
@@ -32,6 +32,7 @@ import {
   keepChangeAnswer,
 } from './change-answers.repository.ts';
 import {
+  CLAIMED,
   claimVersion,
   claimVersionWith,
   loadOrder,
@@ -229,12 +230,8 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
       basedOn,
       plan,
       withKeptAnswer(request.record, keyed, orderId),
+      { action: `orderChanged:${changeNameOf(kind)}`, orderId, detail: { version: basedOn + 1 } },
     );
-    await recordAudit(db, {
-      action: `orderChanged:${changeNameOf(kind)}`,
-      orderId,
-      detail: { version: basedOn + 1, ...(outcome.newOrderId ? { newOrderId: outcome.newOrderId } : {}) },
-    });
     return { ...outcome, order: await savedOrder(db, orderId), unchanged: false };
   } catch (refusal) {
     // A concurrent twin under the same key claimed the version first: its answer, once committed, is this one's.
@@ -291,7 +288,8 @@ function stepsKept(order: SavedOrder, writes: readonly OrderWrite[]): WorkflowSt
 }
 
 /**
- * Claims the version and writes the plan: 409 with the stale-order message, and nothing written, when it is stale.
+ * Claims the version and writes the plan, with the change's audit event when given (docs/decisions/0214), in the same
+ * statement or transaction: 409 with the stale-order message, and nothing written, when it is stale.
  * changeOrder's last part; called alone only for an order created in the same transaction (a custom profile ordered
  * on a new order), which no one else can have read.
  */
@@ -301,6 +299,7 @@ export async function applyChangePlan(
   basedOn: number,
   plan: OrderChangePlan,
   record?: ChangeRequest['record'],
+  audit?: AuditEventInput,
 ): Promise<WriteOutcome> {
   const writes = plan.writes ?? [];
   const changes = plan.changes ?? {};
@@ -318,6 +317,7 @@ export async function applyChangePlan(
         )
         .filter((write) => write !== null),
       ...(after ? [workflowStepsWrite(order.id, before, after)].filter((write) => write !== null) : []),
+      ...(audit ? [auditWrite(audit, CLAIMED)] : []),
     ]);
     if (!claimed) throw stale();
     return { newOrderId: null, removedStorageKeys: [] };
@@ -332,6 +332,11 @@ export async function applyChangePlan(
     const after = stepsAfter(inserted);
     if (after) await saveWorkflowSteps(tx, order.id, before, after);
     if (record) await record(tx, await savedIn(tx, order.id), outcome);
+    if (audit)
+      await recordAudit(tx, {
+        ...audit,
+        detail: { ...audit.detail, ...(outcome.newOrderId ? { newOrderId: outcome.newOrderId } : {}) },
+      });
     return outcome;
   });
 }
