@@ -92,7 +92,6 @@ export function PaymentSection({
 
   return (
     <Stack gap="md">
-      <Title order={3}>Payment</Title>
       <Modal
         opened={reopenNotice}
         onClose={onReopenNoticeClose}
