@@ -41,6 +41,12 @@ if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
 }
 
+/** A largest-contentful-paint entry, as much of it as is read here (the bench's types have no DOM). */
+interface LcpEntry {
+  startTime: number;
+  element?: { tagName: string; textContent: string | null } | null;
+}
+
 interface Script {
   url: string;
   bytes: number;
@@ -106,6 +112,7 @@ try {
   for (const route of ROUTES) {
     const lcps: number[] = [];
     const fcps: number[] = [];
+    const elements = new Set<string>();
     let scripts: Script[] = [];
     let pageWireBytes = 0;
     // One warm-up run (the server's first answers compile its code), then the measured runs.
@@ -155,11 +162,16 @@ try {
       await page.waitForLoadState('networkidle', { timeout: 120_000 });
       const paints = await page.evaluate(
         () =>
-          new Promise<{ lcp: number; fcp: number }>((resolve) => {
+          new Promise<{ lcp: number; fcp: number; element: string }>((resolve) => {
             const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
             new PerformanceObserver((list) => {
               const entries = list.getEntries();
-              resolve({ lcp: entries[entries.length - 1]?.startTime ?? Number.NaN, fcp });
+              const last = entries[entries.length - 1] as LcpEntry | undefined;
+              // Which element was the largest paint: its tag and the start of its text.
+              const element = last?.element
+                ? `${last.element.tagName.toLowerCase()} "${(last.element.textContent ?? '').trim().slice(0, 40)}"`
+                : 'unknown';
+              resolve({ lcp: last?.startTime ?? Number.NaN, fcp, element });
             }).observe({ type: 'largest-contentful-paint', buffered: true } as never);
           }),
       );
@@ -167,6 +179,7 @@ try {
       const wireTotal = (await Promise.all(wire)).reduce((sum, bytes) => sum + bytes, 0);
       if (run > 0) {
         lcps.push(paints.lcp);
+        elements.add(paints.element);
         fcps.push(paints.fcp);
         scripts = found;
         pageWireBytes = wireTotal;
@@ -191,6 +204,7 @@ try {
       lcpMs: lcps.map((v) => Math.round(v)),
       fcpMedianMs: Math.round(median(fcps)),
       lcpMedianMs: Math.round(median(lcps)),
+      lcpElements: [...elements],
       withinBudget: gzipTotal <= JS_BUDGET_BYTES && median(lcps) < LCP_BUDGET_MS,
     };
     console.log(JSON.stringify(result));
