@@ -114,6 +114,7 @@ try {
     const fcps: number[] = [];
     const elements = new Set<string>();
     let scripts: Script[] = [];
+    let scriptsBeforeLcp: string[] = [];
     let pageWireBytes = 0;
     // One warm-up run (the server's first answers compile its code), then the measured runs.
     for (let run = 0; run <= RUNS; run++) {
@@ -162,7 +163,7 @@ try {
       await page.waitForLoadState('networkidle', { timeout: 120_000 });
       const paints = await page.evaluate(
         () =>
-          new Promise<{ lcp: number; fcp: number; element: string }>((resolve) => {
+          new Promise<{ lcp: number; fcp: number; element: string; scriptsBefore: string[] }>((resolve) => {
             const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
             new PerformanceObserver((list) => {
               const entries = list.getEntries();
@@ -171,7 +172,13 @@ try {
               const element = last?.element
                 ? `${last.element.tagName.toLowerCase()} "${(last.element.textContent ?? '').trim().slice(0, 40)}"`
                 : 'unknown';
-              resolve({ lcp: last?.startTime ?? Number.NaN, fcp, element });
+              const lcp = last?.startTime ?? Number.NaN;
+              // The scripts the page asked for before its largest paint (what the paint waited for, at most).
+              const scriptsBefore = performance
+                .getEntriesByType('resource')
+                .filter((entry) => entry.startTime <= lcp && new URL(entry.name).pathname.endsWith('.js'))
+                .map((entry) => new URL(entry.name).pathname);
+              resolve({ lcp, fcp, element, scriptsBefore });
             }).observe({ type: 'largest-contentful-paint', buffered: true } as never);
           }),
       );
@@ -182,6 +189,7 @@ try {
         elements.add(paints.element);
         fcps.push(paints.fcp);
         scripts = found;
+        scriptsBeforeLcp = paints.scriptsBefore;
         pageWireBytes = wireTotal;
       }
       await context.close();
@@ -199,6 +207,13 @@ try {
       jsGzipBytes: gzipTotal,
       jsGzipKB: Math.round(gzipTotal / 100) / 10,
       jsWireBytes: scripts.reduce((sum, s) => sum + s.wireBytes, 0),
+      // Of those, the ones asked for before the largest paint (the last run's); the rest came after it.
+      scriptsBeforeLcp: scriptsBeforeLcp.length,
+      jsGzipKBBeforeLcp:
+        Math.round(
+          scripts.filter((s) => scriptsBeforeLcp.includes(s.url)).reduce((sum, s) => sum + s.gzipBytes, 0) /
+            100,
+        ) / 10,
       pageWireBytes,
       fcpMs: fcps.map((v) => Math.round(v)),
       lcpMs: lcps.map((v) => Math.round(v)),
