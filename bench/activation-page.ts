@@ -41,6 +41,12 @@ if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
 }
 
+/** A largest-contentful-paint entry, as much of it as is read here (the bench's types have no DOM). */
+interface LcpEntry {
+  startTime: number;
+  element?: { tagName: string; textContent: string | null } | null;
+}
+
 interface Script {
   url: string;
   bytes: number;
@@ -106,7 +112,9 @@ try {
   for (const route of ROUTES) {
     const lcps: number[] = [];
     const fcps: number[] = [];
+    const elements = new Set<string>();
     let scripts: Script[] = [];
+    let scriptsBeforeLcp: string[] = [];
     let pageWireBytes = 0;
     // One warm-up run (the server's first answers compile its code), then the measured runs.
     for (let run = 0; run <= RUNS; run++) {
@@ -155,11 +163,22 @@ try {
       await page.waitForLoadState('networkidle', { timeout: 120_000 });
       const paints = await page.evaluate(
         () =>
-          new Promise<{ lcp: number; fcp: number }>((resolve) => {
+          new Promise<{ lcp: number; fcp: number; element: string; scriptsBefore: string[] }>((resolve) => {
             const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
             new PerformanceObserver((list) => {
               const entries = list.getEntries();
-              resolve({ lcp: entries[entries.length - 1]?.startTime ?? Number.NaN, fcp });
+              const last = entries[entries.length - 1] as LcpEntry | undefined;
+              // Which element was the largest paint: its tag and the start of its text.
+              const element = last?.element
+                ? `${last.element.tagName.toLowerCase()} "${(last.element.textContent ?? '').trim().slice(0, 40)}"`
+                : 'unknown';
+              const lcp = last?.startTime ?? Number.NaN;
+              // The scripts the page asked for before its largest paint (what the paint waited for, at most).
+              const scriptsBefore = performance
+                .getEntriesByType('resource')
+                .filter((entry) => entry.startTime <= lcp && new URL(entry.name).pathname.endsWith('.js'))
+                .map((entry) => new URL(entry.name).pathname);
+              resolve({ lcp, fcp, element, scriptsBefore });
             }).observe({ type: 'largest-contentful-paint', buffered: true } as never);
           }),
       );
@@ -167,8 +186,10 @@ try {
       const wireTotal = (await Promise.all(wire)).reduce((sum, bytes) => sum + bytes, 0);
       if (run > 0) {
         lcps.push(paints.lcp);
+        elements.add(paints.element);
         fcps.push(paints.fcp);
         scripts = found;
+        scriptsBeforeLcp = paints.scriptsBefore;
         pageWireBytes = wireTotal;
       }
       await context.close();
@@ -186,11 +207,19 @@ try {
       jsGzipBytes: gzipTotal,
       jsGzipKB: Math.round(gzipTotal / 100) / 10,
       jsWireBytes: scripts.reduce((sum, s) => sum + s.wireBytes, 0),
+      // Of those, the ones asked for before the largest paint (the last run's); the rest came after it.
+      scriptsBeforeLcp: scriptsBeforeLcp.length,
+      jsGzipKBBeforeLcp:
+        Math.round(
+          scripts.filter((s) => scriptsBeforeLcp.includes(s.url)).reduce((sum, s) => sum + s.gzipBytes, 0) /
+            100,
+        ) / 10,
       pageWireBytes,
       fcpMs: fcps.map((v) => Math.round(v)),
       lcpMs: lcps.map((v) => Math.round(v)),
       fcpMedianMs: Math.round(median(fcps)),
       lcpMedianMs: Math.round(median(lcps)),
+      lcpElements: [...elements],
       withinBudget: gzipTotal <= JS_BUDGET_BYTES && median(lcps) < LCP_BUDGET_MS,
     };
     console.log(JSON.stringify(result));

@@ -20,6 +20,13 @@ if (!existsSync(manifestFile)) {
   process.exit(1);
 }
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+/** The front door is a build of its own with its own manifest (decision 0320); its keys do not clash with the app's. */
+const frontDoorManifestFile = path.join(dist, '.vite/front-door-manifest.json');
+if (!existsSync(frontDoorManifestFile)) {
+  console.error(`No front-door manifest at ${frontDoorManifestFile}: run npm run build -w apps/web.`);
+  process.exit(1);
+}
+const frontDoorManifest = JSON.parse(readFileSync(frontDoorManifestFile, 'utf8'));
 
 const KB = 1000;
 const PATIENT_TARGET = 120 * KB;
@@ -29,6 +36,12 @@ const STEP_TARGET = 250 * KB;
  * lighter, remove it once the page meets its target. Since decision 0235 every page meets its target: none.
  */
 const CEILINGS = {};
+/**
+ * The front door, built on its own since decision 0320, loads one file of 105.4 kB at first: held at 110 kB (below the
+ * issue's 120) and at one file, so that neither its weight nor its file count creeps back.
+ */
+const FRONT_DOOR_CEILING = 110 * KB;
+const FRONT_DOOR_FILES = 1;
 const STEPS = [
   'practitioner/practitioner-step.tsx',
   'panels/panels-step.tsx',
@@ -50,8 +63,8 @@ const NOT_ON_ACTIVATION = /features\/(wizard|panels|review|billing)\//;
 
 /** The app (index.html) and the patients' front door (front-door.html, decision 0235). */
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry && key.endsWith('index.html'));
-const frontDoorKey = Object.keys(manifest).find(
-  (key) => manifest[key].isEntry && key.endsWith('front-door.html'),
+const frontDoorKey = Object.keys(frontDoorManifest).find(
+  (key) => frontDoorManifest[key].isEntry && key.endsWith('front-door.html'),
 );
 if (!entryKey || !frontDoorKey) throw new Error('the build has no index.html or front-door.html entry');
 /** A lazily loaded module's chunk: its own entry, or the shared chunk Rolldown named after it. */
@@ -66,12 +79,12 @@ const keyOf = (suffix) => {
 };
 
 /** The chunk keys a page loads: the given modules and, transitively, what they import statically. */
-function closure(keys) {
+function closure(keys, chunks = manifest) {
   const seen = new Set();
   const visit = (key) => {
     if (seen.has(key)) return;
     seen.add(key);
-    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+    for (const imported of chunks[key]?.imports ?? []) visit(imported);
   };
   for (const key of keys) visit(key);
   return seen;
@@ -86,8 +99,23 @@ const gzipBytes = (file) => {
 
 const pages = [
   // The front door shows both (decision 0235).
-  { name: 'activation (/)', keys: [frontDoorKey], target: PATIENT_TARGET, activation: true },
-  { name: 'patient entry (/connect, Welcome Back)', keys: [frontDoorKey], target: PATIENT_TARGET },
+  {
+    name: 'activation (/)',
+    keys: [frontDoorKey],
+    chunks: frontDoorManifest,
+    target: PATIENT_TARGET,
+    ceiling: FRONT_DOOR_CEILING,
+    maxFiles: FRONT_DOOR_FILES,
+    activation: true,
+  },
+  {
+    name: 'patient entry (/connect, Welcome Back)',
+    keys: [frontDoorKey],
+    chunks: frontDoorManifest,
+    target: PATIENT_TARGET,
+    ceiling: FRONT_DOOR_CEILING,
+    maxFiles: FRONT_DOOR_FILES,
+  },
   ...STEPS.map((step) => ({
     name: `wizard step ${step.split('/')[1].replace('.tsx', '')}`,
     // The pages that read data load inside the query layout (decision 0234).
@@ -100,15 +128,18 @@ const problems = [];
 const overTarget = [];
 const kB = (bytes) => `${(bytes / KB).toFixed(1)} kB`;
 for (const page of pages) {
-  const chunks = [...closure(page.keys)].map((key) => ({ key, file: manifest[key].file }));
+  const pageManifest = page.chunks ?? manifest;
+  const chunks = [...closure(page.keys, pageManifest)].map((key) => ({ key, file: pageManifest[key].file }));
   const bytes = chunks.reduce((sum, chunk) => sum + gzipBytes(chunk.file), 0);
   const { target } = page;
-  const ceiling = CEILINGS[page.name] ?? target;
+  const ceiling = CEILINGS[page.name] ?? page.ceiling ?? target;
   const mark = bytes > ceiling ? '✗' : bytes > target ? '!' : '✓';
   console.log(
     `${mark} ${page.name}: ${kB(bytes)} gzipped JS in ${chunks.length} files (target ${kB(target)}, ceiling ${kB(ceiling)})`,
   );
   if (bytes > ceiling) problems.push(`${page.name} loads ${kB(bytes)}, over its ceiling of ${kB(ceiling)}`);
+  if (page.maxFiles !== undefined && chunks.length > page.maxFiles)
+    problems.push(`${page.name} loads ${chunks.length} files at first, more than ${page.maxFiles}`);
   else if (bytes > target) overTarget.push(page.name);
   for (const chunk of chunks) {
     if (NEVER_IN_BROWSER.test(chunk.key)) problems.push(`${page.name} loads a PDF library (${chunk.key})`);
@@ -116,7 +147,9 @@ for (const page of pages) {
       problems.push(`${page.name} loads ${chunk.key}`);
   }
 }
-const pdfChunk = Object.keys(manifest).find((key) => NEVER_IN_BROWSER.test(key));
+const pdfChunk = [...Object.keys(manifest), ...Object.keys(frontDoorManifest)].find((key) =>
+  NEVER_IN_BROWSER.test(key),
+);
 if (pdfChunk) problems.push(`the build carries a browser PDF library (${pdfChunk})`);
 
 if (problems.length) {

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@gear/domain';
 import { Alert, Button, Center, Stack } from '@mantine/core';
-import { type ReactNode, useEffect, useState } from 'react';
-import { fetchConfig } from '../api/config.ts';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { fetchConfig, readInlineConfig } from '../api/config.ts';
 import { fetchAccountType } from '../api/session.ts';
 import { PageLoader } from '../components/page-loader.tsx';
 import { readRetry, readRetryDelay, useServices } from '../services/app-services.tsx';
@@ -13,11 +13,20 @@ import { sessionHint } from '../services/session-hint.ts';
  * browser has signed in before (see session-hint.ts). While the server answers 503 (its database restarting, a full
  * disk: docs/decisions/0154) it says "temporarily unavailable, trying again" and asks again by itself, as every read
  * (READ_RETRIES); after that, once per "Try again".
+ *
+ * The configuration the server wrote into the page (readInlineConfig, decision 0320) stands for GET /api/config: a
+ * visitor who has not signed in then sees the page at once, with no call before the first paint.
  */
 export function Startup({ children }: { children: ReactNode }) {
   const services = useServices();
-  const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'retrying'>('loading');
-  const [attempt, setAttempt] = useState(0);
+  const inline = useRef(readInlineConfig());
+  const [state, setState] = useState<'loading' | 'ready' | 'failed' | 'retrying'>(() => {
+    if (!inline.current || sessionHint.get()) return 'loading';
+    Object.assign(services.config, inline.current);
+    services.session.set({ status: 'signedOut', reason: 'anonymous' });
+    return 'ready';
+  });
+  const [attempt, setAttempt] = useState(() => (state === 'ready' ? -1 : 0));
 
   useEffect(() => {
     if (attempt < 0) return;
@@ -25,7 +34,8 @@ export function Startup({ children }: { children: ReactNode }) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     setState('loading');
     const whoIsSignedIn = sessionHint.get() ? fetchAccountType(services.api) : Promise.resolve(null);
-    Promise.all([fetchConfig(services.api), whoIsSignedIn]).then(
+    const config = inline.current ? Promise.resolve(inline.current) : fetchConfig(services.api);
+    Promise.all([config, whoIsSignedIn]).then(
       ([config, user]) => {
         if (cancelled) return;
         Object.assign(services.config, config);
@@ -56,7 +66,7 @@ export function Startup({ children }: { children: ReactNode }) {
             <Alert color="red" title="The portal could not be loaded" role="alert">
               The ordering portal did not answer. Check your connection and try again.
             </Alert>
-            <Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>
+            <Button onClick={() => setAttempt((n) => Math.max(n, 0) + 1)}>Try again</Button>
           </Stack>
         </Center>
       </main>

@@ -2,6 +2,7 @@ import { CAPTCHA_INVALID_MESSAGE } from '@gear/domain';
 import { Input, Stack, Text } from '@mantine/core';
 import type {} from 'altcha/types/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { whenPageSettles } from './when-page-settles.ts';
 
 /** Where the widget fetches its challenge (apps/server/src/modules/captcha, docs/decisions/0150). */
 export const CAPTCHA_CHALLENGE_URL = '/gear/captcha/challenge';
@@ -16,7 +17,7 @@ interface StateChange {
 type AltchaElement = HTMLElement & { reset?: () => void };
 
 /**
- * The captcha (self-hosted ALTCHA): the widget, loaded only when the field is shown, solves a proof of work in the
+ * The captcha (self-hosted ALTCHA): the widget, loaded only when the field is shown and the page has settled, solves a proof of work in the
  * browser. `onChange` gets the payload to send in the spec's `recaptcha` field once verified, and null whenever there
  * is none (not yet, expired, failed, reset). A change of `resetKey` (after a submit the server refused, or one that
  * used the solution) starts it over. `error` shows under the field, as every field's error does.
@@ -38,13 +39,18 @@ export function CaptchaField({
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
 
+  // The widget's script (35 kB gzipped) waits until the page is drawn: the person's first interaction with the page or
+  // the first idle moment after it has loaded (decision 0320), so the patients' first pages paint without it.
   useEffect(() => {
     let alive = true;
-    import('altcha').catch(() => {
-      if (alive) setFailedToLoad(true);
+    const cancel = whenPageSettles(() => {
+      import('altcha').catch(() => {
+        if (alive) setFailedToLoad(true);
+      });
     });
     return () => {
       alive = false;
+      cancel();
     };
   }, []);
 

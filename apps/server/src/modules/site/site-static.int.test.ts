@@ -8,6 +8,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../db/test-db.ts';
+import { pageEncodingOf, pageWithConfig } from './site.routes.ts';
 
 /**
  * Decision 0230: the built web app is sent precompressed (Brotli, else gzip, else as is), fingerprinted files are kept
@@ -48,6 +49,14 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+/** Decision 0320: the page as sent carries GET /api/config's answer in a JSON data block. */
+const withConfig = (html: string) =>
+  pageWithConfig(html, {
+    supportPhone: app.config.supportPhone,
+    hrsaGsdlNumbers: app.config.hrsaGsdlNumbers,
+    consultationUrl: app.config.consultationUrl,
+  });
+
 const get = (url: string, acceptEncoding?: string) =>
   app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
@@ -86,7 +95,7 @@ describe('the web app as sent to a browser', () => {
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(withConfig(INDEX));
     }
   });
 
@@ -96,8 +105,57 @@ describe('the web app as sent to a browser', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(FRONT_DOOR);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(withConfig(FRONT_DOOR));
     }
+  });
+
+  it('decision 0320: writes GET /api/config into the page, so the first page draws without asking', async () => {
+    const config = (await get('/api/config')).json();
+    const page = (await get('/connect/100123')).body;
+    const block = /<script id="gear-config" type="application\/json">(.*?)<\/script><\/head>/.exec(page);
+    expect(block?.[1] && JSON.parse(block[1])).toEqual(config);
+    expect(page).toContain('<title>Gear front door</title>');
+  });
+
+  it('decision 0320: sends the page gzipped, as it is, or not at all when the browser has it', async () => {
+    const gzip = await get('/', 'gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(withConfig(FRONT_DOOR));
+    const identity = await get('/', 'br;q=0, identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(withConfig(FRONT_DOOR));
+    expect(identity.headers.vary).toContain('accept-encoding');
+    const etag = identity.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': String(etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // The app's page is another page: another tag.
+    expect((await get('/login')).headers.etag).not.toBe(etag);
+  });
+
+  it('decision 0320: no configured value can close the data block or start markup', () => {
+    const html = pageWithConfig('<html><head></head><body></body></html>', {
+      supportPhone: '</script><script>alert(1)</script>',
+      hrsaGsdlNumbers: ['<!--'],
+      consultationUrl: '/contact',
+    });
+    expect(html).not.toContain('</script><script>');
+    expect(html).not.toContain('<!--');
+    const json = /type="application\/json">(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(JSON.parse(json).supportPhone).toBe('</script><script>alert(1)</script>');
+  });
+
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['BR', 'br'],
+    ['identity', 'identity'],
+    [undefined, 'identity'],
+    ['gzip;q=0.0', 'identity'],
+  ] as const)('decision 0320: Accept-Encoding %s → %s', (header, encoding) => {
+    expect(pageEncodingOf(header)).toBe(encoding);
   });
 
   it('does not serve the build manifest or a missing asset', async () => {
