@@ -115,14 +115,15 @@ function pitlFactsOf(order: SavedOrder): PitlFacts | null {
 
 /** The PITL panels of the order status page (spec 3 §1 PITL; decisions 0290, 0293), from the order as read. */
 export function PitlPanels({ order }: { order: SavedOrder }) {
-  // Paid on this page: the summary is no longer pending, the section stays to say so and lead back to the order.
-  const [paid, setPaid] = useState(false);
+  // The payment lives here, not in the section: once paid the order read afresh is no longer pending, and the
+  // section stays (the payment succeeded) to say so and lead back to the order.
+  const pay = usePayRecollectionPack();
   const facts = pitlFactsOf(order);
   if (!facts) return null;
   return (
     <>
-      {(facts.summary.recollectionPending || paid) && (
-        <RecollectionSummary order={order} facts={facts} onPaid={() => setPaid(true)} />
+      {(facts.summary.recollectionPending || pay.isSuccess) && (
+        <RecollectionSummary order={order} facts={facts} pay={pay} />
       )}
       <TransferPacks order={order} facts={facts} />
     </>
@@ -136,13 +137,12 @@ export function PitlPanels({ order }: { order: SavedOrder }) {
 function RecollectionSummary({
   order,
   facts,
-  onPaid,
+  pay,
 }: {
   order: SavedOrder;
   facts: PitlFacts;
-  onPaid: () => void;
+  pay: ReturnType<typeof usePayRecollectionPack>;
 }) {
-  const pay = usePayRecollectionPack();
   const [card, setCard] = useState(EMPTY_CARD);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const nameOf = (gearReqIds: readonly number[]) =>
@@ -154,16 +154,13 @@ function RecollectionSummary({
     const found = cardFieldErrors(card, { international: false, prefix: 'card.' });
     setErrors(found);
     if (found.length > 0) return;
-    pay.mutate(
-      {
-        orderId: order.id,
-        version: order.version,
-        dateOfBirth: order.patientInfo?.dateOfBirth ?? null,
-        recollectionOrderId: null,
-        card,
-      },
-      { onSuccess: onPaid },
-    );
+    pay.mutate({
+      orderId: order.id,
+      version: order.version,
+      dateOfBirth: order.patientInfo?.dateOfBirth ?? null,
+      recollectionOrderId: null,
+      card,
+    });
   };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="pitl-recollection">
@@ -171,7 +168,7 @@ function RecollectionSummary({
         <Title order={2} size="h3" id="pitl-recollection">
           Recollection pending
         </Title>
-        {facts.summary.paymentRequired && facts.replacements.length > 0 ? (
+        {facts.summary.paymentRequired && facts.replacements.length > 0 && !pay.isSuccess ? (
           <>
             <Text>A replacement collection pack is ready to be sent once its fee is paid.</Text>
             <Table>
