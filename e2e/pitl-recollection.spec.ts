@@ -3,7 +3,7 @@ import { expectNoSidewaysScroll } from './patient-payment.ts';
 import { expectAccessible, watchConsole } from './support.ts';
 
 /**
- * spec 3 §3 pitlRecollectionOrderSummary, §9 'Replacement Fee' (decision 0291): Rhea Recollect's PITL order
+ * spec 3 §3 pitlRecollectionOrderSummary, §9 'Replacement Fee' (decisions 0291, 0293): Rhea Recollect's PITL order
  * (README 'PITL orders', requisition 50040006, born 1986-12-09) has a recollection pending that requires the $40
  * replacement fee. At phone size the patient sees it; at desktop size the patient pays it and returns to the order.
  */

@@ -17,8 +17,6 @@ export const queryKeys = {
     ['orders', orderId, 'status', accessionNo] as const,
   /** The order's timeline (decision 0262); goes with the order. */
   orderTimeline: (orderId: number) => ['orders', orderId, 'timeline'] as const,
-  /** The PITL facts of an order (decision 0291): recollection summary, replacement fees, transferable packs. */
-  pitl: (orderId: number) => ['orders', orderId, 'pitl'] as const,
   refundPolicy: ['refund-policy'] as const,
   /** The re-collect page's answer for an accession (decision 0252). */
   reCollect: (accessionNo: string) => ['re-collect', accessionNo] as const,

@@ -57,9 +57,12 @@ export function PdfButton({
 function AccessionLine({
   accession,
   requisition,
+  version,
 }: {
   accession: StatusAccession;
   requisition: StatusRequisition;
+  /** The order's version read: the re-collect page names it when it makes the recollection (decision 0294). */
+  version: number;
 }) {
   const { offering } = accession;
   return (
@@ -79,7 +82,7 @@ function AccessionLine({
           {offering.requestNewPack && requisition.recollectionOrderId === null && !requisition.canceled && (
             <Button
               component={Link}
-              to={`/recollect/${accession.accessionNo}`}
+              to={`/recollect/${accession.accessionNo}?version=${version}`}
               mih={44}
               w="fit-content"
               aria-label={`Request a new pack for accession ${accession.accessionNo}`}
@@ -186,7 +189,12 @@ export function RequisitionStatusBlocks({ order, status }: { order: SavedOrder; 
               <Text>Awaiting your specimen at the lab.</Text>
             )}
             {requisition.accessions.map((accession) => (
-              <AccessionLine key={accession.accessionNo} accession={accession} requisition={requisition} />
+              <AccessionLine
+                key={accession.accessionNo}
+                accession={accession}
+                requisition={requisition}
+                version={order.version}
+              />
             ))}
             {requisition.recollectionOrderId !== null && (
               <Text>

@@ -293,6 +293,15 @@ export const orderAttachmentSchema = z.object({
 });
 export type OrderAttachment = z.infer<typeof orderAttachmentSchema>;
 
+/** spec 3 §3 gearOrder.pitlRecollectionOrderSummary (decision 0293: filled for PITL orders by the order reader). */
+export const pitlRecollectionOrderSummarySchema = z
+  .object({
+    recollectionPending: z.boolean(),
+    paymentRequired: z.boolean(),
+    gearReqRecollectionMap: z.record(z.string(), z.number()),
+  })
+  .meta({ id: 'PitlRecollectionOrderSummary' });
+
 /** spec 1 §3 Order (gearOrder), with the fields of spec 2 §3 and spec 3 §3. id 'new' means not yet saved. */
 export const gearOrderSchema = z
   .object({
@@ -323,6 +332,13 @@ export const gearOrderSchema = z
     covidRegistration: z.boolean(),
     physicianInTheLoop: z.boolean(),
     recollectionFor: z.number().nullable(),
+    pitlRecollectionOrderSummary: pitlRecollectionOrderSummarySchema
+      .nullable()
+      .optional()
+      .describe(
+        "spec 3 §3: a PITL order's recollections (decision 0293); null on an order that is not PITL; absent on an " +
+          'order not read from the database',
+      ),
     patientInfo: patientInfoAnswerSchema.nullable(),
     insurance: insuranceAnswerSchema.nullable(),
     secondaryInsurance: insuranceAnswerSchema.nullable(),

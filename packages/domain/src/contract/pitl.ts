@@ -42,22 +42,3 @@ export const pitlTransferResponseSchema = z
   })
   .meta({ id: 'PitlTransferResponse' });
 export type PitlTransferResponse = z.infer<typeof pitlTransferResponseSchema>;
-
-/** The transfer modal's facts: which packs may go, which is preselected, and the fee (GET …/pitl-transfer). */
-export const pitlTransferOptionsSchema = z
-  .object({
-    eligibleGearReqIds: z.array(z.number()),
-    preselectedGearReqIds: z.array(z.number()),
-    feeCents: z.number(),
-  })
-  .meta({ id: 'PitlTransferOptions' });
-export type PitlTransferOptions = z.infer<typeof pitlTransferOptionsSchema>;
-
-/** spec 3 §3 gearOrder.pitlRecollectionOrderSummary. */
-export const pitlRecollectionOrderSummarySchema = z
-  .object({
-    recollectionPending: z.boolean(),
-    paymentRequired: z.boolean(),
-    gearReqRecollectionMap: z.record(z.string(), z.number()),
-  })
-  .meta({ id: 'PitlRecollectionOrderSummary' });

@@ -58,6 +58,17 @@ function pitlTransferText(action: string, detail: unknown): string {
     : `${packs} transferred from order ${numberOf(detail, 'fromOrderId') ?? ''}`;
 }
 
+/** The $40 of a recollection, paid (decision 0293): the amount and the recollection order, when recorded. */
+function replacementFeeText(words: string, detail: unknown): string {
+  const amountCents = numberOf(detail, 'amountCents');
+  const recollectionOrderId = numberOf(detail, 'recollectionOrderId');
+  return [
+    words,
+    amountCents === null ? '' : ` ${formatCents(amountCents)}`,
+    recollectionOrderId === null ? '' : ` (recollection order ${recollectionOrderId})`,
+  ].join('');
+}
+
 /**
  * One dated timeline of everything that happened to an order (issue 17 'One timeline'; decision 0262), read from
  * the stored facts: the order, its audited changes (placed, canceled), payments and instalments, shipments, the lab's
@@ -100,6 +111,7 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
           'pitlTransferredIn',
           'pitlTransferredOut',
           'pitlReplacementFeePaid',
+          'recollectionPackPaid',
         ]),
       ),
     )
@@ -129,8 +141,19 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
         at: iso(change.at),
         kind: 'recollection',
         by,
-        text: 'Replacement fee paid for the recollection',
+        text: replacementFeeText('Replacement fee paid for the recollection', change.detail),
         gearReqId: numberOf(change.detail, 'gearReqId'),
+      });
+    // On the order re-collected (decision 0293); the recollection order's own payment row dates it there.
+    else if (
+      change.action === 'recollectionPackPaid' &&
+      numberOf(change.detail, 'recollectionOrderId') !== null
+    )
+      add({
+        at: iso(change.at),
+        kind: 'recollection',
+        by,
+        text: replacementFeeText('Recollection pack paid', change.detail),
       });
   }
 

@@ -1,10 +1,17 @@
 // Decision 0065: every route that changes an order goes through the one change core and its one version rule.
 import { readFileSync } from 'node:fs';
 import { BILLING_METHODS, type Insurance, MESSAGES, STEP_IDS } from '@gear/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { bundles, orders } from '../../db/schema/index.ts';
+import { accessions, bundles, orders } from '../../db/schema/index.ts';
+import { transaction } from '../../lib/transaction.ts';
 import { DEMO_BUNDLE } from '../../seed/demo-panels.ts';
+import {
+  EVERY_STEP,
+  insertPitlOrder,
+  GI_EFFECTS as PITL_GI_EFFECTS,
+  METABOLOMIX as PITL_METABOLOMIX,
+} from '../../seed/demo-pitl-orders.ts';
 import {
   createOrder,
   type DemoLogin,
@@ -20,10 +27,12 @@ import {
   ok,
   PRODUCTS,
   readyToSubmitOrder,
+  receiveByLab,
   shippingBody,
   shipToOfficeOrder,
 } from '../../test/order-builders.ts';
-import { patientInfo } from '../patient/test-orders.ts';
+import { address, patientInfo } from '../patient/test-orders.ts';
+import { cardToken, patientPaysOrder } from '../payment/test-payments.ts';
 
 const ctx = useTestApp();
 type Response = Awaited<ReturnType<typeof ctx.app.inject>>;
@@ -135,6 +144,64 @@ async function awaitingAgreement(): Promise<SavedOrder> {
     .set({ practAgreement: false, practAgreementDate: null, version: order.version + 1 })
     .where(eq(orders.id, order.id));
   return read(order.id);
+}
+
+let accessionSeq = 0;
+
+/** The lab received the order's first test and discarded its specimen (decision 0252); the order then read. */
+async function discarded(order: SavedOrder) {
+  accessionSeq += 1;
+  const accessionNo = `OC${process.pid % 1000}${accessionSeq}${order.id}`;
+  await receiveByLab(ctx.database.db, reqId(order), accessionNo);
+  await ctx.database.db
+    .update(accessions)
+    .set({ discardedSpecimen: true, issues: [] })
+    .where(eq(accessions.accessionNo, accessionNo));
+  await ctx.database.db
+    .update(orders)
+    .set({ dataConfirmed: true, version: sql`${orders.version} + 1` })
+    .where(eq(orders.id, order.id));
+  return { accessionNo, order: await read(order.id) };
+}
+
+const packCard = {
+  cardNo: '4242424242424242',
+  cardExpDate: '12/30',
+  cardCvv: '123',
+  cardholderName: 'Ada Patient',
+  cardZipCode: '28801',
+};
+
+let pitlSerial = 0;
+
+/** A paid PITL order of P1008 (dr.harper) with two packs the lab has not received (decision 0290). */
+async function pitlOrder(): Promise<SavedOrder> {
+  pitlSerial += 1;
+  const placed = await transaction(ctx.database.db, (tx) =>
+    insertPitlOrder(
+      tx,
+      {
+        key: 'transfer',
+        packs: [
+          { reqNumber: `5097${pitlSerial}01`, product: PITL_GI_EFFECTS },
+          { reqNumber: `5097${pitlSerial}02`, product: PITL_METABOLOMIX },
+        ],
+        nameFirst: 'Tessa',
+        nameLast: 'Transfer',
+        dateOfBirth: '1979-02-21',
+        gender: 'F',
+        address1: '401 North Tryon Street',
+        completed: EVERY_STEP,
+        dataConfirmed: true,
+        billed: true,
+        collected: false,
+        paidCents: 42_995,
+      },
+      '2026-11-20',
+      null,
+    ),
+  );
+  return read(placed.orderId);
 }
 
 /** Every route that changes an existing order: an order to change, and the call that changes it. */
@@ -448,6 +515,56 @@ const ROUTES: [string, () => Promise<{ order: SavedOrder; call: Call }>][] = [
       return { order, call: { method: 'POST', url, body: handoffPatient, carrier: 'if-match' } };
     },
   ],
+  [
+    'GET /gear/re-collect/{accessionNo} (making the recollection)',
+    async () => {
+      const { accessionNo, order } = await discarded(await readyToSubmitOrder(ctx.app));
+      return { order, call: { method: 'GET', url: `/gear/re-collect/${accessionNo}`, carrier: 'if-match' } };
+    },
+  ],
+  [
+    'POST /gear/order/{id}/recollection-pack',
+    async () => {
+      const { order: original } = await discarded(await patientPaysOrder(ctx, 'dr.avery'));
+      // The practitioner asks for the new pack: billed to the patient, no card on file, so its $40 is due.
+      const asked: Call = {
+        method: 'GET',
+        url: `/gear/order/${original.id}/request-recollect?gearReqIds=${reqId(original)}`,
+        carrier: 'if-match',
+      };
+      const made = await send(asked, original.version);
+      expect(made.statusCode, made.body).toBe(200);
+      const order = await read(original.id);
+      expect(order.version).toBe(original.version + 1);
+      const url = `/gear/order/${order.id}/recollection-pack`;
+      return { order, call: { method: 'POST', url, body: packCard, carrier: 'if-match' } };
+    },
+  ],
+  [
+    'POST /gear/order/{id}/pitl-transfer',
+    async () => {
+      const order = await pitlOrder();
+      const body = {
+        gearOrderId: order.id,
+        gearReqIds: [reqId(order, 1)],
+        newPatient: patientInfo({
+          nameFirst: 'Theo',
+          nameLast: 'Newcomer',
+          dateOfBirth: '1995-06-01',
+          email: 'theo.newcomer@example.com',
+          gender: 'M',
+          addresses: [address({ zipCode: '28202', city: 'Charlotte' })],
+        }),
+        physicianFeePayment: {
+          paymentType: 'card',
+          tokenId: await cardToken(ctx, packCard.cardNo),
+          cardAuthAmount: 15,
+        },
+      };
+      const url = `/gear/order/${order.id}/pitl-transfer`;
+      return { order, call: { method: 'POST', url, body, carrier: 'if-match', login: 'dr.harper' } };
+    },
+  ],
 ];
 
 /** Routes that change an order whose version rule is tested in their own file (its setup is theirs). */
@@ -482,20 +599,6 @@ const NOT_ORDER_CHANGES: Record<string, string> = {
   'PUT /gear/log/{}': 'a client log line',
 };
 
-/**
- * Changes that name no version today, each once-only by its own row lock or unique row (left for issue 10's one
- * version rule: they should take If-Match as the others do).
- */
-const UNVERSIONED_ONCE_ONLY: Record<string, string> = {
-  'GET /gear/re-collect/{}':
-    'the re-collect page by accession: one recollection per test (unique row; decision 0252)',
-  'POST /gear/order/{}/recollection-pack':
-    'the $40 pack of a recollection order, charged once (decision 0252)',
-  'POST /gear/order/{}/pitl-transfer':
-    'packs move once under the order lock; the version is the one read (0290)',
-  'POST /gear/order/{}/pitl-replacement-fee': 'a payment beside the order, charged once (decision 0291)',
-};
-
 /** A route as the OpenAPI document names it, its parameters' names dropped ('PUT /gear/order/{}/patient/'). */
 const routeKey = (name: string) => name.replace(/ \(.*\)$/, '').replace(/\{[^}]*\}/g, '{}');
 
@@ -511,7 +614,6 @@ describe('decision 0065: the list of routes that change an order is whole', () =
       ...ROUTES.map(([name]) => routeKey(name)),
       ...Object.keys(VERSIONED_ELSEWHERE),
       ...Object.keys(NOT_ORDER_CHANGES),
-      ...Object.keys(UNVERSIONED_ONCE_ONLY),
     ]);
     const changing = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.keys(operations)

@@ -95,6 +95,8 @@ export const ORDER_CHANGES = {
   practitionerChange: { step: null, lock: 'order' },
   expeditedShippingWaiver: { step: null, lock: 'order' },
   pitlTransfer: { step: null, lock: 'transfer' },
+  /** The $40 pack of a recollection (PITL: the replacement fee) paid on the original order (decision 0293). */
+  recollectionPack: { step: null, lock: 'recollect' },
 } as const satisfies Record<string, ChangeKind>;
 
 /** The name a change is audited under (docs/decisions/0214). */

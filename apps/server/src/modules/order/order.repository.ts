@@ -3,6 +3,9 @@ import {
   type BillingMethod,
   type GearOrder,
   isIdCardAttachmentType,
+  isPitlOrder,
+  pitlRecollectionOrderSummaryOf,
+  type RecollectionRow,
   type Requisition,
   STEP_IDS,
   STEP_STATUS,
@@ -18,6 +21,7 @@ import {
   orderableItems,
   orders,
   practitioners,
+  recollections,
   requisitions,
   workflowSteps,
 } from '../../db/schema/index.ts';
@@ -138,6 +142,13 @@ const orderFactsQuery = preparedStatement((db) =>
             'type', t.type, 'contentType', t.content_type, 'sizeBytes', t.size_bytes, 'uploadedAt', t.uploaded_at
           ) order by t.id), ${emptyJsonArray})
           from ${attachments} t where t.order_id = ${orders.id}
+        ),
+        'recollections', (
+          select coalesce(json_agg(json_build_object(
+            'gearReqId', c.gear_req_id, 'pending', c.pending, 'paymentRequired', c.payment_required,
+            'recollectionOrderId', c.recollection_order_id
+          ) order by c.id), ${emptyJsonArray})
+          from ${recollections} c where c.order_id = ${orders.id}
         )
       )`,
     })
@@ -161,6 +172,8 @@ interface OrderFactsJson {
   }[];
   steps: Record<string, unknown>[];
   attachments: { type: string; contentType: string; sizeBytes: number; uploadedAt: string }[];
+  /** The recollections of the order's requisitions (spec 3 §3 pitlRecollectionOrderSummary; decision 0293). */
+  recollections: RecollectionRow[];
 }
 
 /**
@@ -206,7 +219,14 @@ async function orderFromFacts(
   );
   const attachmentRows = facts.attachments.map((a) => ({ ...a, uploadedAt: new Date(a.uploadedAt) }));
   return {
-    order: { ...order, attachments: attachmentsByType(attachmentRows) },
+    order: {
+      ...order,
+      attachments: attachmentsByType(attachmentRows),
+      // decision 0293: spec 3 §3's field, on PITL orders only.
+      pitlRecollectionOrderSummary: isPitlOrder(order)
+        ? pitlRecollectionOrderSummaryOf(facts.recollections ?? [])
+        : null,
+    },
     owner: facts.ownerGsdlNo
       ? { gsdlNo: facts.ownerGsdlNo, authorizingDoctorGsdlNo: facts.ownerAuthorizingDoctorGsdlNo }
       : null,

@@ -1,6 +1,7 @@
 import { BILLING_METHODS } from '@gear/domain';
 import { solvedCaptcha } from '../../test/captcha.ts';
 import {
+  type Caller,
   callAs,
   GI_EFFECTS,
   ifMatchNow,
@@ -13,7 +14,7 @@ import { dropShipOrder, signInPatient } from '../../test/order-builders.ts';
 import { patientInfo } from '../patient/test-orders.ts';
 
 /** Jane's drop-ship GI Effects order of dr.avery (P1001), billed so the patient pays the full amount. */
-export async function patientPaysOrder(ctx: TestContext, avery: SignedIn): Promise<SavedOrder> {
+export async function patientPaysOrder(ctx: TestContext, avery: Caller): Promise<SavedOrder> {
   const created = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [GI_EFFECTS]);
   const withPatient = ok<SavedOrder>(
     await callAs(ctx.app, avery, 'PUT', `/gear/order/${created.id}/patient/`, {

@@ -1,26 +1,29 @@
-import { PITL_TRANSFER_MESSAGES, type PitlRecollectionOrderSummary } from '@gear/domain';
+import { MESSAGES, type PitlRecollectionOrderSummary } from '@gear/domain';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments, recollections, requisitions } from '../../db/schema/index.ts';
-import { callAs, expectEnvelope, ok, type SignedIn, useSignIns, useTestApp } from '../../test/helper.ts';
-import { signInPatient } from '../../test/order-builders.ts';
+import { auditEvents, orders, payments, recollections, requisitions } from '../../db/schema/index.ts';
+import {
+  callAs,
+  expectEnvelope,
+  ifMatchNow,
+  ok,
+  type SavedOrder,
+  type SignedIn,
+  useSignIns,
+  useTestApp,
+} from '../../test/helper.ts';
+import { dropShipOrder, PRODUCTS, signInPatient } from '../../test/order-builders.ts';
 import { cardToken } from '../payment/test-payments.ts';
 
 /**
- * spec 3 §3 pitlRecollectionOrderSummary, §9 the $40 fee as the PITL replacement fee (decision 0291), on the demo
- * data's PITL orders (README 'PITL orders').
+ * spec 3 §3 gearOrder.pitlRecollectionOrderSummary, §9 the $40 fee as the PITL replacement fee, paid through the one
+ * recollection-pack payment (decisions 0291, 0293), on the demo data's PITL orders (README 'PITL orders').
  */
 const ctx = useTestApp();
-const as = useSignIns(ctx, { harper: 'dr.harper' });
+const as = useSignIns(ctx, { harper: 'dr.harper', avery: 'dr.avery' });
 const db = () => ctx.database.db;
 const RHEA_DOB = '1986-12-09';
-
-interface View {
-  physicianInTheLoop: boolean;
-  pitlRecollectionOrderSummary: PitlRecollectionOrderSummary;
-  replacementFeesDue: { gearReqId: number; amountCents: number }[];
-  transfer: { eligibleGearReqIds: number[]; preselectedGearReqIds: number[] };
-}
+const VISA = '4242424242424242';
 
 async function orderOf(reqNumber: string) {
   const [row] = await db()
@@ -31,93 +34,117 @@ async function orderOf(reqNumber: string) {
   return row;
 }
 
-const view = (who: SignedIn | typeof as.harper, orderId: number) =>
-  callAs(ctx.app, who, 'GET', `/gear/order/${orderId}/pitl`);
+const read = async (who: SignedIn | typeof as.harper, orderId: number) =>
+  ok<SavedOrder>(await callAs(ctx.app, who, 'GET', `/gear/order/${orderId}`));
 
-const pay = async (who: SignedIn, orderId: number, cardNo: string, dateOfBirth = RHEA_DOB) =>
-  callAs(ctx.app, who, 'POST', `/gear/order/${orderId}/pitl-replacement-fee?dateOfBirth=${dateOfBirth}`, {
-    tokenId: await cardToken(ctx, cardNo),
-  });
+const summaryOf = async (who: SignedIn | typeof as.harper, orderId: number) =>
+  (await read(who, orderId)).pitlRecollectionOrderSummary;
 
-describe('the PITL demo orders (README; decision 0290)', () => {
+/** POST /gear/order/{id}/recollection-pack, naming the version read (the current one unless given). */
+const pay = async (
+  who: SignedIn,
+  orderId: number,
+  tokenId: string,
+  { dateOfBirth = RHEA_DOB, ifMatch }: { dateOfBirth?: string; ifMatch?: Record<string, string> } = {},
+) =>
+  callAs(
+    ctx.app,
+    who,
+    'POST',
+    `/gear/order/${orderId}/recollection-pack?dateOfBirth=${dateOfBirth}`,
+    { tokenId },
+    ifMatch ?? (await ifMatchNow(db(), { orderId })),
+  );
+
+describe('gearOrder.pitlRecollectionOrderSummary (spec 3 §3; decision 0293)', () => {
   it.each([
-    ['50040001', 'new: its pack is unused', true, false],
-    ['50040002', 'paid', true, false],
-    ['50040004', 'with unused packs to transfer (two of three)', true, false],
+    ['50040001', 'new: nothing re-collected', false, false],
+    ['50040002', 'paid', false, false],
+    ['50040004', 'with unused packs to transfer', false, false],
     ['50040006', 'the recollection pending that requires payment', true, true],
-  ] as const)('%s %s', async (reqNumber, _name, pitl, pending) => {
+  ] as const)('%s %s', async (reqNumber, _name, pending, paymentRequired) => {
     const { orderId } = await orderOf(reqNumber);
-    const answer = ok<View>(await view(as.harper, orderId));
-    expect(answer.physicianInTheLoop).toBe(pitl);
-    expect(answer.pitlRecollectionOrderSummary.recollectionPending).toBe(pending);
+    const summary = await summaryOf(as.harper, orderId);
+    expect(summary).toMatchObject({ recollectionPending: pending, paymentRequired });
   });
 
-  it('the transfer order offers its two unused packs, not the one the lab received', async () => {
-    const { orderId } = await orderOf('50040003');
-    const [second, third] = [await orderOf('50040004'), await orderOf('50040005')];
-    expect(ok<View>(await view(as.harper, orderId)).transfer.eligibleGearReqIds).toEqual([
-      second.id,
-      third.id,
-    ]);
+  it("maps the re-collected test to its replacement order; a non-PITL order's summary is null", async () => {
+    const { orderId, id } = await orderOf('50040006');
+    const replacement = await orderOf('50040007');
+    expect((await summaryOf(as.harper, orderId))?.gearReqRecollectionMap).toEqual({
+      [id]: replacement.orderId,
+    });
+    const plain = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [PRODUCTS.giEffects]);
+    expect(plain.physicianInTheLoop).toBe(false);
+    expect((await read(as.avery, plain.id)).pitlRecollectionOrderSummary).toBeNull();
   });
 });
 
-describe('POST /gear/order/{id}/pitl-replacement-fee (spec 3 §3 pitlRecollectionOrderSummary; decision 0291)', () => {
-  it('a declined card changes nothing; the $40 is then paid once, however many calls, and the timeline says so', async () => {
-    const { orderId, id: gearReqId } = await orderOf('50040006');
+describe('POST /gear/order/{id}/recollection-pack on a PITL order: the replacement fee (decisions 0291, 0293)', () => {
+  it('a declined card changes nothing; 428 and 409 before any charge; 200 identical calls charge once', async () => {
+    const { orderId } = await orderOf('50040006');
+    const replacement = await orderOf('50040007');
     const patient = await signInPatient(ctx.app, db(), [orderId]);
-    const before = ok<View>(await view(patient, orderId));
-    expect(before.pitlRecollectionOrderSummary).toMatchObject({
-      recollectionPending: true,
-      paymentRequired: true,
-    });
-    expect(before.replacementFeesDue).toEqual([{ gearReqId, amountCents: 4000 }]);
+    const before: PitlRecollectionOrderSummary | null | undefined = await summaryOf(patient, orderId);
+    expect(before).toMatchObject({ recollectionPending: true, paymentRequired: true });
 
     const declined = expectEnvelope(
-      await pay(patient, orderId, '4000000000000002'),
+      await pay(patient, orderId, await cardToken(ctx, '4000000000000002')),
       402,
-      PITL_TRANSFER_MESSAGES.paymentFailed,
     );
     expect(declined.error).toBe('RequisitionPaymentException');
-    expect(ok<View>(await view(patient, orderId)).pitlRecollectionOrderSummary.paymentRequired).toBe(true);
+    expect((await summaryOf(patient, orderId))?.paymentRequired).toBe(true);
 
-    expectEnvelope(await pay(patient, orderId, '4242424242424242', '1986-12-10'), 404);
-
-    const token = await cardToken(ctx, '4242424242424242');
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        callAs(
-          ctx.app,
-          patient,
-          'POST',
-          `/gear/order/${orderId}/pitl-replacement-fee?dateOfBirth=${RHEA_DOB}`,
-          {
-            tokenId: token,
-          },
-        ),
-      ),
+    const token = await cardToken(ctx, VISA);
+    expectEnvelope(await pay(patient, orderId, token, { dateOfBirth: '1986-12-10' }), 404);
+    expectEnvelope(await pay(patient, orderId, token, { ifMatch: {} }), 428, MESSAGES.orderVersionRequired);
+    const { version } = ok<SavedOrder>(await callAs(ctx.app, patient, 'GET', `/gear/order/${orderId}`));
+    expectEnvelope(
+      await pay(patient, orderId, token, { ifMatch: { 'if-match': `"${version - 1}"` } }),
+      409,
+      MESSAGES.staleOrder,
     );
-    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
-    const after = answers[0]?.json<View>();
-    expect(after?.pitlRecollectionOrderSummary).toMatchObject({
-      recollectionPending: true,
+    expect(await db().select().from(payments).where(eq(payments.orderId, replacement.orderId))).toEqual([]);
+
+    const ifMatch = { 'if-match': `"${version}"` };
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => pay(patient, orderId, token, { ifMatch })),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200).length, JSON.stringify(codes)).toBeGreaterThanOrEqual(1);
+    expect(codes.every((code) => code === 200 || code === 409)).toBe(true);
+    const saved = answers.find((answer) => answer.statusCode === 200)?.json<SavedOrder>();
+    expect(saved?.version).toBe(version + 1);
+    expect(saved?.pitlRecollectionOrderSummary).toMatchObject({
+      recollectionPending: false,
       paymentRequired: false,
     });
-    expect(after?.replacementFeesDue).toEqual([]);
-    const fees = await db()
+    // Charged once, on the replacement order; one recollection, one replacement order; the version moved once.
+    const fees = await db().select().from(payments).where(eq(payments.orderId, replacement.orderId));
+    expect(fees).toMatchObject([{ status: 'captured', paymentType: 'card', amountCents: 4000 }]);
+    const rows = await db().select().from(recollections).where(eq(recollections.orderId, orderId));
+    expect(rows).toMatchObject([{ recollectionOrderId: replacement.orderId, pending: false }]);
+    const recollectionOrders = await db()
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.recollectionFor, orderId));
+    expect(recollectionOrders).toHaveLength(1);
+    expect((await read(patient, orderId)).version).toBe(version + 1);
+    const paidEvents = await db()
       .select()
-      .from(payments)
-      .where(
-        and(eq(payments.orderId, orderId), eq(payments.gearReqId, gearReqId), eq(payments.amountCents, 4000)),
-      );
-    expect(fees).toMatchObject([{ status: 'captured', paymentType: 'card' }]);
-    const [row] = await db().select().from(recollections).where(eq(recollections.gearReqId, gearReqId));
-    expect(row).toMatchObject({ pending: true, paymentRequired: false });
+      .from(auditEvents)
+      .where(and(eq(auditEvents.orderId, orderId), eq(auditEvents.action, 'pitlReplacementFeePaid')));
+    expect(paidEvents).toHaveLength(1);
     const timeline = ok<{ entries: { kind: string; text: string }[] }>(
       await callAs(ctx.app, patient, 'GET', `/gear/order/${orderId}/timeline`),
     );
     expect(timeline.entries.map((entry) => entry.text)).toContain(
-      'Replacement fee paid for the recollection',
+      `Replacement fee paid for the recollection $40.00 (recollection order ${replacement.orderId})`,
     );
-  }, 120_000);
+    // Nothing is due any more: a repeat with the new version is refused 409 and charges nothing.
+    expectEnvelope(await pay(patient, orderId, token), 409);
+    expect(await db().select().from(payments).where(eq(payments.orderId, replacement.orderId))).toHaveLength(
+      1,
+    );
+  }, 180_000);
 });

@@ -4,6 +4,8 @@ import {
   PITL_TRANSFER_MESSAGES,
   type PitlTransferRequest,
   type PitlTransferResponse,
+  preselectedPacks,
+  transferablePacks,
 } from '@gear/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +19,16 @@ import {
   NUTREVAL,
 } from '../../seed/demo-pitl-orders.ts';
 import { solvedCaptcha } from '../../test/captcha.ts';
-import { callAs, expectEnvelope, ok, type SignedIn, useSignIns, useTestApp } from '../../test/helper.ts';
+import {
+  callAs,
+  expectEnvelope,
+  ifMatchNow,
+  ok,
+  type SavedOrder,
+  type SignedIn,
+  useSignIns,
+  useTestApp,
+} from '../../test/helper.ts';
 import { receiveByLab, signInPatient } from '../../test/order-builders.ts';
 import { address, patientInfo } from '../patient/test-orders.ts';
 import { cardToken } from '../payment/test-payments.ts';
@@ -94,11 +105,13 @@ async function body(
   };
 }
 
-const transfer = (
+/** The transfer, naming the order's version read (If-Match; decision 0294): the current one unless given. */
+const transfer = async (
   who: SignedIn,
   orderId: number,
   payload: PitlTransferRequest,
   dateOfBirth: string | null = DOB,
+  ifMatch?: Record<string, string>,
 ) =>
   callAs(
     ctx.app,
@@ -106,7 +119,21 @@ const transfer = (
     'POST',
     `/gear/order/${orderId}/pitl-transfer${dateOfBirth === null ? '' : `?dateOfBirth=${dateOfBirth}`}`,
     payload,
+    ifMatch ?? (await ifMatchNow(db(), { orderId })),
   );
+
+/** The packs the order's own answer lets go (decision 0293: its summary is on it; domain transferablePacks). */
+async function eligibleOf(who: SignedIn, orderId: number) {
+  const order = ok<SavedOrder>(await callAs(ctx.app, who, 'GET', `/gear/order/${orderId}`));
+  const map = Object.fromEntries(
+    Object.entries(order.pitlRecollectionOrderSummary?.gearReqRecollectionMap ?? {}).map(([id, to]) => [
+      Number(id),
+      to,
+    ]),
+  );
+  const eligible = transferablePacks({ ...order, canceled: order.canceled ?? false }, map);
+  return { eligible, preselected: preselectedPacks(eligible) };
+}
 
 async function orderIdsOf(gearReqIds: number[]) {
   const rows = await db()
@@ -119,21 +146,25 @@ async function orderIdsOf(gearReqIds: number[]) {
 const paymentsOf = (orderId: number) => db().select().from(payments).where(eq(payments.orderId, orderId));
 
 describe('POST /gear/order/{id}/pitl-transfer (spec 3 §4 Transfer, §7)', () => {
-  it('GET /gear/order/{id}/pitl: the unused packs are eligible; spec 3 §4 a single eligible pack is preselected', async () => {
+  it('the order as read: the unused packs are eligible; spec 3 §4 a single eligible pack is preselected', async () => {
     const two = await transferOrder();
-    const view = ok<{
-      transfer: { eligibleGearReqIds: number[]; preselectedGearReqIds: number[]; feeCents: number };
-    }>(await callAs(ctx.app, two.patient, 'GET', `/gear/order/${two.orderId}/pitl`));
-    expect(view.transfer).toEqual({
-      eligibleGearReqIds: two.unused,
-      preselectedGearReqIds: [],
-      feeCents: 1500,
-    });
+    expect(await eligibleOf(two.patient, two.orderId)).toEqual({ eligible: two.unused, preselected: [] });
     ok(await transfer(two.patient, two.orderId, await body(two.orderId, [two.unused[0] as number])));
-    const one = ok<{ transfer: { eligibleGearReqIds: number[]; preselectedGearReqIds: number[] } }>(
-      await callAs(ctx.app, two.patient, 'GET', `/gear/order/${two.orderId}/pitl`),
+    expect((await eligibleOf(two.patient, two.orderId)).preselected).toEqual([two.unused[1]]);
+  });
+
+  it('decision 0294: the version read in If-Match, 428 without and 409 stale, nothing moved', async () => {
+    const { orderId, unused, patient } = await transferOrder();
+    const payload = await body(orderId, unused);
+    const { version } = ok<SavedOrder>(await callAs(ctx.app, patient, 'GET', `/gear/order/${orderId}`));
+    expectEnvelope(await transfer(patient, orderId, payload, DOB, {}), 428, MESSAGES.orderVersionRequired);
+    expectEnvelope(
+      await transfer(patient, orderId, payload, DOB, { 'if-match': `"${version - 1}"` }),
+      409,
+      MESSAGES.staleOrder,
     );
-    expect(one.transfer.preselectedGearReqIds).toEqual([two.unused[1]]);
+    expect(await orderIdsOf(unused)).toEqual(Object.fromEntries(unused.map((id) => [id, orderId])));
+    ok(await transfer(patient, orderId, payload, DOB, { 'if-match': `"${version}"` }));
   });
 
   it('two unused packs move to a new order of the new patient, the $15 fee authorized and captured, audited', async () => {
@@ -207,6 +238,13 @@ describe('POST /gear/order/{id}/pitl-transfer (spec 3 §4 Transfer, §7)', () =>
         'Physician transfer fee paid $15.00 (pitlclientfee)',
       ]),
     );
+    // Each pack came paid from the order it left (decision 0290): one pitlpendingtransfer entry per pack.
+    expect(
+      theirs.entries.filter(
+        (entry) =>
+          entry.text === 'Collection pack paid on the order it was transferred from (pitlpendingtransfer)',
+      ),
+    ).toHaveLength(2);
   });
 
   it('the practitioner may transfer for the patient (no date of birth needed)', async () => {
@@ -346,7 +384,10 @@ describe('POST /gear/order/{id}/pitl-transfer (spec 3 §4 Transfer, §7)', () =>
   it('200 concurrent identical transfers move the packs once, charge one fee, and answer one transferred order', async () => {
     const { orderId, used, unused, patient } = await transferOrder();
     const payload = await body(orderId, unused);
-    const answers = await Promise.all(Array.from({ length: 200 }, () => transfer(patient, orderId, payload)));
+    const ifMatch = await ifMatchNow(db(), { orderId });
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => transfer(patient, orderId, payload, DOB, ifMatch)),
+    );
     const codes = answers.map((answer) => answer.statusCode);
     expect(codes.filter((code) => code === 200).length).toBeGreaterThanOrEqual(1);
     expect(

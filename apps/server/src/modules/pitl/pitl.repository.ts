@@ -1,7 +1,6 @@
 import type { RecollectionRow } from '@gear/domain';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { changing } from '../../db/kept.ts';
 import { payments, recollections } from '../../db/schema/index.ts';
 
 /** The recollections made for an order's requisitions (spec 3 §3 pitlRecollectionOrderSummary's facts). */
@@ -30,19 +29,4 @@ export async function transferredOrderOfKey(db: Db, idempotencyKey: string): Pro
     .where(eq(payments.idempotencyKey, idempotencyKey))
     .limit(1);
   return row?.orderId ?? null;
-}
-
-/**
- * Claims a recollection's replacement fee as paid (one statement): true for the one call that finds it still owed,
- * false for every other (decision 0291).
- */
-export async function claimReplacementFee(tx: Db, recollectionId: number): Promise<boolean> {
-  const claimed = await changing(['orders'], () =>
-    tx
-      .update(recollections)
-      .set({ paymentRequired: false })
-      .where(and(eq(recollections.id, recollectionId), eq(recollections.paymentRequired, true)))
-      .returning({ id: recollections.id }),
-  );
-  return claimed.length === 1;
 }

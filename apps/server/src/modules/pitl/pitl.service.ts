@@ -8,14 +8,12 @@ import {
   PATIENT_MESSAGES,
   type PatientInfo,
   type PhysicianFeePayment,
-  PITL_REPLACEMENT_FEE_CENTS,
   PITL_TRANSFER_FEE_CENTS,
   PITL_TRANSFER_MESSAGES,
   type PitlRecollectionOrderSummary,
   type PitlTransferBody,
   type PitlTransferResponse,
   pitlRecollectionOrderSummaryOf,
-  preselectedPacks,
   type Requisition,
   type SavedOrder,
   type ShippingInformation,
@@ -29,8 +27,15 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import type { Db } from '../../db/client.ts';
-import { badRequest, HttpError, namedRefusal, notFound, prefixed } from '../../lib/http-error.ts';
-import { transaction } from '../../lib/transaction.ts';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  namedRefusal,
+  notFound,
+  preconditionRequired,
+  prefixed,
+} from '../../lib/http-error.ts';
 import type { Caller } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller } from '../order/order.service.ts';
@@ -43,12 +48,10 @@ import {
   type NewPayment,
   recordedTransactions,
 } from '../payment/payment.repository.ts';
-import { claimReplacementFee, recollectionRowsOf, transferredOrderOfKey } from './pitl.repository.ts';
+import { recollectionRowsOf, transferredOrderOfKey } from './pitl.repository.ts';
 
 /** The transfer's payment refusal (spec 3 §8 'Transfer payment errors are generic'; decision 0290). */
 export const TRANSFER_PAYMENT_ERROR = 'PitlTransferPaymentException';
-/** The replacement fee's payment refusal (decision 0291). */
-export const REPLACEMENT_PAYMENT_ERROR = 'RequisitionPaymentException';
 
 const mapOf = (summary: PitlRecollectionOrderSummary): Record<number, number> =>
   Object.fromEntries(Object.entries(summary.gearReqRecollectionMap).map(([id, to]) => [Number(id), to]));
@@ -75,42 +78,6 @@ async function requireDateOfBirth(
     ]);
   // A wrong date of birth tells nothing about the order (as the results, decision 0261).
   throw notFound(MESSAGES.orderNotFound);
-}
-
-export interface PitlOrderView {
-  physicianInTheLoop: boolean;
-  pitlRecollectionOrderSummary: PitlRecollectionOrderSummary;
-  /** The requisitions whose $40 replacement fee is due now. */
-  replacementFeesDue: { gearReqId: number; amountCents: number }[];
-  transfer: { eligibleGearReqIds: number[]; preselectedGearReqIds: number[]; feeCents: number };
-}
-
-/**
- * GET /gear/order/{id}/pitl (decision 0291): what the PITL panels of the order status page read: the recollection
- * summary, the replacement fees due, and the packs the transfer may take.
- */
-export async function pitlOrderView(db: Db, user: UserInfo, orderId: number): Promise<PitlOrderView> {
-  const order = await orderForCaller(db, user, orderId);
-  const rows = await recollectionRowsOf(db, orderId);
-  const summary = pitlRecollectionOrderSummaryOf(rows);
-  const pitl = isPitlOrder(order);
-  const eligible = pitl
-    ? transferablePacks({ ...order, canceled: order.canceled ?? false }, mapOf(summary))
-    : [];
-  return {
-    physicianInTheLoop: pitl,
-    pitlRecollectionOrderSummary: summary,
-    replacementFeesDue: pitl
-      ? rows
-          .filter((row) => row.pending && row.paymentRequired)
-          .map((row) => ({ gearReqId: row.gearReqId, amountCents: PITL_REPLACEMENT_FEE_CENTS }))
-      : [],
-    transfer: {
-      eligibleGearReqIds: eligible,
-      preselectedGearReqIds: preselectedPacks(eligible),
-      feeCents: PITL_TRANSFER_FEE_CENTS,
-    },
-  };
 }
 
 // --- Transfer ---------------------------------------------------------------------------------------------------
@@ -251,6 +218,7 @@ export async function transferPacks(
   orderId: number,
   dateOfBirth: string | null,
   body: PitlTransferBody,
+  basedOn: number | undefined,
 ): Promise<PitlTransferResponse> {
   const user = caller.userInfo;
   const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
@@ -261,6 +229,9 @@ export async function transferPacks(
     await refuse('notPitl');
     throw badRequest(PITL_TRANSFER_MESSAGES.notPitl);
   }
+  // The version rule before any charge (decision 0294): 428 without one, 409 when stale; the core claims it again.
+  if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
+  if (basedOn !== order.version) throw conflict(MESSAGES.staleOrder);
   const map = mapOf(pitlRecollectionOrderSummaryOf(await recollectionRowsOf(db, orderId)));
   const eligible = transferablePacks({ ...order, canceled: order.canceled ?? false }, map);
   const errors = transferFormErrors(order, eligible, body);
@@ -281,7 +252,7 @@ export async function transferPacks(
   if (!card) throw await declined('cardRefused');
   // The fee's gateway key: one per order version, choice of packs and card, so identical transfers are one charge
   // and a card declined does not answer for the next one.
-  const key = `pitl-transfer:${orderId}:v${order.version}:${gearReqIds.join('-')}:${card.token}`;
+  const key = `pitl-transfer:${orderId}:v${basedOn}:${gearReqIds.join('-')}:${card.token}`;
   const authorization = await gateway.authorize({
     token: card.token,
     amountCents: PITL_TRANSFER_FEE_CENTS,
@@ -346,7 +317,7 @@ export async function transferPacks(
     const outcome = await changeOrder(db, {
       user,
       subject: { orderId },
-      basedOn: order.version,
+      basedOn,
       kind: ORDER_CHANGES.pitlTransfer,
       plan: ({ order: current }) => planTransfer(current, map, { ...body, gearReqIds }, caller.userId),
       record: async (tx, _saved, result) => {
@@ -381,111 +352,4 @@ export async function transferPacks(
   await gateway.capture({ transactionId, idempotencyKey: `capture:${transactionId}` });
   await markCaptured(db, [transactionId]);
   return { gearOrder: saved.order, error: null, transferredOrderId: saved.newOrderId };
-}
-
-// --- Replacement fee --------------------------------------------------------------------------------------------
-
-export interface ReplacementFeeBody {
-  tokenId?: string | null | undefined;
-  cardNo?: string | null | undefined;
-  cardExpDate?: string | null | undefined;
-  cardCvv?: string | null | undefined;
-  cardholderName?: string | null | undefined;
-  cardZipCode?: string | null | undefined;
-}
-
-/**
- * POST /gear/order/{id}/pitl-replacement-fee?dateOfBirth (decision 0291): the patient pays the $40 replacement fee of
- * each pending recollection that requires payment (spec 3 §3 pitlRecollectionOrderSummary.paymentRequired). Each fee
- * is claimed once (one conditional statement) and charged once (its gateway key is the recollection's); a declined
- * card changes nothing. Answers the summary after payment.
- */
-export async function payReplacementFees(
-  db: Db,
-  gateway: PaymentGateway,
-  caller: Caller,
-  orderId: number,
-  dateOfBirth: string | null,
-  body: ReplacementFeeBody,
-): Promise<PitlOrderView> {
-  const user = caller.userInfo;
-  const order = await orderForCaller(db, user, orderId);
-  await requireDateOfBirth(db, user, order, dateOfBirth, 'pitlReplacementFeeRefused');
-  const due = (await recollectionRowsOf(db, orderId)).filter((row) => row.pending && row.paymentRequired);
-  if (!isPitlOrder(order) || due.length === 0) return pitlOrderView(db, user, orderId);
-  if (!body.tokenId) {
-    const errors = transferFeeErrors({ ...body, cardAuthAmount: null }).map((error) => ({
-      ...error,
-      field: error.field.replace('physicianFeePayment.', ''),
-    }));
-    const [first] = errors;
-    if (first) throw badRequest(first.defaultMessage, errors);
-  }
-  const card = await tokenOf(gateway, { ...body, cardAuthAmount: null });
-  const paymentFailed = () =>
-    namedRefusal(402, REPLACEMENT_PAYMENT_ERROR, PITL_TRANSFER_MESSAGES.paymentFailed, [
-      { field: 'payment', defaultMessage: PITL_TRANSFER_MESSAGES.paymentFailed },
-    ]);
-  if (!card) throw paymentFailed();
-  for (const row of due) {
-    // One charge per recollection and card: identical calls share it, a declined card does not answer for the next.
-    const key = `pitl-replacement:${row.id}:${card.token}`;
-    const authorization = await gateway.authorize({
-      token: card.token,
-      amountCents: PITL_REPLACEMENT_FEE_CENTS,
-      idempotencyKey: key,
-      description: `Order ${orderId} replacement fee`,
-    });
-    if (!authorization.approved) {
-      await recordAudit(db, {
-        action: 'pitlReplacementFeeRefused',
-        outcome: 'refused',
-        orderId,
-        detail: { gearReqId: row.gearReqId, reason: 'declined' },
-      });
-      throw paymentFailed();
-    }
-    const claimed = await transaction(db, async (tx) => {
-      if (!(await claimReplacementFee(tx, row.id))) return false;
-      await insertPayments(tx, [
-        {
-          orderId,
-          gearReqId: row.gearReqId,
-          paymentType: 'card',
-          paymentFrom: user.type,
-          amountCents: PITL_REPLACEMENT_FEE_CENTS,
-          fullPaymentAmountCents: PITL_REPLACEMENT_FEE_CENTS,
-          cardAuthAmountCents: PITL_REPLACEMENT_FEE_CENTS,
-          cardLast4: card.last4,
-          cardBrand: card.brand,
-          checkNo: null,
-          prepayCode: null,
-          tokenId: card.token,
-          transactionId: authorization.transactionId,
-          installmentIntervalType: 'full',
-          installmentCount: null,
-          installmentInterval: null,
-          status: 'authorized',
-          idempotencyKey: key,
-          createdByUserId: caller.userId,
-          instalments: [],
-        },
-      ]);
-      await recordAudit(tx, {
-        action: 'pitlReplacementFeePaid',
-        orderId,
-        detail: { gearReqId: row.gearReqId, amountCents: PITL_REPLACEMENT_FEE_CENTS },
-      });
-      return true;
-    });
-    const { transactionId } = authorization;
-    if (claimed) {
-      await gateway.capture({ transactionId, idempotencyKey: `capture:${transactionId}` });
-      await markCaptured(db, [transactionId]);
-    } else if (!(await recordedTransactions(db, [transactionId])).has(transactionId)) {
-      // Another call paid it with another card: this authorization goes back (one with the same card is its own).
-      await gateway.void({ transactionId, idempotencyKey: `void:${transactionId}:replacement` });
-    }
-  }
-  return pitlOrderView(db, user, orderId);
 }

@@ -154,28 +154,30 @@ describe('GET /gear/order/{id}/request-recollect (spec 3 §7; decision 0252)', (
       cardholderName: 'Jane Testpatient',
       cardZipCode: '28801',
     };
-    const invalid = await callAs(ctx.app, follower, 'POST', `/gear/order/${made}/recollection-pack`, {
-      ...card,
-      cardNo: '',
-    });
+    // decision 0293: the one payment, on the order re-collected, naming its version read and this recollection.
+    const packUrl = `/gear/order/${order.id}/recollection-pack?dateOfBirth=${dobOf(order)}`;
+    const payPack = async (who: SignedIn, body: object) =>
+      callAs(ctx.app, who, 'POST', packUrl, body, await ifMatchNow(db(), { orderId: order.id }));
+    const invalid = await payPack(follower, { ...card, cardNo: '', recollectionOrderId: made });
     expectEnvelope(invalid, 400);
     expect(invalid.json().errors[0]).toEqual({
       field: 'cardNo',
       defaultMessage: 'Please provide a card number.',
     });
-    const paid = await callAs(ctx.app, follower, 'POST', `/gear/order/${made}/recollection-pack`, card);
+    const paid = await payPack(follower, { ...card, recollectionOrderId: made });
     expect(paid.statusCode, paid.body).toBe(200);
     expect((await statusOf(follower, made)).orderPageStatus).toBe('RecollectionOrdered');
-    expectEnvelope(
-      await callAs(ctx.app, follower, 'POST', `/gear/order/${made}/recollection-pack`, card),
-      409,
-    );
+    expectEnvelope(await payPack(follower, { ...card, recollectionOrderId: made }), 409);
     expect(await db().select().from(payments).where(eq(payments.orderId, made))).toHaveLength(1);
-    // Another practitioner may not pay (or see) it.
-    expectEnvelope(
-      await callAs(ctx.app, as.chen, 'POST', `/gear/order/${made}/recollection-pack`, card),
-      403,
+    // The original order's timeline says the pack was paid (the recollection order's has the payment).
+    const timeline = ok<{ entries: { kind: string; text: string }[] }>(
+      await callAs(ctx.app, follower, 'GET', `/gear/order/${order.id}/timeline`),
     );
+    expect(timeline.entries.map((entry) => entry.text)).toContain(
+      `Recollection pack paid $40.00 (recollection order ${made})`,
+    );
+    // Another practitioner may not pay (or see) it.
+    expectEnvelope(await payPack(as.chen, { ...card, recollectionOrderId: made }), 403);
   });
 
   it('refusals: another practitioner, wrong or missing date of birth, not discarded, issues, repeats, canceled', async () => {
@@ -309,16 +311,25 @@ describe('GET /gear/order/{id}/request-recollect (spec 3 §7; decision 0252)', (
 });
 
 describe('GET /gear/re-collect/{accessionNo} (spec 3 §2 Re-collect page, §4 status values, §8)', () => {
-  const reCollect = (who: SignedIn, accessionNo: string) =>
-    callAs(ctx.app, who, 'GET', `/gear/re-collect/${accessionNo}`);
+  /** The re-collect page's call, naming the version of the accession's order read when `orderId` is given. */
+  const reCollect = async (who: SignedIn, accessionNo: string, orderId?: number) =>
+    callAs(
+      ctx.app,
+      who,
+      'GET',
+      `/gear/re-collect/${accessionNo}`,
+      undefined,
+      orderId === undefined ? {} : await ifMatchNow(db(), { orderId }),
+    );
 
   it('SUCCESS creates the recollection and redirects to it; again, the same one', async () => {
     const order = await readyToSubmitOrder(ctx.app);
     const { accessionNo } = await discard(order);
-    const first = ok<ReCollectResponse>(await reCollect(as.avery, accessionNo));
+    const first = ok<ReCollectResponse>(await reCollect(as.avery, accessionNo, order.id));
     expect(first.status).toBe('SUCCESS');
     const [row] = await recollectionsOf(order.id);
     expect(first.redirectUrl).toBe(`/order-status/${row?.recollectionOrderId}`);
+    // Made before: nothing changes, so no version is needed (decision 0294).
     expect(ok<ReCollectResponse>(await reCollect(as.avery, accessionNo))).toEqual(first);
     expect(await recollectionsOf(order.id)).toHaveLength(1);
   });
@@ -327,7 +338,7 @@ describe('GET /gear/re-collect/{accessionNo} (spec 3 §2 Re-collect page, §4 st
     const order = await readyToSubmitOrder(ctx.app);
     const { accessionNo } = await discard(order);
     const patient = await signInPatient(ctx.app, db(), [order.id]);
-    const answer = await reCollect(patient, accessionNo);
+    const answer = await reCollect(patient, accessionNo, order.id);
     expect(answer.headers['cache-control']).toBe('no-store');
     expect(ok<ReCollectResponse>(answer).status).toBe('SUCCESS');
   });
@@ -346,10 +357,26 @@ describe('GET /gear/re-collect/{accessionNo} (spec 3 §2 Re-collect page, §4 st
     const tested = await readyToSubmitOrder(ctx.app);
     const received = `T${tested.id}`;
     await receiveByLab(db(), tested.requisitions[0]?.id as number, received);
-    expect(ok<ReCollectResponse>(await reCollect(as.avery, received))).toEqual({
+    expect(ok<ReCollectResponse>(await reCollect(as.avery, received, tested.id))).toEqual({
       status: 'ERROR',
       redirectUrl: null,
     });
     expect(await recollectionsOf(order.id)).toHaveLength(0);
+  });
+
+  it("decision 0294: making it changes the accession's order: 428 without its version, 409 stale, nothing made", async () => {
+    const order = await readyToSubmitOrder(ctx.app);
+    const { accessionNo } = await discard(order);
+    expectEnvelope(await reCollect(as.avery, accessionNo), 428, MESSAGES.orderVersionRequired);
+    const { version } = ok<SavedOrder>(await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}`));
+    const stale = await callAs(ctx.app, as.avery, 'GET', `/gear/re-collect/${accessionNo}`, undefined, {
+      'if-match': `"${version - 1}"`,
+    });
+    expectEnvelope(stale, 409, MESSAGES.staleOrder);
+    expect(await recollectionsOf(order.id)).toHaveLength(0);
+    expect(ok<ReCollectResponse>(await reCollect(as.avery, accessionNo, order.id)).status).toBe('SUCCESS');
+    expect(ok<SavedOrder>(await callAs(ctx.app, as.avery, 'GET', `/gear/order/${order.id}`)).version).toBe(
+      version + 1,
+    );
   });
 });

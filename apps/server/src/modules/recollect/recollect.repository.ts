@@ -1,6 +1,7 @@
 import { recollectionOrderSteps, type SavedOrder } from '@gear/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
 import { accessions, recollections, requisitions } from '../../db/schema/index.ts';
 import { saveWorkflowSteps } from '../order/order.repository.ts';
 import { insertOrderLike } from '../removal/removal.repository.ts';
@@ -124,12 +125,48 @@ export async function recollectionMadeBy(db: Db, recollectionOrderId: number) {
   };
 }
 
-/** The pack of a recollection order is paid: no longer pending (spec 3 §4 RecollectionPending → RecollectionOrdered). */
-export const markRecollectionPaid = (db: Db, recollectionOrderId: number) =>
-  db
-    .update(recollections)
-    .set({ pending: false })
-    .where(eq(recollections.recollectionOrderId, recollectionOrderId));
+/**
+ * The recollection orders of an order whose $40 pack is due (pending, payment required; decision 0293), in the order
+ * they were made; only the one named when `only` is given.
+ */
+export async function packsDueOf(db: Db, orderId: number, only: number | null): Promise<number[]> {
+  const rows = await db
+    .select({ recollectionOrderId: recollections.recollectionOrderId })
+    .from(recollections)
+    .where(
+      and(
+        eq(recollections.orderId, orderId),
+        eq(recollections.pending, true),
+        eq(recollections.paymentRequired, true),
+        isNotNull(recollections.recollectionOrderId),
+        ...(only === null ? [] : [eq(recollections.recollectionOrderId, only)]),
+      ),
+    )
+    .orderBy(recollections.id);
+  return [...new Set(rows.map((row) => row.recollectionOrderId as number))];
+}
+
+/**
+ * The pack of a recollection order is paid (spec 3 §4 RecollectionPending → RecollectionOrdered; decision 0293): one
+ * conditional statement, true for the one call that finds it still pending. Run inside the order change that claimed
+ * the original order's version, whose summary it changes.
+ */
+export async function claimPackPaid(tx: Db, orderId: number, recollectionOrderId: number): Promise<boolean> {
+  const claimed = await changing(['orders'], () =>
+    tx
+      .update(recollections)
+      .set({ pending: false })
+      .where(
+        and(
+          eq(recollections.orderId, orderId),
+          eq(recollections.recollectionOrderId, recollectionOrderId),
+          eq(recollections.pending, true),
+        ),
+      )
+      .returning({ id: recollections.id }),
+  );
+  return claimed.length > 0;
+}
 
 /** An accession with its requisition and order, for the re-collect page (GET /gear/re-collect/{accessionNo}). */
 export async function accessionOwner(db: Db, accessionNo: string) {

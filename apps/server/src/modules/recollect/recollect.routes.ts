@@ -1,21 +1,45 @@
 import {
   cardFieldErrors,
+  databaseId,
   errorEnvelopeSchema,
   gearOrderSchema,
   MESSAGES,
   reCollectResponseSchema,
-  tokenizeCardBodySchema,
+  storableText,
 } from '@gear/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../lib/api-schemas.ts';
-import { badRequest } from '../../lib/http-error.ts';
+import { badRequest, namedRefusal } from '../../lib/http-error.ts';
 import { versionNamed } from '../../lib/version-named.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import type { PaymentGateway } from '../payment/gateway/gateway.ts';
 import { versionQuery } from '../removal/removal.routes.ts';
-import { payRecollectionPack, reCollect, requestRecollection } from './recollect.service.ts';
+import {
+  packCardOf,
+  payRecollectionPacks,
+  RECOLLECTION_PACK_MESSAGES,
+  RECOLLECTION_PACK_PAYMENT_ERROR,
+  reCollect,
+  recollectionPackOrder,
+  requestRecollection,
+} from './recollect.service.ts';
+
+const cardText = (max: number) => storableText.max(max).nullable().optional();
+
+/** The pack's payment: which recollection (all due when absent) and the card (a gateway token or its fields). */
+const recollectionPackBodySchema = z
+  .object({
+    recollectionOrderId: databaseId.nullable().optional(),
+    tokenId: cardText(64),
+    cardNo: cardText(40),
+    cardExpDate: cardText(10),
+    cardCvv: cardText(10),
+    cardholderName: cardText(100),
+    cardZipCode: cardText(12),
+  })
+  .meta({ id: 'RecollectionPackPayment' });
 
 const refusals = {
   400: errorEnvelopeSchema,
@@ -99,7 +123,9 @@ export const recollectRoutes = (gateway: PaymentGateway) =>
           description:
             'status SUCCESS with redirectUrl (the recollection order, made now or before), UNAUTHORIZED when the ' +
             'caller may not see the order, ORDER_NOT_FOUND for an accession on no order, ERROR when the test cannot ' +
-            'be re-collected (spec 3 §4 "Re-collect status values"; decision 0252).',
+            'be re-collected (spec 3 §4 "Re-collect status values"; decision 0252). Making the recollection changes ' +
+            "the accession's order: it names the order version read in If-Match (428 without, 409 when stale; the " +
+            'order status page links here with it); a recollection made before needs none (decision 0294).',
           params: z.object({ accessionNo: accessionNoParam }),
           response: { 200: reCollectResponseSchema, ...refusals },
         },
@@ -111,6 +137,7 @@ export const recollectRoutes = (gateway: PaymentGateway) =>
           gateway,
           { user: caller.userInfo, userId: caller.userId },
           request.params.accessionNo,
+          versionNamed(request, undefined),
         );
         if (answer.recollectionOrderId !== null)
           await grantRecollection(app, request, answer.recollectionOrderId);
@@ -126,33 +153,56 @@ export const recollectRoutes = (gateway: PaymentGateway) =>
         schema: {
           tags: ['Recollect'],
           operationId: 'payRecollectionPack',
-          summary: 'Pay the $40 pack of a pending recollection order with a card (spec 3 §9; decision 0252)',
+          summary:
+            "Pay the $40 pack of the order's pending recollections by card (spec 3 §9; PITL's Replacement Fee)",
           description:
-            'The card form of spec 3 §5 (its messages, 400); 402 when the card is declined; 409 when nothing is due. ' +
-            'Charged once per recollection order.',
+            '{id} is the order re-collected (the one whose pitlRecollectionOrderSummary says paymentRequired). ' +
+            'Pays every pending recollection of it that requires payment, or only recollectionOrderId. The card: the ' +
+            "browser's gateway token (tokenId) or the card fields of spec 3 §5 (their messages, 400). Names the " +
+            'order version read in If-Match: 428 without, 409 when stale (nothing charged). 402 when the card is ' +
+            'declined (nothing changed); 409 when nothing is due. Charged once per recollection order however many ' +
+            "identical calls are made. Patients send the order's dateOfBirth. Answers the order as saved (decision 0293).",
           params: z.object({ id: idParam }),
-          body: tokenizeCardBodySchema,
-          response: {
-            200: z.object({
-              recollectionFor: z.number(),
-              pending: z.boolean(),
-              paymentRequired: z.boolean(),
-              chargeCents: z.number(),
-            }),
-            ...refusals,
-          },
+          querystring: z.object({ dateOfBirth: z.string().max(10).optional() }),
+          body: recollectionPackBodySchema,
+          response: { 200: gearOrderSchema, ...refusals },
         },
       },
       async (request, reply) => {
-        const errors = cardFieldErrors(request.body, { international: false });
-        if (errors.length > 0) throw badRequest(MESSAGES.invalidInput, errors);
+        const caller = callerOf(request);
+        const { tokenId, recollectionOrderId, ...fields } = request.body;
+        const card = {
+          cardNo: fields.cardNo ?? '',
+          cardExpDate: fields.cardExpDate ?? '',
+          cardCvv: fields.cardCvv ?? '',
+          cardholderName: fields.cardholderName ?? '',
+          cardZipCode: fields.cardZipCode ?? '',
+        };
         reply.header('cache-control', 'no-store');
-        return payRecollectionPack(
+        const order = await recollectionPackOrder(
+          app.db,
+          caller.userInfo,
+          request.params.id,
+          request.query.dateOfBirth ?? null,
+        );
+        const version = versionNamed(request, undefined);
+        if (!tokenId) {
+          const errors = cardFieldErrors(card, { international: false });
+          if (errors.length > 0) throw badRequest(MESSAGES.invalidInput, errors);
+        }
+        const stored = await packCardOf(gateway, { ...card, tokenId: tokenId ?? null });
+        if (!stored)
+          throw namedRefusal(402, RECOLLECTION_PACK_PAYMENT_ERROR, RECOLLECTION_PACK_MESSAGES.declined, [
+            { field: 'payment', defaultMessage: RECOLLECTION_PACK_MESSAGES.declined },
+          ]);
+        return payRecollectionPacks(
           app.db,
           gateway,
-          callerOf(request).userInfo,
-          request.params.id,
-          request.body,
+          { user: caller.userInfo, userId: caller.userId },
+          order.id,
+          version,
+          stored,
+          recollectionOrderId ?? null,
         );
       },
     );

@@ -3,6 +3,7 @@ import {
   documentAccess,
   type GearOrder,
   isAdmin,
+  isPitlOrder,
   MESSAGES,
   type OrderStatusFacts,
   PATIENT_MESSAGES,
@@ -25,14 +26,23 @@ const NO_RECOLLECTION = { pending: false, map: {} };
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  namedRefusal,
+  notFound,
+  preconditionRequired,
+} from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import type { CardInput, PaymentGateway } from '../payment/gateway/gateway.ts';
+import { insertPayments, markCaptured, recordedTransactions } from '../payment/payment.repository.ts';
 import {
   accessionOwner,
-  markRecollectionPaid,
+  claimPackPaid,
+  packsDueOf,
   type RecollectedTest,
   recollectionMadeBy,
   recollectionOrderOf,
@@ -109,6 +119,18 @@ async function checkDateOfBirth(db: Db, user: UserInfo, order: SavedOrder, dateO
   throw notFound(MESSAGES.orderNotFound);
 }
 
+/** The order whose pack is paid, for its caller, with the patient's date of birth (decision 0092's rule). */
+export async function recollectionPackOrder(
+  db: Db,
+  user: UserInfo,
+  orderId: number,
+  dateOfBirth: string | null,
+): Promise<SavedOrder> {
+  const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
+  await checkDateOfBirth(db, user, order, dateOfBirth);
+  return order;
+}
+
 const isStale = (error: unknown) =>
   error instanceof HttpError && error.statusCode === 409 && error.message === MESSAGES.staleOrder;
 
@@ -175,12 +197,13 @@ export async function requestRecollection(
     recollectionOrderId = await recollectionOrderOf(db, gearReqIds[0] ?? 0);
     if (recollectionOrderId === null) throw conflict(RECOLLECT_MESSAGES.alreadyRequested);
   }
-  await chargeRecollectionPack(db, gateway, user, orderId, recollectionOrderId, null);
+  const current = await orderForCaller(db, user, orderId);
+  await chargePackToCardOnFile(db, gateway, caller, orderId, current.version, recollectionOrderId);
   return { order: await orderForCaller(db, user, orderId), recollectionOrderId };
 }
 
 /** The card the original order was paid with, as the gateway knows it (its token), or null. */
-async function cardOfOrder(db: Db, orderId: number) {
+async function cardOfOrder(db: Db, orderId: number): Promise<PackCard | null> {
   const [row] = await db
     .select({ tokenId: payments.tokenId, cardLast4: payments.cardLast4, cardBrand: payments.cardBrand })
     .from(payments)
@@ -196,81 +219,143 @@ async function cardOfOrder(db: Db, orderId: number) {
   return row?.tokenId ? { token: row.tokenId, last4: row.cardLast4, brand: row.cardBrand } : null;
 }
 
+/** A card as the gateway knows it. */
+export interface PackCard {
+  token: string;
+  last4: string | null;
+  brand: string | null;
+}
+
+/** The pack payment's answers (ours). */
+export const RECOLLECTION_PACK_MESSAGES = {
+  nothingDue: 'Nothing is due for this recollection pack.',
+  declined: 'The card was declined. Please check the details or use another card.',
+} as const;
+
+/** The pack's payment refusal when the card is declined or unusable (decision 0293). */
+export const RECOLLECTION_PACK_PAYMENT_ERROR = 'RequisitionPaymentException';
+
+const packKey = (recollectionOrderId: number) => `recollection-pack:${recollectionOrderId}`;
+
 /**
- * The $40 pack (spec 3 §9; decision 0252), once per recollection order: a pending recollection that requires payment
- * is charged to the card given, else to the card the original order was paid with; authorized and captured under
- * keys of the recollection order (a repeat charges nothing more), recorded as a card payment of the recollection
- * order (unique by the same key), and the recollection is no longer pending. Without a card, or when the card is
- * declined, it stays pending: the patient pays on the recollection order's status page. Answers whether it is paid.
+ * The one way a recollection's $40 pack is paid (spec 3 §9, PITL's 'Replacement Fee'; decision 0293): every pack due on
+ * the original order (or the one named) is authorized on the card (one gateway key per recollection order and card:
+ * identical calls share one charge), then, through the order-change core on the original order (kind
+ * recollectionPack, based on the version the caller read), each recollection is claimed as paid (pending → false, one
+ * conditional statement), its card payment recorded on the recollection order and audited on both orders, in the
+ * transaction that claims the version. Captured after commit. A declined card: 402, nothing changed. A call that loses
+ * the version to an identical one (the same card's authorization recorded) answers the order as that one saved it;
+ * any other loser's authorization is voided.
  */
-export async function chargeRecollectionPack(
+export async function payRecollectionPacks(
   db: Db,
   gateway: PaymentGateway,
-  user: UserInfo,
-  originalOrderId: number,
-  recollectionOrderId: number,
-  card: CardInput | null,
-): Promise<boolean> {
-  const recollection = await recollectionMadeBy(db, recollectionOrderId);
-  if (!recollection?.pending) return true;
-  if (!recollection.paymentRequired) {
-    await markRecollectionPaid(db, recollectionOrderId);
-    return true;
-  }
-  let stored: { token: string; last4: string | null; brand: string | null } | null = null;
-  if (card) {
-    const tokenized = await gateway.tokenize(card);
-    if (!tokenized.ok) return false;
-    stored = { token: tokenized.token, last4: tokenized.last4, brand: tokenized.brand };
-  } else stored = await cardOfOrder(db, originalOrderId);
-  if (!stored) return false;
-  const key = `recollection-pack:${recollectionOrderId}`;
-  const authorized = await gateway.authorize({
-    token: stored.token,
-    amountCents: RECOLLECTION_PACK_CENTS,
-    idempotencyKey: card ? `${key}:${stored.token}` : key,
-    description: `Recollection pack, order ${recollectionOrderId}`,
-  });
-  if (!authorized.approved) {
-    await recordAudit(db, {
-      action: 'recollectionPackDeclined',
-      outcome: 'failed',
-      orderId: recollectionOrderId,
-      detail: { code: authorized.code },
-    });
-    return false;
-  }
-  const captured = await gateway.capture({
-    transactionId: authorized.transactionId,
-    idempotencyKey: `${key}:capture:${authorized.transactionId}`,
-  });
-  if (!captured) return false;
-  await db
-    .insert(payments)
-    .values({
-      orderId: recollectionOrderId,
-      gearReqId: null,
-      paymentType: 'card',
-      paymentFrom: user.type,
+  caller: RecollectCaller,
+  orderId: number,
+  basedOn: number | undefined,
+  card: PackCard,
+  only: number | null,
+): Promise<GearOrder> {
+  const { user } = caller;
+  const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
+  // The version rule before any charge: 428 without one, 409 when stale (the core checks again as it claims).
+  if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
+  if (basedOn !== order.version) throw conflict(MESSAGES.staleOrder);
+  const due = await packsDueOf(db, orderId, only);
+  if (due.length === 0) throw conflict(RECOLLECTION_PACK_MESSAGES.nothingDue);
+  const authorized: { recollectionOrderId: number; transactionId: string }[] = [];
+  const voidAll = async (transactionIds: readonly string[]) => {
+    for (const transactionId of transactionIds)
+      await gateway.void({ transactionId, idempotencyKey: `void:${transactionId}:recollection-pack` });
+  };
+  for (const recollectionOrderId of due) {
+    const authorization = await gateway.authorize({
+      token: card.token,
       amountCents: RECOLLECTION_PACK_CENTS,
-      fullPaymentAmountCents: RECOLLECTION_PACK_CENTS,
-      cardAuthAmountCents: RECOLLECTION_PACK_CENTS,
-      cardLast4: stored.last4,
-      cardBrand: stored.brand,
-      tokenId: stored.token,
-      transactionId: authorized.transactionId,
-      installmentIntervalType: 'full',
-      status: 'captured',
-      idempotencyKey: key,
-    })
-    .onConflictDoNothing({ target: payments.idempotencyKey });
-  await markRecollectionPaid(db, recollectionOrderId);
-  await recordAudit(db, {
-    action: 'recollectionPackPaid',
-    orderId: recollectionOrderId,
-    detail: { amountCents: RECOLLECTION_PACK_CENTS },
-  });
-  return true;
+      idempotencyKey: `${packKey(recollectionOrderId)}:${card.token}`,
+      description: `Recollection pack, order ${recollectionOrderId}`,
+    });
+    if (!authorization.approved) {
+      await voidAll(authorized.map((done) => done.transactionId));
+      await recordAudit(db, {
+        action: 'recollectionPackDeclined',
+        outcome: 'failed',
+        orderId: recollectionOrderId,
+        detail: { code: authorization.code },
+      });
+      throw namedRefusal(402, RECOLLECTION_PACK_PAYMENT_ERROR, RECOLLECTION_PACK_MESSAGES.declined, [
+        { field: 'payment', defaultMessage: RECOLLECTION_PACK_MESSAGES.declined },
+      ]);
+    }
+    authorized.push({ recollectionOrderId, transactionId: authorization.transactionId });
+  }
+  const pitl = isPitlOrder(order);
+  let saved: GearOrder;
+  try {
+    saved = (
+      await changeOrder(db, {
+        user,
+        subject: { orderId },
+        basedOn,
+        kind: ORDER_CHANGES.recollectionPack,
+        plan: () => ({}),
+        record: async (tx) => {
+          for (const { recollectionOrderId, transactionId } of authorized) {
+            if (!(await claimPackPaid(tx, orderId, recollectionOrderId)))
+              throw conflict(RECOLLECTION_PACK_MESSAGES.nothingDue);
+            await insertPayments(tx, [
+              {
+                orderId: recollectionOrderId,
+                gearReqId: null,
+                paymentType: 'card',
+                paymentFrom: user.type,
+                amountCents: RECOLLECTION_PACK_CENTS,
+                fullPaymentAmountCents: RECOLLECTION_PACK_CENTS,
+                cardAuthAmountCents: RECOLLECTION_PACK_CENTS,
+                cardLast4: card.last4,
+                cardBrand: card.brand,
+                checkNo: null,
+                prepayCode: null,
+                tokenId: card.token,
+                transactionId,
+                installmentIntervalType: 'full',
+                installmentCount: null,
+                installmentInterval: null,
+                status: 'authorized',
+                idempotencyKey: packKey(recollectionOrderId),
+                createdByUserId: caller.userId,
+                instalments: [],
+              },
+            ]);
+            await recordAudit(tx, {
+              action: 'recollectionPackPaid',
+              orderId: recollectionOrderId,
+              detail: { amountCents: RECOLLECTION_PACK_CENTS, recollectionFor: orderId },
+            });
+            // The original order's timeline names the fee (PITL: the 'Replacement Fee'; decision 0291).
+            await recordAudit(tx, {
+              action: pitl ? 'pitlReplacementFeePaid' : 'recollectionPackPaid',
+              orderId,
+              detail: { amountCents: RECOLLECTION_PACK_CENTS, recollectionOrderId },
+            });
+          }
+        },
+      })
+    ).order;
+  } catch (refusal) {
+    const transactionIds = authorized.map((done) => done.transactionId);
+    const recorded = await recordedTransactions(db, transactionIds);
+    // An identical call (the same card, so the same authorizations) came first and recorded them: its answer.
+    if (isStale(refusal) && transactionIds.every((id) => recorded.has(id)))
+      return orderForCaller(db, user, orderId);
+    await voidAll(transactionIds.filter((id) => !recorded.has(id)));
+    throw refusal;
+  }
+  for (const { transactionId } of authorized) {
+    await gateway.capture({ transactionId, idempotencyKey: `capture:${transactionId}` });
+    await markCaptured(db, [transactionId]);
+  }
+  return saved;
 }
 
 /** What the status page shows of the recollection an order makes (decision 0252), or null. */
@@ -282,44 +367,44 @@ export async function recollectionSummaryOf(
   return made ? { ...made, chargeCents: recollectionChargeCents(made.paymentRequired) } : null;
 }
 
-/**
- * POST /gear/order/{id}/recollection-pack (decision 0252): the patient pays the $40 pack of a pending recollection
- * order with a card. 404/403 as any order; 409 when nothing is to be paid; 402 when the card is declined.
- */
-export async function payRecollectionPack(
-  db: Db,
-  gateway: PaymentGateway,
-  user: UserInfo,
-  recollectionOrderId: number,
-  card: CardInput,
-): Promise<RecollectionOrderSummary> {
-  await orderForCaller(db, user, recollectionOrderId);
-  const made = await recollectionMadeBy(db, recollectionOrderId);
-  if (!made?.pending || !made.paymentRequired) throw conflict(RECOLLECTION_PACK_MESSAGES.nothingDue);
-  const paid = await chargeRecollectionPack(
-    db,
-    gateway,
-    user,
-    made.recollectionFor,
-    recollectionOrderId,
-    card,
-  );
-  if (!paid) throw new HttpError(402, RECOLLECTION_PACK_MESSAGES.declined);
-  const summary = await recollectionSummaryOf(db, recollectionOrderId);
-  if (!summary) throw notFound(MESSAGES.orderNotFound);
-  return summary;
+/** The card a pack is paid with: the browser's gateway token, else the card fields tokenised (null: unusable). */
+export async function packCardOf(gateway: PaymentGateway, body: CardInput & { tokenId?: string | null }) {
+  if (body.tokenId) {
+    const card = await gateway.cardOf(body.tokenId);
+    return card ? { token: body.tokenId, brand: card.brand, last4: card.last4 } : null;
+  }
+  const result = await gateway.tokenize(body);
+  return result.ok ? { token: result.token, brand: result.brand, last4: result.last4 } : null;
 }
 
-/** The pack payment's answers (ours). */
-export const RECOLLECTION_PACK_MESSAGES = {
-  nothingDue: 'Nothing is due for this recollection pack.',
-  declined: 'The card was declined. Please check the details or use another card.',
-} as const;
+/**
+ * After a recollection is made (decision 0252): its $40 pack charged to the card the original order was paid with,
+ * through payRecollectionPacks based on the version the recollection just saved. Without a card on file, a declined
+ * card, or a change in between, it stays pending: the patient pays it with POST /gear/order/{id}/recollection-pack.
+ */
+async function chargePackToCardOnFile(
+  db: Db,
+  gateway: PaymentGateway,
+  caller: RecollectCaller,
+  orderId: number,
+  version: number,
+  recollectionOrderId: number,
+): Promise<void> {
+  if ((await packsDueOf(db, orderId, recollectionOrderId)).length === 0) return;
+  const card = await cardOfOrder(db, orderId);
+  if (!card) return;
+  try {
+    await payRecollectionPacks(db, gateway, caller, orderId, version, card, recollectionOrderId);
+  } catch (refusal) {
+    if (!(refusal instanceof HttpError) || refusal.statusCode >= 500) throw refusal;
+  }
+}
 
 /**
  * GET /gear/re-collect/{accessionNo} (spec 3 §2 'Re-collect page', §4 'Re-collect status values', §7; decision 0252):
  * the accession's order for the caller, then its recollection, made now through requestRecollection when the test
- * may be re-collected, or the one made before. SUCCESS with the recollection order's status page; ORDER_NOT_FOUND for
+ * may be re-collected (based on the order version the caller read, If-Match: 428 without, 409 stale; decision 0294),
+ * or the one made before (no version needed: nothing changes). SUCCESS with the recollection order's status page; ORDER_NOT_FOUND for
  * an accession on no order; UNAUTHORIZED when the caller may not see the order; ERROR when the test cannot be
  * re-collected (not discarded, issues, canceled) or anything else goes wrong.
  */
@@ -328,6 +413,7 @@ export async function reCollect(
   gateway: PaymentGateway,
   caller: RecollectCaller,
   accessionNo: string,
+  basedOn: number | undefined,
 ): Promise<ReCollectResponse & { recollectionOrderId: number | null }> {
   const answer = (status: ReCollectResponse['status'], recollectionOrderId: number | null = null) => ({
     status,
@@ -353,6 +439,10 @@ export async function reCollect(
   }
   const made = await recollectionOrderOf(db, owner.gearReqId);
   if (made !== null) return answer('SUCCESS', made);
+  // Making it changes the original order (its version, its recollections, its summary): the version rule of every
+  // change (decision 0294), answered as HTTP refusals, not as re-collect statuses.
+  if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);
+  if (basedOn !== order.version) throw conflict(MESSAGES.staleOrder);
   try {
     const created = await requestRecollection(
       db,
@@ -361,7 +451,7 @@ export async function reCollect(
       order.id,
       [owner.gearReqId],
       order.patientInfo?.dateOfBirth ?? null,
-      order.version,
+      basedOn,
     );
     return answer('SUCCESS', created.recollectionOrderId);
   } catch (refusal) {

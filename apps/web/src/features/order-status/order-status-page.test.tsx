@@ -265,7 +265,8 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
       { name: 'Request a new pack for accession A7' },
       { timeout: 10_000 },
     );
-    expect(request).toHaveAttribute('href', '/recollect/A7');
+    // The order's version read goes with the link: making the recollection names it (decision 0294).
+    expect(request).toHaveAttribute('href', `/recollect/A7?version=${order().version}`);
     await expectAccessible(app.container);
   });
 
@@ -316,11 +317,15 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
         actions: paid ? ['download'] : ['returnToOrder'],
         recollection: { recollectionFor: 41, pending: !paid, paymentRequired: true, chargeCents: 4000 },
       });
+    const original = { ...order(), id: 41, version: 7 } as GearOrder;
     const app = open({
       'GET /gear/order/42/status': () => json(pending()),
-      'POST /gear/order/42/recollection-pack': () => {
+      'GET /gear/order/41': () => json(original),
+      'POST /gateway/tokens': () => json({ token: 'tok_test', brand: 'Visa', last4: '4242' }),
+      // decision 0293: the one payment, on the order re-collected, naming its version and this recollection.
+      'POST /gear/order/41/recollection-pack': () => {
         paid = true;
-        return json({ recollectionFor: 41, pending: false, paymentRequired: true, chargeCents: 4000 });
+        return json({ ...original, version: 8 });
       },
     });
     expect(await screen.findByRole('link', { name: 'order 41' }, { timeout: 10_000 })).toHaveAttribute(
@@ -330,7 +335,7 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
     expect(screen.getByRole('link', { name: 'Return to Order' })).toBeVisible();
     await app.user.click(screen.getByRole('button', { name: 'Pay $40.00' }));
     expect(await screen.findByText('Please provide a card number.')).toBeVisible();
-    expect(app.server.callsTo('POST /gear/order/42/recollection-pack')).toHaveLength(0);
+    expect(app.server.callsTo('POST /gear/order/41/recollection-pack')).toHaveLength(0);
     await app.user.type(screen.getByLabelText(/Cardholder name/), 'Jane Testpatient');
     await app.user.type(screen.getByLabelText(/Card number/), '4242424242424242');
     await app.user.type(screen.getByLabelText(/Expiration/), '12/30');
@@ -339,6 +344,10 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
     await app.user.click(screen.getByRole('button', { name: 'Pay $40.00' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Recollection ordered' })).toBeVisible();
     expect(screen.getByText('The recollection pack costs $40.00, paid.')).toBeVisible();
+    const [call] = app.server.callsTo('POST /gear/order/41/recollection-pack');
+    expect(call?.headers['if-match']).toBe('"7"');
+    expect(call?.search).toBe(`?dateOfBirth=${original.patientInfo?.dateOfBirth}`);
+    expect(call?.body).toEqual({ recollectionOrderId: 42, tokenId: 'tok_test' });
     await expectAccessible(app.container);
   });
 });

@@ -2,14 +2,13 @@ import { type GearOrder, type OrderStatus, PATIENT_MESSAGES, PITL_TRANSFER_MESSA
 import { janeReadyToShip } from '@gear/domain/test-support';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PitlView } from '../../api/pitl.ts';
 import { expectAccessible } from '../../test/axe.ts';
 import { type Handler, json } from '../../test/fetch-mock.ts';
 import { patientUser, workflowThrough } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { orderWith540 } from '../../test/requisition-fixtures.ts';
 
-/** spec 3 §4 Transfer, §3 pitlRecollectionOrderSummary, §9 'Replacement Fee' (decisions 0290, 0291). */
+/** spec 3 §4 Transfer, §3 pitlRecollectionOrderSummary, §9 'Replacement Fee' (decisions 0290, 0293, 0294). */
 const base = orderWith540(
   { dropShip: true, physicianInTheLoop: true },
   { patientInfo: janeReadyToShip(), workflow: workflowThrough(8, [1, 2, 3, 4, 5, 6, 7, 8, 9]) },
@@ -41,23 +40,27 @@ const status: OrderStatus = {
   recollection: null,
 };
 
-const view = (overrides: Partial<PitlView> = {}): PitlView => ({
-  physicianInTheLoop: true,
-  pitlRecollectionOrderSummary: {
-    recollectionPending: false,
-    paymentRequired: false,
-    gearReqRecollectionMap: {},
-  },
-  replacementFeesDue: [],
-  transfer: { eligibleGearReqIds: [9, 10], preselectedGearReqIds: [], feeCents: 1500 },
+const summary = (
+  overrides: Partial<NonNullable<GearOrder['pitlRecollectionOrderSummary']>> = {},
+): NonNullable<GearOrder['pitlRecollectionOrderSummary']> => ({
+  recollectionPending: false,
+  paymentRequired: false,
+  gearReqRecollectionMap: {},
   ...overrides,
 });
 
-function open(handlers: Record<string, Handler>) {
+/** The order as the reader serves it (decision 0293): its summary on it, its packs as the lab left them. */
+const orderWith = (
+  pitlRecollectionOrderSummary = summary(),
+  requisitions: GearOrder['requisitions'] = order.requisitions,
+  version = order.version,
+): GearOrder => ({ ...order, version, pitlRecollectionOrderSummary, requisitions });
+
+function open(handlers: Record<string, Handler>, read: () => GearOrder = () => orderWith()) {
   return renderApp('/order-status/42', {
     user: patientUser,
     handlers: {
-      'GET /gear/order/42': () => json(order),
+      'GET /gear/order/42': () => json(read()),
       'GET /gear/order/42/status': () => json(status),
       'GET /gear/order/42/timeline': () => json({ orderId: 42, entries: [] }),
       'POST /gateway/tokens': () => json({ token: 'tok_test', brand: 'Visa', last4: '4242' }),
@@ -90,7 +93,6 @@ function fillForm(state = 'NC') {
 describe('Transfer Collection Packs (spec 3 §4 Transfer)', () => {
   it('at least one pack; two packs to a new patient for $15.00; the Success screen links to /connect/{id}', async () => {
     const app = open({
-      'GET /gear/order/42/pitl': () => json(view()),
       'POST /gear/order/42/pitl-transfer': () =>
         json({ gearOrder: order, error: null, transferredOrderId: 43 }),
     });
@@ -111,6 +113,7 @@ describe('Transfer Collection Packs (spec 3 §4 Transfer)', () => {
     expect(within(modal).getByRole('link', { name: 'Open order 43' })).toHaveAttribute('href', '/connect/43');
     const [call] = app.server.callsTo('POST /gear/order/42/pitl-transfer');
     expect(call?.search).toBe(`?dateOfBirth=${order.patientInfo?.dateOfBirth}`);
+    expect(call?.headers['if-match']).toBe(`"${order.version}"`);
     expect(call?.body).toMatchObject({
       gearOrderId: 42,
       gearReqIds: [9, 10],
@@ -121,10 +124,9 @@ describe('Transfer Collection Packs (spec 3 §4 Transfer)', () => {
   });
 
   it('a single eligible pack is preselected; spec 2 §5 a restricted state is refused before any call', async () => {
-    const app = open({
-      'GET /gear/order/42/pitl': () =>
-        json(view({ transfer: { eligibleGearReqIds: [10], preselectedGearReqIds: [10], feeCents: 1500 } })),
-    });
+    // The first pack reached the lab (decision 0290: not transferable); the other is the single one preselected.
+    const received = { ...(order.requisitions[0] as GearOrder['requisitions'][number]), accessionNo: 'A1' };
+    const app = open({}, () => orderWith(summary(), [received, order.requisitions[1] as typeof received]));
     fireEvent.click(
       await screen.findByRole('button', { name: 'Transfer Collection Packs' }, { timeout: 10_000 }),
     );
@@ -140,30 +142,23 @@ describe('Transfer Collection Packs (spec 3 §4 Transfer)', () => {
 describe('the recollection summary (spec 3 §3 pitlRecollectionOrderSummary)', () => {
   it("pending with payment required: the 'Replacement Fee' column, pay $40.00, Return to Order", async () => {
     let paid = false;
-    const pending = view({
-      pitlRecollectionOrderSummary: {
-        recollectionPending: true,
-        paymentRequired: true,
-        gearReqRecollectionMap: {},
+    // Test 9 was re-collected on order 77, whose $40 replacement fee is due; test 10 was received (not transferable).
+    const received = { ...(order.requisitions[1] as GearOrder['requisitions'][number]), accessionNo: 'A1' };
+    const packs = [order.requisitions[0] as typeof received, received];
+    const pending = orderWith(
+      summary({ recollectionPending: true, paymentRequired: true, gearReqRecollectionMap: { '9': 77 } }),
+      packs,
+    );
+    const after = orderWith(summary({ gearReqRecollectionMap: { '9': 77 } }), packs, order.version + 1);
+    const app = open(
+      {
+        'POST /gear/order/42/recollection-pack': () => {
+          paid = true;
+          return json(after);
+        },
       },
-      replacementFeesDue: [{ gearReqId: 9, amountCents: 4000 }],
-      transfer: { eligibleGearReqIds: [], preselectedGearReqIds: [], feeCents: 1500 },
-    });
-    const after = view({
-      pitlRecollectionOrderSummary: {
-        recollectionPending: true,
-        paymentRequired: false,
-        gearReqRecollectionMap: {},
-      },
-      transfer: { eligibleGearReqIds: [], preselectedGearReqIds: [], feeCents: 1500 },
-    });
-    const app = open({
-      'GET /gear/order/42/pitl': () => json(paid ? after : pending),
-      'POST /gear/order/42/pitl-replacement-fee': () => {
-        paid = true;
-        return json(after);
-      },
-    });
+      () => (paid ? after : pending),
+    );
     const table = await screen.findByRole('table', {}, { timeout: 10_000 });
     expect(within(table).getByRole('columnheader', { name: 'Replacement Fee' })).toBeVisible();
     expect(within(table).getByRole('cell', { name: '$40.00' })).toBeVisible();
@@ -173,9 +168,11 @@ describe('the recollection summary (spec 3 §3 pitlRecollectionOrderSummary)', (
     type(/^CVV/, '123');
     type(/^Billing zip code/, '28801');
     fireEvent.click(screen.getByRole('button', { name: 'Pay Replacement Fee' }));
-    await waitFor(() =>
-      expect(app.server.callsTo('POST /gear/order/42/pitl-replacement-fee')).toHaveLength(1),
-    );
+    await waitFor(() => expect(app.server.callsTo('POST /gear/order/42/recollection-pack')).toHaveLength(1));
+    const [call] = app.server.callsTo('POST /gear/order/42/recollection-pack');
+    expect(call?.headers['if-match']).toBe(`"${order.version}"`);
+    expect(call?.search).toBe(`?dateOfBirth=${order.patientInfo?.dateOfBirth}`);
+    expect(call?.body).toEqual({ recollectionOrderId: null, tokenId: 'tok_test' });
     expect(await screen.findByText(/nothing is due/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Return to Order' })).toHaveAttribute('href', '/order/42');
     await expectAccessible(app.container);

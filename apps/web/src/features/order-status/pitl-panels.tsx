@@ -3,10 +3,15 @@ import {
   type FieldError,
   formatCents,
   labToday,
+  PITL_REPLACEMENT_FEE_CENTS,
+  PITL_TRANSFER_FEE_CENTS,
+  type PitlRecollectionOrderSummary,
   type PitlTransferRequest,
   patientInfoSchema,
+  preselectedPacks,
   type SavedOrder,
   type TokenizeCardBody,
+  transferablePacks,
   transferPackErrors,
   validatePatient,
 } from '@gear/domain';
@@ -28,7 +33,8 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
-import { type PitlView, usePayReplacementFee, usePitlView, useTransferPacks } from '../../api/pitl.ts';
+import { useTransferPacks } from '../../api/pitl.ts';
+import { usePayRecollectionPack } from '../../api/recollect.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 const NUTRITIONAL = 'Nutritional';
@@ -77,36 +83,84 @@ function CardFields({
   );
 }
 
-/** The PITL panels of the order status page (spec 3 §1 PITL; decisions 0290, 0291). */
+/** What the PITL panels read of the order (decisions 0290, 0293): all of it is on the order itself. */
+interface PitlFacts {
+  summary: PitlRecollectionOrderSummary;
+  /** The recollection orders in the summary's map, one row each with the tests they replace. */
+  replacements: { recollectionOrderId: number; gearReqIds: number[] }[];
+  eligibleGearReqIds: number[];
+  preselectedGearReqIds: number[];
+}
+
+function pitlFactsOf(order: SavedOrder): PitlFacts | null {
+  const summary = order.pitlRecollectionOrderSummary;
+  if (!summary) return null;
+  const map = Object.fromEntries(
+    Object.entries(summary.gearReqRecollectionMap).map(([gearReqId, to]) => [Number(gearReqId), to]),
+  );
+  const replacements = new Map<number, number[]>();
+  for (const [gearReqId, to] of Object.entries(map))
+    replacements.set(to, [...(replacements.get(to) ?? []), Number(gearReqId)]);
+  const eligible = transferablePacks({ ...order, canceled: order.canceled ?? false }, map);
+  return {
+    summary,
+    replacements: [...replacements].map(([recollectionOrderId, gearReqIds]) => ({
+      recollectionOrderId,
+      gearReqIds,
+    })),
+    eligibleGearReqIds: eligible,
+    preselectedGearReqIds: preselectedPacks(eligible),
+  };
+}
+
+/** The PITL panels of the order status page (spec 3 §1 PITL; decisions 0290, 0293), from the order as read. */
 export function PitlPanels({ order }: { order: SavedOrder }) {
-  const view = usePitlView(order.id, true);
-  if (!view.data?.physicianInTheLoop) return null;
+  // The payment lives here, not in the section: once paid the order read afresh is no longer pending, and the
+  // section stays (the payment succeeded) to say so and lead back to the order.
+  const pay = usePayRecollectionPack();
+  const facts = pitlFactsOf(order);
+  if (!facts) return null;
   return (
     <>
-      {view.data.pitlRecollectionOrderSummary.recollectionPending && (
-        <RecollectionSummary order={order} view={view.data} />
+      {(facts.summary.recollectionPending || pay.isSuccess) && (
+        <RecollectionSummary order={order} facts={facts} pay={pay} />
       )}
-      <TransferPacks order={order} view={view.data} />
+      <TransferPacks order={order} facts={facts} />
     </>
   );
 }
 
 /**
  * spec 3 §3 pitlRecollectionOrderSummary: a recollection pending; when payment is required the patient pays the $40
- * replacement fee ('Replacement Fee' column), then 'Return to Order'.
+ * replacement fee ('Replacement Fee' column) through the one recollection-pack payment, then 'Return to Order'.
  */
-function RecollectionSummary({ order, view }: { order: SavedOrder; view: PitlView }) {
-  const pay = usePayReplacementFee();
+function RecollectionSummary({
+  order,
+  facts,
+  pay,
+}: {
+  order: SavedOrder;
+  facts: PitlFacts;
+  pay: ReturnType<typeof usePayRecollectionPack>;
+}) {
   const [card, setCard] = useState(EMPTY_CARD);
   const [errors, setErrors] = useState<FieldError[]>([]);
-  const due = view.replacementFeesDue;
-  const nameOf = (gearReqId: number) =>
-    order.requisitions.find((requisition) => requisition.id === gearReqId)?.omsOrderableItemName ?? '';
+  const nameOf = (gearReqIds: readonly number[]) =>
+    order.requisitions
+      .filter((requisition) => gearReqIds.includes(requisition.id))
+      .map((requisition) => requisition.omsOrderableItemName ?? '')
+      .join(', ');
   const submit = () => {
     const found = cardFieldErrors(card, { international: false, prefix: 'card.' });
     setErrors(found);
     if (found.length > 0) return;
-    pay.mutate({ orderId: order.id, dateOfBirth: order.patientInfo?.dateOfBirth ?? null, card });
+    pay.mutate({
+      orderId: order.id,
+      version: order.version,
+      dateOfBirth: order.patientInfo?.dateOfBirth ?? null,
+      recollectionOrderId: null,
+      card,
+    });
   };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="pitl-recollection">
@@ -114,7 +168,7 @@ function RecollectionSummary({ order, view }: { order: SavedOrder; view: PitlVie
         <Title order={2} size="h3" id="pitl-recollection">
           Recollection pending
         </Title>
-        {view.pitlRecollectionOrderSummary.paymentRequired && due.length > 0 ? (
+        {facts.summary.paymentRequired && facts.replacements.length > 0 && !pay.isSuccess ? (
           <>
             <Text>A replacement collection pack is ready to be sent once its fee is paid.</Text>
             <Table>
@@ -125,10 +179,10 @@ function RecollectionSummary({ order, view }: { order: SavedOrder; view: PitlVie
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {due.map((fee) => (
-                  <Table.Tr key={fee.gearReqId}>
-                    <Table.Td>{nameOf(fee.gearReqId)}</Table.Td>
-                    <Table.Td>{formatCents(fee.amountCents)}</Table.Td>
+                {facts.replacements.map((replacement) => (
+                  <Table.Tr key={replacement.recollectionOrderId}>
+                    <Table.Td>{nameOf(replacement.gearReqIds)}</Table.Td>
+                    <Table.Td>{formatCents(PITL_REPLACEMENT_FEE_CENTS)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -207,19 +261,19 @@ const newPatientOf = (form: NewPatientForm): PitlTransferRequest['newPatient'] =
  * the new patient's form, the $15 physician transfer fee by card, and the Success screen with the link to
  * /connect/{transferredOrderId}. The rules are the domain's, as on the server (decision 0290).
  */
-function TransferPacks({ order, view }: { order: SavedOrder; view: PitlView }) {
+function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }) {
   const transfer = useTransferPacks();
   const [opened, setOpened] = useState(false);
-  const [chosen, setChosen] = useState<number[]>(view.transfer.preselectedGearReqIds);
+  const [chosen, setChosen] = useState<number[]>(facts.preselectedGearReqIds);
   const [patient, setPatient] = useState(EMPTY_PATIENT);
   const [card, setCard] = useState(EMPTY_CARD);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [transferredOrderId, setTransferredOrderId] = useState<number | null>(null);
   const eligible = order.requisitions.filter((requisition) =>
-    view.transfer.eligibleGearReqIds.includes(requisition.id),
+    facts.eligibleGearReqIds.includes(requisition.id),
   );
   const open = () => {
-    setChosen(view.transfer.preselectedGearReqIds);
+    setChosen(facts.preselectedGearReqIds);
     setErrors([]);
     setTransferredOrderId(null);
     transfer.reset();
@@ -245,7 +299,7 @@ function TransferPacks({ order, view }: { order: SavedOrder; view: PitlView }) {
         }).map((error) => ({ ...error, field: `newPatient.${error.field}` }))
       : [{ field: 'newPatient.dateOfBirth', defaultMessage: 'Please provide a date of birth.' }];
     const found = [
-      ...transferPackErrors({ gearReqIds: chosen }, view.transfer.eligibleGearReqIds),
+      ...transferPackErrors({ gearReqIds: chosen }, facts.eligibleGearReqIds),
       ...patientErrors,
       ...cardFieldErrors(card, { international: false, prefix: 'card.' }),
     ];
@@ -254,6 +308,7 @@ function TransferPacks({ order, view }: { order: SavedOrder; view: PitlView }) {
     transfer.mutate(
       {
         orderId: order.id,
+        version: order.version,
         dateOfBirth: order.patientInfo?.dateOfBirth ?? null,
         gearReqIds: chosen,
         newPatient,
@@ -284,7 +339,7 @@ function TransferPacks({ order, view }: { order: SavedOrder; view: PitlView }) {
   // The modal stays once the last pack is gone, so its Success screen shows.
   return (
     <>
-      {view.transfer.eligibleGearReqIds.length > 0 && (
+      {facts.eligibleGearReqIds.length > 0 && (
         <Paper withBorder p="md" component="section" aria-labelledby="pitl-transfer">
           <Stack gap="sm">
             <Title order={2} size="h3" id="pitl-transfer">
@@ -292,7 +347,7 @@ function TransferPacks({ order, view }: { order: SavedOrder; view: PitlView }) {
             </Title>
             <Text>
               Collection packs not used yet may go to another patient for a{' '}
-              {formatCents(view.transfer.feeCents)} physician transfer fee.
+              {formatCents(PITL_TRANSFER_FEE_CENTS)} physician transfer fee.
             </Text>
             <Group>
               <Button mih={44} onClick={open}>
@@ -374,14 +429,14 @@ function TransferPacks({ order, view }: { order: SavedOrder; view: PitlView }) {
             </Title>
             <CardFields card={card} onChange={setCard} errors={errors} prefix="card." />
             <Text fw={600} data-testid="transfer-total">
-              Total {formatCents(view.transfer.feeCents)}
+              Total {formatCents(PITL_TRANSFER_FEE_CENTS)}
             </Text>
             <ErrorAlert
               message={transfer.error && isApiError(transfer.error) ? transfer.error.message : null}
             />
             <Group>
               <Button mih={44} onClick={submit} loading={transfer.isPending}>
-                Transfer and Pay {formatCents(view.transfer.feeCents)}
+                Transfer and Pay {formatCents(PITL_TRANSFER_FEE_CENTS)}
               </Button>
             </Group>
           </Stack>

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
+import { useOrder } from '../../api/orders.ts';
 import { usePayRecollectionPack } from '../../api/recollect.ts';
 
 const EMPTY_CARD: TokenizeCardBody = {
@@ -22,9 +23,21 @@ const FIELDS: { name: keyof TokenizeCardBody; label: string; autoComplete: strin
     { name: 'cardZipCode', label: 'Billing zip code', autoComplete: 'postal-code', inputMode: 'numeric' },
   ];
 
-/** spec 3 §9: the $40 pack of a pending recollection, paid by card (spec 3 §5's card rules; decision 0252). */
-function PackPaymentForm({ orderId, chargeCents }: { orderId: number; chargeCents: number }) {
-  const pay = usePayRecollectionPack(orderId);
+/**
+ * spec 3 §9: the $40 pack of a pending recollection, paid by card (spec 3 §5's card rules; decision 0252) through the
+ * one recollection-pack payment of the order re-collected, naming that order's version read (decision 0293).
+ */
+function PackPaymentForm({
+  recollectionOrderId,
+  recollectionFor,
+  chargeCents,
+}: {
+  recollectionOrderId: number;
+  recollectionFor: number;
+  chargeCents: number;
+}) {
+  const original = useOrder(recollectionFor);
+  const pay = usePayRecollectionPack();
   const [card, setCard] = useState<TokenizeCardBody>(EMPTY_CARD);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -33,11 +46,21 @@ function PackPaymentForm({ orderId, chargeCents }: { orderId: number; chargeCent
     setFailure(null);
     const found = cardFieldErrors(card, { international: false });
     setErrors(Object.fromEntries(found.map((error) => [error.field, error.defaultMessage])));
-    if (found.length > 0) return;
-    pay.mutate(card, {
+    if (found.length > 0 || !original.data) return;
+    const { version, patientInfo } = original.data;
+    const paying = {
+      orderId: recollectionFor,
+      version,
+      dateOfBirth: patientInfo?.dateOfBirth ?? null,
+      recollectionOrderId,
+      card,
+    };
+    pay.mutate(paying, {
       onError: (error) =>
         setFailure(
-          isApiError(error) && error.status === 402 ? error.message : 'An unexpected error has occurred.',
+          isApiError(error) && error.status >= 400 && error.status < 500
+            ? error.message
+            : 'An unexpected error has occurred.',
         ),
     });
   };
@@ -67,7 +90,7 @@ function PackPaymentForm({ orderId, chargeCents }: { orderId: number; chargeCent
             {failure}
           </Alert>
         )}
-        <Button type="submit" mih={44} w="fit-content" loading={pay.isPending}>
+        <Button type="submit" mih={44} w="fit-content" loading={pay.isPending} disabled={!original.data}>
           Pay {formatCents(chargeCents)}
         </Button>
       </Stack>
@@ -104,7 +127,11 @@ export function RecollectionPanel({ status }: { status: OrderStatus }) {
           <Text>There is no charge for the recollection pack.</Text>
         )}
         {recollection.pending && recollection.paymentRequired && (
-          <PackPaymentForm orderId={status.orderId} chargeCents={recollection.chargeCents} />
+          <PackPaymentForm
+            recollectionOrderId={status.orderId}
+            recollectionFor={recollection.recollectionFor}
+            chargeCents={recollection.chargeCents}
+          />
         )}
       </Stack>
     </Paper>

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@gear/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
@@ -7,8 +8,8 @@ import { renderApp } from '../../test/render-app.tsx';
 
 /** spec 3 §2 'Re-collect page' ('Creating order', then errors), §4 'Re-collect status values', §8 'Re-collect'. */
 describe('/recollect/{accessionNo} (decision 0252)', () => {
-  const open = (answer: Handler) =>
-    renderApp('/recollect/A2611031001', {
+  const open = (answer: Handler, search = '') =>
+    renderApp(`/recollect/A2611031001${search}`, {
       user: practitionerUser,
       handlers: { 'GET /gear/re-collect/A2611031001': answer },
     });
@@ -48,5 +49,19 @@ describe('/recollect/{accessionNo} (decision 0252)', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/order-status/77'), {
       timeout: 10_000,
     });
+  });
+
+  it('decision 0294: the version the status page read goes as If-Match; a refusal other than a status says its words', async () => {
+    const app = open(() => envelope(409, MESSAGES.staleOrder), '?version=12');
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toHaveTextContent(MESSAGES.staleOrder);
+    const [call] = app.server.callsTo('GET /gear/re-collect/A2611031001');
+    expect(call?.headers['if-match']).toBe('"12"');
+    await expectAccessible(app.container);
+  });
+
+  it('decision 0294: opened without a version, the call names none (the server answers 428 when it would make one)', async () => {
+    const app = open(() => envelope(428, MESSAGES.orderVersionRequired));
+    expect(await screen.findByRole('alert', {}, { timeout: 10_000 })).toBeVisible();
+    expect(app.server.callsTo('GET /gear/re-collect/A2611031001')[0]?.headers['if-match']).toBeUndefined();
   });
 });
