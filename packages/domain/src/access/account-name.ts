@@ -29,3 +29,14 @@ export function signedInLabel(user: {
   const name = user.name?.trim() || (user.gsdlNo ? `Signed in as ${user.gsdlNo}` : 'Signed in');
   return user.role ? `${name} · ${user.role}` : name;
 }
+
+/** The orders page (issue 15; docs/decisions/0311): the caller's orders, drafts first. Not a path of the spec. */
+export const ORDERS_PAGE_PATH = '/orders';
+
+/**
+ * Where 'home' leads a person (issue 15; docs/decisions/0311): practitioners, office staff and admins go to their
+ * orders page, where every draft is listed (spec 3 §2's '/' would start a new order and leave the draft behind);
+ * patients and visitors go to '/'.
+ */
+export const homePathOf = (user: { type: string } | null | undefined): string =>
+  user?.type === 'myGDX' ? ORDERS_PAGE_PATH : '/';

@@ -89,17 +89,6 @@ export function nextStep(
   return next ? toTarget(next) : { kind: 'end' };
 }
 
-/** The orders page (issue 15; docs/decisions/0311): the caller's orders, drafts first. Not a path of the spec. */
-export const ORDERS_PAGE_PATH = '/orders';
-
-/**
- * Where 'home' leads a person (issue 15; docs/decisions/0311): practitioners, office staff and admins go to their
- * orders page, where every draft is listed (spec 3 §2's '/' would start a new order and leave the draft behind);
- * patients and visitors go to '/'.
- */
-export const homePathOf = (user: { type: string } | null | undefined): string =>
-  user?.type === 'myGDX' ? ORDERS_PAGE_PATH : '/';
-
 /** spec 1 §4.1: 'Back goes to the previous valid one. Back from the first step goes to /.' */
 export function previousStep(
   order: OrderFacts,
