@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
 import {
   orderHistoryStatement,
+  orderListPage,
   orderListStatement,
 } from '../apps/server/src/modules/order-history/order-history.repository.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
@@ -135,6 +136,44 @@ async function main() {
       ([name]) =>
         only.length === 0 || name.startsWith('bare route') || only.some((word) => name.includes(word)),
     );
+    if (process.env.BENCH_PROFILE) {
+      // One client, in process: the statement alone against the whole page (statement, statuses, rows), per scenario.
+      const time = async (run: () => Promise<unknown>, times = 100) => {
+        const started = performance.now();
+        for (let i = 0; i < times; i += 1) await run();
+        return (performance.now() - started) / times;
+      };
+      for (const [name, made, who] of chosen) {
+        if (!who) continue;
+        const paths = Array.from({ length: 100 }, () => (typeof made === 'string' ? made : made()));
+        const queries = paths.map((path) =>
+          orderListQuerySchema.parse(Object.fromEntries(new URL(path, base).searchParams)),
+        );
+        const practitioners = ['P1001', 'P1002', 'P1006'];
+        let i = 0;
+        const statementMs = await time(async () => {
+          const query = queries[i++ % queries.length] ?? queries[0];
+          if (!query) return;
+          await database.db.execute(
+            orderListStatement(
+              { q: query.q, practitioners },
+              { section: query.section, before: query.before },
+              query.limit + 1,
+            ),
+          );
+        });
+        i = 0;
+        const pageMs = await time(async () => {
+          const query = queries[i++ % queries.length];
+          if (query) await orderListPage(database.db, practitioners, query);
+        });
+        console.log(
+          `${name.padEnd(30)} statement ${statementMs.toFixed(2)} ms, page ${pageMs.toFixed(2)} ms`,
+        );
+      }
+      await app.close();
+      return;
+    }
     if (process.env.BENCH_EXPLAIN) {
       // The plans of the page statements (no status filter: that reads the same statement in batches).
       for (const [name, made, who] of chosen) {
