@@ -3,14 +3,21 @@
 //   npm run bench:order-history -w apps/server                     (embedded database in memory)
 //   DATABASE_URL=postgres://… npm run bench:order-history -w apps/server   (a new database, dropped after)
 //   BENCH_EXPLAIN=1 …   prints each page statement's plan (EXPLAIN ANALYZE) instead of measuring
+//   BENCH_ONLY=word,word  runs the bare route and the scenarios whose names contain one of the words
+//     (BENCH_ONLY=orders: the orders page of issue 15, GET /api/orders as dr.avery; decision 0310)
 // Generated orders: six practitioners, a patient name from a small list, one requisition each with a requisition
-// and an activation number, every tenth with an accession number, every other with a payment.
+// and an activation number, every tenth with an accession number, every other with a payment; every third was
+// confirmed by the practitioner (placed), the rest are drafts.
 
-import { orderHistoryQuerySchema } from '@gear/domain';
+import { orderHistoryQuerySchema, orderListQuerySchema, STEP_IDS } from '@gear/domain';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/server/src/db/client.ts';
-import { orderHistoryStatement } from '../apps/server/src/modules/order-history/order-history.repository.ts';
+import {
+  orderHistoryStatement,
+  orderListPage,
+  orderListStatement,
+} from '../apps/server/src/modules/order-history/order-history.repository.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
 import { listenForBench, openBenchDatabase, progress, signInOverHttp } from './setup.ts';
 
@@ -48,6 +55,10 @@ async function generateOrders(database: Database, count: number) {
     insert into payments (order_id, payment_type, payment_from, amount_cents, status)
     select o.id, 'check', 'myGDX', 12500, 'recorded' from orders o
     where o.patient_info->>'dateOfBirth' = '1980-01-01' and o.id % 2 = 0`);
+  await db.execute(sql`
+    insert into workflow_steps (order_id, step_id, completed, step_date)
+    select o.id, ${STEP_IDS.practitionerConfirmation}, true, o.created_at from orders o
+    where o.patient_info->>'dateOfBirth' = '1980-01-01' and o.id % 3 = 0`);
   await db.execute(sql`analyze`);
 }
 
@@ -59,6 +70,7 @@ async function main() {
     await generateOrders(database, ORDERS);
     const { app, base } = await listenForBench(database.db);
     const { auth, call } = await signInOverHttp(base, 'admin.ops');
+    const avery = await signInOverHttp(base, 'dr.avery');
     const middle = await call<{ orders: { gearOrderId: number }[] }>('GET', '/api/admin/orders?limit=1');
     const newest = middle.orders[0]?.gearOrderId ?? 0;
     const reqNumber = String(60000000 + Math.floor(ORDERS / 2));
@@ -70,7 +82,7 @@ async function main() {
     const randomInt = (below: number) => Math.floor(Math.random() * below);
     // Each scenario: a fixed path (answered again and again: on the embedded database the kept page serves it after
     // the first call, decision 0272), or a path made anew for every request (nothing kept serves it: the query runs).
-    type Scenario = [name: string, path: string | (() => string)];
+    type Scenario = [name: string, path: string | (() => string), who?: 'avery'];
     const scenarios: Scenario[] = [
       ['bare route (baseline)', '/bench/bare'],
       ['first page, no filter', '/api/admin/orders'],
@@ -93,16 +105,92 @@ async function main() {
         'varied: status + page',
         () => `/api/admin/orders?status=ReceivedByLab&before=${newest - randomInt(ORDERS)}`,
       ],
+      // The orders page (issue 15; decision 0310): dr.avery's orders (P1001, P1002, P1006: half of them), drafts
+      // first; read every time (no kept page).
+      ['orders: first page', '/api/orders', 'avery'],
+      [
+        'orders: varied draft page',
+        () => `/api/orders?section=drafts&before=${newest - randomInt(ORDERS)}`,
+        'avery',
+      ],
+      [
+        'orders: varied placed page',
+        () => `/api/orders?section=placed&before=${newest - randomInt(ORDERS)}`,
+        'avery',
+      ],
+      [
+        'orders: varied patient name',
+        () => `/api/orders?q=${['smith', 'garc', 'lee', 'jones'][randomInt(4)]}${randomInt(97)}`,
+        'avery',
+      ],
+      ['orders: varied order number', () => `/api/orders?q=${newest - randomInt(ORDERS)}`, 'avery'],
+      [
+        'orders: status NotPlaced',
+        () => `/api/orders?status=NotPlaced&before=${newest - randomInt(ORDERS)}`,
+        'avery',
+      ],
       ['bare route (again, at end)', '/bench/bare'],
     ];
+    const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+    const chosen = scenarios.filter(
+      ([name]) =>
+        only.length === 0 || name.startsWith('bare route') || only.some((word) => name.includes(word)),
+    );
+    if (process.env.BENCH_PROFILE) {
+      // One client, in process: the statement alone against the whole page (statement, statuses, rows), per scenario.
+      const time = async (run: () => Promise<unknown>, times = 100) => {
+        const started = performance.now();
+        for (let i = 0; i < times; i += 1) await run();
+        return (performance.now() - started) / times;
+      };
+      for (const [name, made, who] of chosen) {
+        if (!who) continue;
+        const paths = Array.from({ length: 100 }, () => (typeof made === 'string' ? made : made()));
+        const queries = paths.map((path) =>
+          orderListQuerySchema.parse(Object.fromEntries(new URL(path, base).searchParams)),
+        );
+        const practitioners = ['P1001', 'P1002', 'P1006'];
+        let i = 0;
+        const statementMs = await time(async () => {
+          const query = queries[i++ % queries.length] ?? queries[0];
+          if (!query) return;
+          await database.db.execute(
+            orderListStatement(
+              { q: query.q, practitioners },
+              { section: query.section, before: query.before },
+              query.limit + 1,
+            ),
+          );
+        });
+        i = 0;
+        const pageMs = await time(async () => {
+          const query = queries[i++ % queries.length];
+          if (query) await orderListPage(database.db, practitioners, query);
+        });
+        console.log(
+          `${name.padEnd(30)} statement ${statementMs.toFixed(2)} ms, page ${pageMs.toFixed(2)} ms`,
+        );
+      }
+      await app.close();
+      return;
+    }
     if (process.env.BENCH_EXPLAIN) {
       // The plans of the page statements (no status filter: that reads the same statement in batches).
-      for (const [name, path] of scenarios) {
-        if (typeof path !== 'string' || !path.startsWith('/api/')) continue;
-        const query = orderHistoryQuerySchema.parse(Object.fromEntries(new URL(path, base).searchParams));
-        const plan = await database.db.execute(
-          sql`explain (analyze, costs off) ${orderHistoryStatement({ ...query, status: undefined })}`,
-        );
+      for (const [name, made, who] of chosen) {
+        const path = typeof made === 'string' ? made : made();
+        if (!path.startsWith('/api/')) continue;
+        const params = Object.fromEntries(new URL(path, base).searchParams);
+        const statement = who
+          ? (() => {
+              const query = orderListQuerySchema.parse(params);
+              return orderListStatement(
+                { q: query.q, practitioners: ['P1001', 'P1002', 'P1006'] },
+                { section: query.section, before: query.before },
+                query.limit + 1,
+              );
+            })()
+          : orderHistoryStatement({ ...orderHistoryQuerySchema.parse(params), status: undefined });
+        const plan = await database.db.execute(sql`explain (analyze, costs off) ${statement}`);
         console.log(`\n## ${name}: ${path}`);
         for (const line of (plan as unknown as { rows: Record<string, string>[] }).rows)
           console.log(Object.values(line)[0]);
@@ -111,14 +199,14 @@ async function main() {
       return;
     }
     const rows: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
-    for (const [name, path] of scenarios) {
+    for (const [name, path, who] of chosen) {
       progress(name);
       const result = await autocannon({
         url: `${base}${typeof path === 'string' ? path : path()}`,
         ...(typeof path === 'string'
           ? {}
           : { requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }] }),
-        headers: auth,
+        headers: who === 'avery' ? avery.auth : auth,
         connections: CONNECTIONS,
         duration: DURATION_SECONDS,
       });

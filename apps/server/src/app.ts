@@ -40,7 +40,7 @@ import { intakeRoutes } from './modules/intake/intake.routes.ts';
 import { sweepChangeAnswers } from './modules/order/change-answers.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { registerSaveKeys } from './modules/order/save-key.ts';
-import { orderHistoryRoutes } from './modules/order-history/order-history.routes.ts';
+import { orderHistoryRoutes, orderListRoutes } from './modules/order-history/order-history.routes.ts';
 import { amountDueRoutes } from './modules/order-status/amount-due.ts';
 import { orderStatusRoutes } from './modules/order-status/order-status.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
@@ -304,6 +304,7 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(documentRoutes);
   await app.register(auditRoutes);
   await app.register(orderHistoryRoutes);
+  await app.register(orderListRoutes);
   await app.register(outboxRoutes(mailer, config.smtpUrl ? null : outboxFolderOf(config.dataDir)));
   await app.register(siteRoutes(config.webDistDir));
   return app;

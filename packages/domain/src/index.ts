@@ -1,3 +1,4 @@
+export * from './access/account-name.ts';
 export * from './access/activation.ts';
 export * from './access/admin.ts';
 export * from './access/patient-proof.ts';

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { offices, practitioners, users } from '../db/schema/index.ts';
 import { hashPassword } from '../modules/session/passwords.ts';
@@ -182,14 +183,27 @@ export const DEMO_PRACTITIONERS: PractitionerSeed[] = [
 /** The sign-in accounts of demo-data.md; the passwords are for the demo only and listed in the README. */
 export const DEMO_USERS = [
   { loginName: 'dr.avery', password: 'demo-Avery-2026', gsdlNo: 'P1001', onBehalfOf: ['P1002', 'P1006'] },
-  { loginName: 'staff.kim', password: 'demo-Kim-2026', gsdlNo: 'S2001', onBehalfOf: ['P1001', 'P1002'] },
+  {
+    loginName: 'staff.kim',
+    password: 'demo-Kim-2026',
+    gsdlNo: 'S2001',
+    onBehalfOf: ['P1001', 'P1002'],
+    displayName: 'Kim Park',
+  },
   { loginName: 'dr.chen', password: 'demo-Chen-2026', gsdlNo: 'P1003', onBehalfOf: [] },
   { loginName: 'dr.diaz', password: 'demo-Diaz-2026', gsdlNo: 'P1004', onBehalfOf: [] },
   { loginName: 'dr.evans', password: 'demo-Evans-2026', gsdlNo: 'P1005', onBehalfOf: [] },
   { loginName: 'dr.fox', password: 'demo-Fox-2026', gsdlNo: 'P1006', onBehalfOf: [] },
   { loginName: 'dr.gray', password: 'demo-Gray-2026', gsdlNo: 'P1007', onBehalfOf: [] },
   { loginName: 'dr.harper', password: 'demo-Harper-2026', gsdlNo: 'P1008', onBehalfOf: [] },
-  { loginName: 'admin.ops', password: 'demo-Admin-2026', gsdlNo: 'A9001', onBehalfOf: [], admin: true },
+  {
+    loginName: 'admin.ops',
+    password: 'demo-Admin-2026',
+    gsdlNo: 'A9001',
+    onBehalfOf: [],
+    admin: true,
+    displayName: 'Robin Ortiz',
+  },
 ] as const;
 
 export async function seedPeople(db: Db) {
@@ -215,4 +229,11 @@ export async function seedPeople(db: Db) {
     })),
   );
   if (rows.length) await db.insert(users).values(rows).onConflictDoNothing();
+  // Demo accounts seeded before names were kept (decision 0312) get theirs; a name set since is kept.
+  for (const user of DEMO_USERS)
+    if ('displayName' in user)
+      await db
+        .update(users)
+        .set({ displayName: user.displayName })
+        .where(and(eq(users.loginName, user.loginName), isNull(users.displayName)));
 }

@@ -49,6 +49,7 @@ export const queryKeys = {
   bundle: (gearBundleId: number) => ['bundles', gearBundleId] as const,
   /** The order history's page for a search (decision 0281). */
   orderHistory: (query: Record<string, string>) => ['order-history', query] as const,
+  orderList: (query: Record<string, string>) => ['orders', 'list', query] as const,
   /** The codes offered above the suggestions on the diagnosis codes step (decision 0282). */
   recentDxCodes: (gearReqId: number) => ['requisitions', gearReqId, 'recent-dx-codes'] as const,
   requisitionDefinition: (gearReqId: number) => ['requisitions', gearReqId, 'definition'] as const,

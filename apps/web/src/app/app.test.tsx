@@ -64,6 +64,21 @@ describe('routes and the login-required screen (spec 1 §2.1, §2.2)', () => {
     );
     expect(screen.getByRole('navigation', { name: 'Order steps' })).toBeInTheDocument();
     expect(app.server.callsTo('GET /gear/order/42')).toHaveLength(1);
+    // Issue 15 (decision 0311): the breadcrumb and the logo lead a practitioner to the orders page, not a new order.
+    expect(screen.getByRole('link', { name: 'Activate & Order Tests' })).toHaveAttribute('href', '/orders');
+    expect(screen.getByRole('link', { name: 'Gear portal' })).toHaveAttribute('href', '/orders');
+  });
+
+  it('issue 15: the header names the signed-in person and their role, and links the orders page', async () => {
+    renderApp('/', {
+      user: { ...practitionerUser, name: 'Dr. Dana Avery', role: 'practitioner' },
+      handlers: { 'GET /gear/practitioner-options': () => json([]) },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Practitioner' });
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Dr. Dana Avery · practitioner')).toBeInTheDocument();
+    expect(within(header).queryByText(/Signed in as/)).toBeNull();
+    expect(within(header).getByRole('link', { name: 'Orders' })).toHaveAttribute('href', '/orders');
   });
 
   it('has the landmarks: header, navigation and main', async () => {

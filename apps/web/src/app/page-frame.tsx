@@ -1,4 +1,4 @@
-import { isAdmin } from '@gear/domain';
+import { homePathOf, isAdmin, ORDERS_PAGE_PATH, signedInLabel } from '@gear/domain';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { useServices, useSession } from '../services/app-services.tsx';
@@ -64,7 +64,7 @@ function AppHeader() {
     <Box component="header" className={classes.header}>
       <Container size="lg">
         <Group justify="space-between" h={56} wrap="nowrap">
-          <Anchor component={AppLink} to="/" fw={700} size="lg" c="inherit" underline="never">
+          <Anchor component={AppLink} to={homePathOf(user)} fw={700} size="lg" c="inherit" underline="never">
             Gear portal
           </Anchor>
           <Group component="nav" aria-label="Account" gap="md" wrap="nowrap">
@@ -73,6 +73,11 @@ function AppHeader() {
             </Box>
             {user ? (
               <>
+                {user.type === 'myGDX' && (
+                  <Anchor component={AppLink} to={ORDERS_PAGE_PATH} size="sm">
+                    Orders
+                  </Anchor>
+                )}
                 {user.type === 'myGDX' && (
                   <Anchor component={AppLink} to="/patient-management" size="sm">
                     Patients
@@ -88,8 +93,8 @@ function AppHeader() {
                     Order History
                   </Anchor>
                 )}
-                <Text size="sm" visibleFrom="xs">
-                  Signed in{user.gsdlNo ? ` as ${user.gsdlNo}` : user.type === 'prc' ? ' as a patient' : ''}
+                <Text size="sm" visibleFrom="xs" data-testid="signed-in-as">
+                  {signedInLabel(user)}
                 </Text>
                 <Button
                   variant="default"

@@ -105,6 +105,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // The orders page (issue 15; decisions 0310, 0311): not a path of the spec.
+            path: 'orders',
+            lazy: async () => ({
+              Component: (await import('../features/orders/orders-page.tsx')).OrdersPage,
+            }),
+          },
+          {
             path: 'order-history',
             lazy: async () => ({
               Component: (await import('../features/order-history/order-history-page.tsx')).OrderHistoryPage,

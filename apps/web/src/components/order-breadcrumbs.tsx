@@ -1,3 +1,4 @@
+import { homePathOf } from '@gear/domain';
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useCurrentUser } from '../services/app-services.tsx';
 import { AppLink } from '../services/navigation.tsx';
@@ -23,7 +24,8 @@ export function OrderBreadcrumbs({ current }: { current: string }) {
         >
           {practitioner ? 'Practitioner Portal' : 'Patient Resource Center'}
         </Anchor>
-        <Anchor component={AppLink} to="/" size="sm" display="inline-flex" mih={44} py={12}>
+        {/* Practitioners: their orders page, where the draft is listed, not '/', which starts a new one (0311). */}
+        <Anchor component={AppLink} to={homePathOf(user)} size="sm" display="inline-flex" mih={44} py={12}>
           Activate &amp; Order Tests
         </Anchor>
         <Text size="sm" aria-current="page">

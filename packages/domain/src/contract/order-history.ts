@@ -93,3 +93,64 @@ export const orderHistoryPageSchema = z
   })
   .meta({ id: 'OrderHistoryPage' });
 export type OrderHistoryPage = z.infer<typeof orderHistoryPageSchema>;
+
+/**
+ * The two parts of the orders page, in this order (issue 15; docs/decisions/0310): orders not placed yet (the
+ * practitioner has not confirmed them, spec 1 §4.1 step 11, and they were not canceled: drafts), then every other.
+ */
+export const ORDER_LIST_SECTIONS = ['drafts', 'placed'] as const;
+export type OrderListSection = (typeof ORDER_LIST_SECTIONS)[number];
+
+/**
+ * GET /api/orders (issue 15 'an orders page'; docs/decisions/0310): the orders of the practitioners the caller may
+ * order for (their own number and onBehalfOf; admins every practitioner), drafts first, then placed orders, each
+ * part newest first. `q` and `status` as in the order history; `gsdlNo` narrows to one practitioner the caller may
+ * order for. The keyset cursor is `section` + `before`: the part and the order id the previous page ended at.
+ */
+export const orderListQuerySchema = z.object({
+  q: storableText.trim().max(ORDER_HISTORY_SEARCH_MAX_LENGTH).optional(),
+  gsdlNo: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(5)
+    .regex(/^[A-Z0-9]*$/, { error: 'A GSDL number is up to 5 letters and digits.' })
+    .optional(),
+  status: z
+    .enum(LISTED_ORDER_STATUSES, { error: 'Choose a status from the list.' })
+    .optional()
+    .describe('Only orders in this derived status (spec 3 §4 order status page list; decision 0272)'),
+  section: z
+    .enum(ORDER_LIST_SECTIONS, { error: 'The page to continue from is not known.' })
+    .default('drafts')
+    .describe('The part of the list the page starts in: drafts (not placed yet), then placed'),
+  before: z.coerce.number().pipe(databaseId).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(ORDER_HISTORY_PAGE_SIZE),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+export type OrderListRequest = z.input<typeof orderListQuerySchema>;
+
+export const orderListCursorSchema = z.object({
+  section: z.enum(ORDER_LIST_SECTIONS),
+  before: z.number(),
+});
+export type OrderListCursor = z.infer<typeof orderListCursorSchema>;
+
+export const orderListPageSchema = z
+  .object({
+    orders: z.array(
+      z
+        .object({
+          ...orderHistoryRowSchema.shape,
+          draft: z.boolean().describe('Not placed yet: not confirmed by the practitioner and not canceled'),
+        })
+        .meta({ id: 'OrderListRow' }),
+    ),
+    /** Where the next page starts (pass its section and before); null on the last page. */
+    next: orderListCursorSchema.nullable(),
+    /** With a status filter: the last order this page looked at; null without a filter. */
+    searchedTo: orderListCursorSchema.nullable(),
+  })
+  .meta({ id: 'OrderListPage' });
+export type OrderListPage = z.infer<typeof orderListPageSchema>;
+export type OrderListRow = OrderListPage['orders'][number];

@@ -5,6 +5,7 @@
  */
 
 import { z } from 'zod';
+import { ACCOUNT_ROLES } from '../access/account-name.ts';
 import { ID_CARD_ATTACHMENT_TYPES } from '../insurance/id-card-uploads.ts';
 
 export const USER_TYPES = ['myGDX', 'prc'] as const;
@@ -18,6 +19,9 @@ export const userInfoSchema = z
     gsdlNo: z.string().nullable(),
     onBehalfOf: z.string().describe('Comma list of GSDL numbers the user acts for'),
     adminUser: z.enum(['true', 'false']).describe("The string 'true' for admins"),
+    /** Beyond spec 1 §3 (issue 15; docs/decisions/0312): the caller's own name and role, for the header. */
+    name: z.string().nullable().optional().describe("The signed-in person's own name (myGDX accounts)"),
+    role: z.enum(ACCOUNT_ROLES).optional().describe('practitioner, office staff or admin (myGDX accounts)'),
   })
   .meta({ id: 'UserInfo' });
 

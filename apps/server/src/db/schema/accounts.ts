@@ -10,6 +10,11 @@ export const users = pgTable('users', {
   onBehalfOf: text().array().notNull().default([]),
   admin: boolean().notNull().default(false),
   email: text(),
+  /**
+   * The person's own name as the header shows it (issue 15; docs/decisions/0312) for office staff and admins; a
+   * practitioner's name comes from their practitioner record.
+   */
+  displayName: text(),
   /** An administrator's TOTP secret (base32), set by `npm run admin:totp` (docs/decisions/0226); null when not enrolled. */
   totpSecret: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,9 @@ import {
   type OrderHistoryPage,
   type OrderHistoryQuery,
   type OrderHistoryRow,
+  type OrderListPage,
+  type OrderListQuery,
+  type OrderListSection,
   type OrderStatusFacts,
   type ShipmentFacts,
   STEP_IDS,
@@ -88,18 +91,55 @@ const settled = sql.join(
   sql`, `,
 );
 
+/** Which orders a list holds: the order history's filters, and whose orders (decision 0310). */
+export interface OrderListFilter {
+  q?: string | undefined;
+  gsdlNo?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  /** The practitioners whose orders the list holds; null: every order (admins). */
+  practitioners: readonly string[] | null;
+}
+
+/** Where a batch starts: the part of the list (the order history has one part: 'all') and the id it ends before. */
+export interface OrderListPosition {
+  section: OrderListSection | 'all';
+  before?: number | undefined;
+}
+
 /**
- * The orders of a page (limit + 1 rows, to tell whether another page follows), newest first, each with the facts of
- * its row and of its derived status: one index walk, and per order of the page an index lookup per table
- * (requisitions with their accessions, shipments, recollections either way, workflow rows, payments).
+ * The practitioner confirmed the order (spec 1 §4.1 step 11): what `listedOrderStatus` calls placed. A scalar
+ * subquery, so that it is one probe of the workflow rows' unique index (order_id, step_id, gear_req_id) per order
+ * walked: written as EXISTS under an OR, the planner hashed every confirmation row of the table on each page
+ * (30 ms at 100,000 orders; decision 0310).
  */
-export function orderHistoryStatement(query: OrderHistoryQuery, limit = query.limit + 1): SQL {
+const confirmed = sql`coalesce((select bool_or(c.completed) from workflow_steps c where c.order_id = o.id and c.step_id = ${sql.raw(
+  String(STEP_IDS.practitionerConfirmation),
+)}), false)`;
+
+/**
+ * The orders of a batch (`limit` rows), newest first within the part the position names, each with the facts of its
+ * row and of its derived status: one index walk, and per order of the batch an index lookup per table (requisitions
+ * with their accessions, shipments, recollections either way, workflow rows, payments).
+ */
+export function orderListStatement(filter: OrderListFilter, position: OrderListPosition, limit: number): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (query.q) conditions.push(sql`o.id in (${matchingOrderIds(query.q)})`);
-  if (query.gsdlNo) conditions.push(sql`o.practitioner_gsdl_no = ${query.gsdlNo}`);
-  if (query.from) conditions.push(sql`o.created_at >= ${query.from}::date`);
-  if (query.to) conditions.push(sql`o.created_at < ${query.to}::date + 1`);
-  if (query.before) conditions.push(sql`o.id < ${query.before}`);
+  if (filter.q) conditions.push(sql`o.id in (${matchingOrderIds(filter.q)})`);
+  if (filter.practitioners !== null)
+    conditions.push(
+      filter.practitioners.length === 0
+        ? sql`false`
+        : sql`o.practitioner_gsdl_no in (${sql.join(
+            filter.practitioners.map((gsdlNo) => sql`${gsdlNo}`),
+            sql`, `,
+          )})`,
+    );
+  if (filter.gsdlNo) conditions.push(sql`o.practitioner_gsdl_no = ${filter.gsdlNo}`);
+  if (filter.from) conditions.push(sql`o.created_at >= ${filter.from}::date`);
+  if (filter.to) conditions.push(sql`o.created_at < ${filter.to}::date + 1`);
+  if (position.section === 'drafts') conditions.push(sql`not o.canceled and not ${confirmed}`);
+  if (position.section === 'placed') conditions.push(sql`(o.canceled or ${confirmed})`);
+  if (position.before) conditions.push(sql`o.id < ${position.before}`);
   // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
     select p.*,
@@ -137,6 +177,10 @@ export function orderHistoryStatement(query: OrderHistoryQuery, limit = query.li
     ) w on true
     order by p.id desc`;
 }
+
+/** The order history's page statement (limit + 1 rows, to tell whether another page follows). */
+export const orderHistoryStatement = (query: OrderHistoryQuery, limit = query.limit + 1): SQL =>
+  orderListStatement({ ...query, practitioners: null }, { section: 'all', before: query.before }, limit);
 
 /** The order's status, derived from the facts read with it (spec 3 §4; decision 0272). */
 async function statusOf(db: Db, row: OrderRow): Promise<ListedOrderStatus> {
@@ -212,43 +256,104 @@ async function rowOf(db: Db, row: OrderRow, status: ListedOrderStatus): Promise<
 /** How many orders one statement of a status-filtered page reads. */
 const STATUS_BATCH = 250;
 
-/** One page of the order history, newest first, and the id the next page starts before. */
-async function readOrderHistoryPage(db: Db, query: OrderHistoryQuery): Promise<OrderHistoryPage> {
-  if (!query.status) {
-    const rows = rowsOf<OrderRow>(await db.execute(orderHistoryStatement(query)));
-    const page = rows.slice(0, query.limit);
+type Listed = { row: OrderHistoryRow; section: OrderListPosition['section'] };
+type ReadBatch = (
+  position: OrderListPosition,
+  limit: number,
+) => Promise<{ rows: OrderRow[]; section: OrderListPosition['section'] }[]>;
+
+/**
+ * Up to `limit` orders from a position on, in the list's order: drafts, then placed orders, each newest first (the
+ * order history: one part, 'all'). A batch that ends the drafts goes on with the placed orders.
+ */
+function batchReader(db: Db, filter: OrderListFilter): ReadBatch {
+  return async (position, limit) => {
+    const read = async (at: OrderListPosition, count: number) =>
+      rowsOf<OrderRow>(await db.execute(orderListStatement(filter, at, count)));
+    const first = await read(position, limit);
+    const parts = [{ rows: first, section: position.section }];
+    if (position.section === 'drafts' && first.length < limit)
+      parts.push({ rows: await read({ section: 'placed' }, limit - first.length), section: 'placed' });
+    return parts;
+  };
+}
+
+/**
+ * One page of a list of orders from a position, and the position of the next page (null after the last). With a
+ * status, batches are read and their orders kept when their derived status matches, until the page is full or
+ * ORDER_HISTORY_STATUS_SCAN orders were looked at (decision 0272); `searchedTo` is then the last order looked at.
+ */
+async function readOrderListPage(
+  db: Db,
+  filter: OrderListFilter,
+  start: OrderListPosition,
+  limit: number,
+  status: ListedOrderStatus | undefined,
+): Promise<{ rows: Listed[]; next: OrderListPosition | null; searchedTo: OrderListPosition | null }> {
+  const readBatch = batchReader(db, filter);
+  const positionAfter = (listed: {
+    row: { gearOrderId: number };
+    section: OrderListPosition['section'];
+  }) => ({
+    section: listed.section,
+    before: listed.row.gearOrderId,
+  });
+  if (!status) {
+    const parts = await readBatch(start, limit + 1);
+    const all = parts.flatMap((part) => part.rows.map((row) => ({ row, section: part.section })));
+    const page = await Promise.all(
+      all.slice(0, limit).map(async ({ row, section }) => ({
+        row: await rowOf(db, row, await statusOf(db, row)),
+        section,
+      })),
+    );
     const last = page.at(-1);
-    const orders = await Promise.all(page.map(async (row) => rowOf(db, row, await statusOf(db, row))));
-    return { orders, nextBefore: rows.length > query.limit && last ? last.id : null, searchedTo: null };
+    return { rows: page, next: all.length > limit && last ? positionAfter(last) : null, searchedTo: null };
   }
-  // Derived, never stored: the newest orders are read a batch at a time and kept when their status is the one asked
-  // for, until the page is full or ORDER_HISTORY_STATUS_SCAN orders were looked at (decision 0272).
-  const matches: OrderHistoryRow[] = [];
-  let before = query.before;
+  const matches: Listed[] = [];
+  let position: OrderListPosition = start;
   let looked = 0;
   let more = true;
-  while (more && matches.length <= query.limit && looked < ORDER_HISTORY_STATUS_SCAN) {
+  while (more && matches.length <= limit && looked < ORDER_HISTORY_STATUS_SCAN) {
     const batch = Math.min(STATUS_BATCH, ORDER_HISTORY_STATUS_SCAN - looked);
-    const rows = rowsOf<OrderRow>(await db.execute(orderHistoryStatement({ ...query, before }, batch)));
+    const parts = await readBatch(position, batch);
+    const rows = parts.flatMap((part) => part.rows.map((row) => ({ row, section: part.section })));
     more = rows.length === batch;
-    for (const row of rows) {
+    for (const { row, section } of rows) {
       looked += 1;
-      before = row.id;
-      const status = await statusOf(db, row);
-      if (status === query.status) {
-        matches.push(await rowOf(db, row, status));
-        if (matches.length > query.limit) break;
+      position = { section, before: row.id };
+      const derived = await statusOf(db, row);
+      if (derived === status) {
+        matches.push({ row: await rowOf(db, row, derived), section });
+        if (matches.length > limit) break;
       }
     }
   }
-  const orders = matches.slice(0, query.limit);
-  if (matches.length > query.limit)
-    return {
-      orders,
-      nextBefore: orders.at(-1)?.gearOrderId ?? null,
-      searchedTo: orders.at(-1)?.gearOrderId ?? null,
-    };
-  return { orders, nextBefore: more && before ? before : null, searchedTo: before ?? null };
+  const page = matches.slice(0, limit);
+  const last = page.at(-1);
+  if (matches.length > limit && last)
+    return { rows: page, next: positionAfter(last), searchedTo: positionAfter(last) };
+  return {
+    rows: page,
+    next: more && position.before ? position : null,
+    searchedTo: position.before ? position : null,
+  };
+}
+
+/** One page of the order history, newest first, and the id the next page starts before. */
+async function readOrderHistoryPage(db: Db, query: OrderHistoryQuery): Promise<OrderHistoryPage> {
+  const { rows, next, searchedTo } = await readOrderListPage(
+    db,
+    { ...query, practitioners: null },
+    { section: 'all', before: query.before },
+    query.limit,
+    query.status,
+  );
+  return {
+    orders: rows.map(({ row }) => row),
+    nextBefore: next?.before ?? null,
+    searchedTo: searchedTo?.before ?? null,
+  };
 }
 
 /**
@@ -265,4 +370,32 @@ const keptPages = keptUntilChanged<string, Promise<OrderHistoryPage>>({
 /** One page of the order history (decisions 0281, 0272). */
 export function orderHistoryPage(db: Db, query: OrderHistoryQuery): Promise<OrderHistoryPage> {
   return keptPages(db, JSON.stringify(query));
+}
+
+/**
+ * One page of the orders page (issue 15; decision 0310): the orders of `practitioners` (null: every order, for
+ * admins), drafts first, then placed orders, each part newest first. The same statement and status derivation as the
+ * order history; read every time (each caller's scope is its own key, and the page follows the caller's own saves).
+ */
+export async function orderListPage(
+  db: Db,
+  practitioners: readonly string[] | null,
+  query: OrderListQuery,
+): Promise<OrderListPage> {
+  const { rows, next, searchedTo } = await readOrderListPage(
+    db,
+    { q: query.q, gsdlNo: query.gsdlNo, practitioners },
+    { section: query.section, before: query.before },
+    query.limit,
+    query.status,
+  );
+  const cursor = (position: OrderListPosition | null) =>
+    position && position.section !== 'all' && position.before
+      ? { section: position.section, before: position.before }
+      : null;
+  return {
+    orders: rows.map(({ row, section }) => ({ ...row, draft: section === 'drafts' })),
+    next: cursor(next),
+    searchedTo: cursor(searchedTo),
+  };
 }

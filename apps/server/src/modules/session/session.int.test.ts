@@ -20,6 +20,9 @@ describe('POST /api/session', () => {
       gsdlNo: 'P1001',
       onBehalfOf: 'P1002,P1006',
       adminUser: 'false',
+      // The caller's own name and role, for the header (issue 15; decision 0312).
+      name: 'Dr. Dana Avery',
+      role: 'practitioner',
     });
     const cookie = response.cookies.find((c) => c.name === 'gear_session');
     expect(cookie?.httpOnly).toBe(true);
@@ -132,7 +135,27 @@ describe('GET /gear/api/getAccountType', () => {
   it('answers the userInfo of the bearer, with adminUser true for an admin', async () => {
     const { headers } = await signIn(ctx.app, 'admin.ops');
     const response = await ctx.app.inject({ method: 'GET', url: '/gear/api/getAccountType', headers });
-    expect(response.json()).toEqual({ type: 'myGDX', gsdlNo: 'A9001', onBehalfOf: '', adminUser: 'true' });
+    expect(response.json()).toEqual({
+      type: 'myGDX',
+      gsdlNo: 'A9001',
+      onBehalfOf: '',
+      adminUser: 'true',
+      name: 'Robin Ortiz',
+      role: 'admin',
+    });
+  });
+
+  it("carries the caller's own name and role: a practitioner, office staff (issue 15; decision 0312)", async () => {
+    const account = async (login: 'dr.avery' | 'staff.kim') =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/gear/api/getAccountType',
+          headers: (await signIn(ctx.app, login)).headers,
+        })
+      ).json<{ name: string; role: string }>();
+    expect(await account('dr.avery')).toMatchObject({ name: 'Dr. Dana Avery', role: 'practitioner' });
+    expect(await account('staff.kim')).toMatchObject({ name: 'Kim Park', role: 'office staff' });
   });
 
   it.each([

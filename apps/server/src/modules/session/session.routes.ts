@@ -7,7 +7,7 @@ import { callerOf, sessionCookieName, sessionCookieOf, setSessionCookie } from '
 import { recordAudit } from '../audit/audit.service.ts';
 import { softLockoutOf } from '../order/patient-access.ts';
 import { findUserById } from './session.repository.ts';
-import type { SessionService } from './session.service.ts';
+import { accountOf, type SessionService } from './session.service.ts';
 import { trustBrowserWith } from './trusted-browser.ts';
 
 const tags = ['Session'];
@@ -93,7 +93,13 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
 
     api.get(
       '/gear/api/getAccountType',
-      { schema: { tags, summary: 'The signed-in user', response: { 200: userInfoSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'The signed-in user, with their own name and role (decision 0312)',
+          response: { 200: userInfoSchema },
+        },
+      },
       async (request) => {
         const caller = callerOf(request);
         const { type, gsdlNo, onBehalfOf, adminUser } = caller.userInfo;
@@ -101,7 +107,9 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
         if (type === 'prc') return { type, gsdlNo, onBehalfOf, adminUser };
         const user = caller.userId === null ? null : await findUserById(app.db, caller.userId);
         if (!user) throw unauthorized(MESSAGES.signInRequired);
-        return caller.userInfo;
+        // The caller's own name and role (issue 15; decision 0312), read from the caller's own account.
+        const { name, role } = await accountOf(app.db, user);
+        return { type, gsdlNo, onBehalfOf, adminUser, name, role };
       },
     );
   };

@@ -1,9 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MESSAGES, SECOND_FACTOR_FIELD, SOFT_LOCKOUT, type UserInfo } from '@gear/domain';
+import {
+  accountRole,
+  MESSAGES,
+  practitionerName,
+  SECOND_FACTOR_FIELD,
+  SOFT_LOCKOUT,
+  type UserInfo,
+} from '@gear/domain';
 import type { Db } from '../../db/client.ts';
 import { HttpError, namedRefusal, unauthorized } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { findPractitioner } from '../practitioner/practitioner.repository.ts';
 import { ACCESS_TOKEN_SECONDS, signAccessToken } from './access-token.ts';
 import { verifyPassword } from './passwords.ts';
 import { SECOND_FACTOR_MESSAGES, secondFactorRefusal } from './second-factor.ts';
@@ -33,6 +41,19 @@ export const userInfoOf = (user: repo.UserRow): UserInfo => ({
   onBehalfOf: user.onBehalfOf.join(','),
   adminUser: user.admin ? 'true' : 'false',
 });
+
+/**
+ * The caller's own account as the header shows it (issue 15; docs/decisions/0312): the spec's user info with the
+ * person's name and role. A practitioner's name is their practitioner record's; staff and admins have their own.
+ */
+export async function accountOf(db: Db, user: repo.UserRow): Promise<UserInfo> {
+  const info = userInfoOf(user);
+  if (user.type !== 'myGDX') return info;
+  const practitioner = user.gsdlNo && !user.admin ? await findPractitioner(db, user.gsdlNo) : null;
+  const role = accountRole({ admin: user.admin, isPractitioner: practitioner !== null });
+  const name = practitioner ? practitionerName(practitioner) : (user.displayName ?? null);
+  return { ...info, name, role };
+}
 
 /** The cookie carries a random id; the database keeps only its hash. */
 export const sessionKey = (cookieValue: string) =>
@@ -151,7 +172,7 @@ export function createSessionService(
       await repo.insertSession(db, sessionKey(cookieValue), user.id);
       await repo.deleteEndedSessions(db, userLimits());
       await recordAudit(db, { action: 'signIn', actor: `user:${user.id}`, userId: user.id, status: 200 });
-      return { cookieValue, userInfo: userInfoOf(user) };
+      return { cookieValue, userInfo: await accountOf(db, user) };
     },
 
     /** The signed-in user of a session cookie, sliding its idle expiry; null when absent or idle too long. */

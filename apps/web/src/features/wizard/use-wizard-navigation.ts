@@ -1,4 +1,5 @@
 import {
+  homePathOf,
   type NavigationTarget,
   nextStep,
   previousStep,
@@ -15,7 +16,7 @@ export interface WizardNavigation {
    * then the user moves to the next valid step of the saved order (spec 1 §4.1), or home when there is none.
    */
   next(saved?: WizardOrder): Promise<void>;
-  /** The previous valid step; from the first step, home (spec 1 §4.1). */
+  /** The previous valid step; from the first step, home (spec 1 §4.1): a practitioner's orders page (0311). */
   back(): Promise<void>;
 }
 
@@ -30,6 +31,8 @@ export function useWizardNavigation(
 
   const goTo = async (orderId: WizardOrder['id'], target: NavigationTarget) => {
     if (target.kind === 'step') await navigate(stepPath(orderId, target.step, target.gearReqId, search));
+    // Back from the first step: practitioners to their orders page, where the draft is listed (decision 0311).
+    else if (target.kind === 'home') await navigate(homePathOf(user));
     else await navigate('/');
   };
 
