@@ -36,6 +36,8 @@ const requisition = (overrides: Partial<OrderStatus['requisitions'][number]> = {
   canceled: false,
   cancelable: true,
   recollectionOrderId: null,
+  amountDueCents: 0,
+  payBill: false,
   accessions: [],
   ...overrides,
 });
