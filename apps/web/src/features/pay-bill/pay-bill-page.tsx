@@ -65,7 +65,7 @@ function BillView({ bill, gearReqId, link }: { bill: Bill; gearReqId: number; li
             </Table.Tbody>
           </Table>
           {bill.paid ? (
-            <Alert color="green" role="status" title="Paid">
+            <Alert color="blue" role="status" title="Paid">
               {formatCents(bill.paid.amountCents)} was paid
               {bill.paid.cardLast4
                 ? ` with the ${bill.paid.cardBrand ?? 'card'} ending ${bill.paid.cardLast4}`
