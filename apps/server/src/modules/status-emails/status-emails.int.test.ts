@@ -137,6 +137,18 @@ describe('status emails written by the intake, sent by the job (decision 0301)',
     expect(mailTo('ada.once@example.com')).toHaveLength(3);
   });
 
+  it('concurrent runs of the job send each email once', async () => {
+    const { order } = await throughTheLab('ada.concurrent@example.com');
+    const sender = mailer();
+    const runs = await Promise.all(
+      Array.from({ length: 8 }, () => sendDueStatusEmails(ctx.database.db, sender, settings)),
+    );
+    sender.close();
+    expect(runs.reduce((sum, run) => sum + run.failed, 0)).toBe(0);
+    expect(mailTo('ada.concurrent@example.com')).toHaveLength(3);
+    expect((await rowsOf(order.id)).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
   it('retried on failure: a refused delivery stays due, is retried later and sent once', async () => {
     const { order } = await throughTheLab('bounce.status@example.com');
     const sender = mailer();
