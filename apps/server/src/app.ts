@@ -21,6 +21,7 @@ import { snapshotAwareSerializerCompiler } from './lib/serializer.ts';
 import { activationRoutes } from './modules/activation/activation.routes.ts';
 import { outboxRoutes } from './modules/admin-outbox/outbox.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { billRoutes } from './modules/bill/bill.routes.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { bundleRoutes } from './modules/bundle/bundle.routes.ts';
 import { cancelRoutes } from './modules/cancel/cancel.routes.ts';
@@ -65,6 +66,8 @@ import { portalTracking, rateTableCarrier } from './modules/shipping/carrier.ts'
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { trackingRoutes } from './modules/shipping/tracking.routes.ts';
 import { siteRoutes } from './modules/site/site.routes.ts';
+import { startStatusEmailQueue } from './modules/status-emails/status-email-queue.ts';
+import { statusEmailSettingsRoutes } from './modules/status-emails/status-email-settings.routes.ts';
 import { registerAuditTrail } from './plugins/audit.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -266,6 +269,8 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   await app.register(recollectRoutes(payments.gateway));
   await app.register(pitlRoutes(payments.gateway));
   await app.register(amountDueRoutes(payments));
+  await app.register(billRoutes(payments));
+  await app.register(statusEmailSettingsRoutes);
   await app.register(clientLogRoutes);
   await app.register(patientManagementRoutes);
   await app.register(
@@ -293,11 +298,26 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   await app.register(insuranceRoutes(files.storage));
-  await app.register(orderStatusRoutes(files.storage, portalTracking(config.publicUrl)));
+  await app.register(orderStatusRoutes(files.storage, portalTracking(config.publicUrl), payments));
   await app.register(intakeRoutes({ storage: files.storage, senders: config.intakeSenders }));
   await app.register(trackingRoutes);
   const mailer = configuredMailer(config);
   app.addHook('onClose', async () => mailer.close());
+  if (config.instalmentJob) {
+    // Decision 0301: the patients' status emails, written by the intake, sent by a pg-boss job on this database (the
+    // background jobs run where the instalment job runs: INSTALMENT_JOB, off in tests, which run the job themselves).
+    try {
+      const queue = await startStatusEmailQueue(db, mailer, {
+        publicUrl: config.publicUrl,
+        supportPhone: config.supportPhone,
+        log: (fields, message) => app.log.warn(fields, message),
+      });
+      await queue.runNow();
+      app.addHook('onClose', async () => queue.stop());
+    } catch (error) {
+      app.log.warn(`status email queue not started: ${error instanceof Error ? error.name : 'unknown'}`);
+    }
+  }
   await app.register(handoffRoutes(mailer));
   await app.register(contactRoutes(mailer));
   await app.register(placesRoutes(placesFromSettings(config.places)));

@@ -33,6 +33,7 @@ const EXPECTED: Record<DemoStatusKey, [OrderPageStatus, PatientViewStatus]> = {
   recollectionOrdered: ['RecollectionOrdered', 'ActivationIncomplete'],
   recollectable: ['DiscardedSpecimens', 'SpecimenProblem'],
   accessionChoice: ['DiscardedSpecimens', 'MultipleOrders'],
+  billDue: ['ResultsReady', 'ResultsReady'],
 };
 
 describe('demo orders in every derived status (spec 3 §4, demo-data.md)', () => {

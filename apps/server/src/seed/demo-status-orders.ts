@@ -34,6 +34,8 @@ interface StatusOrderSetup {
   dataConfirmed: boolean;
   /** Every step completed, billing and the collection date set (the patient finished activating). */
   activated: boolean;
+  /** Billed to the patient (No Insurance Billing: Pay Full Amount) and never paid, instead of the physician account. */
+  patientPays?: boolean;
 }
 
 /**
@@ -178,6 +180,17 @@ export const DEMO_STATUS_ORDERS = [
     dataConfirmed: true,
     activated: true,
   },
+  {
+    // Results ready on a test billed to the patient and not paid: Pay Bill (decision 0300).
+    key: 'billDue',
+    reqNumber: '50031003',
+    nameFirst: 'Bill',
+    nameLast: 'Due',
+    dateOfBirth: '1994-02-24',
+    dataConfirmed: true,
+    activated: true,
+    patientPays: true,
+  },
 ] as const satisfies readonly StatusOrderSetup[];
 
 export type DemoStatusKey = (typeof DEMO_STATUS_ORDERS)[number]['key'];
@@ -242,7 +255,11 @@ async function insertStatusOrder(
       panel: GI_EFFECTS_PANEL,
       components: componentsOf(GI_EFFECTS_PANEL),
       dropShip: true,
-      billingMethod: setup.activated ? BILLING_METHODS.physicianAccount : null,
+      billingMethod: !setup.activated
+        ? null
+        : setup.patientPays
+          ? BILLING_METHODS.uninsured
+          : BILLING_METHODS.physicianAccount,
       dateLastSampleCollected: setup.activated ? addCalendarDays(today, -6) : null,
     })
     .returning({ id: requisitions.id });
@@ -397,6 +414,7 @@ function eventsFor(placed: Placed, today: string) {
     'multipleAccessions',
     'recollectable',
     'accessionChoice',
+    'billDue',
   ] as const)
     ship(key, true);
   const canceled = ship('canceled', false);
@@ -445,6 +463,8 @@ function eventsFor(placed: Placed, today: string) {
     issues: [],
   });
   results.push({ accessionNo: 'A2611031003', at: at(1, 14) });
+  receive('billDue', 'A2611031004');
+  results.push({ accessionNo: 'A2611031004', at: at(1, 15) });
   return { carrier, lab, results };
 }
 

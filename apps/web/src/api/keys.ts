@@ -20,6 +20,8 @@ export const queryKeys = {
   refundPolicy: ['refund-policy'] as const,
   /** The re-collect page's answer for an accession (decision 0252). */
   reCollect: (accessionNo: string) => ['re-collect', accessionNo] as const,
+  bill: (gearReqId: number) => ['bills', gearReqId] as const,
+  patientStatusEmails: (gsdlNo: string) => ['practitioners', gsdlNo, 'patient-status-emails'] as const,
   /** The products related to one version of an order (spec 3 §2 Recommended products). */
   recommendedProducts: (orderId: number, version: number) =>
     ['orders', orderId, 'recommended-products', version] as const,

@@ -1,5 +1,5 @@
-import type { Practitioner } from '@gear/domain';
-import { useQuery } from '@tanstack/react-query';
+import type { PatientStatusEmails, Practitioner } from '@gear/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
@@ -30,5 +30,30 @@ export function usePractitioner(gsdlNo: string | null) {
     queryFn: ({ signal }) => fetchPractitioner(api, gsdlNo as string, signal),
     enabled: Boolean(gsdlNo),
     retry: false,
+  });
+}
+
+/** GET /gear/practitioner/{gsdl}/patient-status-emails (decision 0301): whether their patients get status emails. */
+export function usePatientStatusEmails(gsdlNo: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: queryKeys.patientStatusEmails(gsdlNo),
+    queryFn: ({ signal }) =>
+      api.get<PatientStatusEmails>(`/gear/practitioner/${encodeURIComponent(gsdlNo)}/patient-status-emails`, {
+        signal,
+      }),
+  });
+}
+
+/** PUT /gear/practitioner/{gsdl}/patient-status-emails (decision 0301). */
+export function useSavePatientStatusEmails(gsdlNo: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patientStatusEmails: boolean) =>
+      api.put<PatientStatusEmails>(`/gear/practitioner/${encodeURIComponent(gsdlNo)}/patient-status-emails`, {
+        patientStatusEmails,
+      }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.patientStatusEmails(gsdlNo), saved),
   });
 }

@@ -99,6 +99,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'pay/ereq/:gearReqId',
+            lazy: async () => ({
+              Component: (await import('./pay-bill-route.tsx')).PayBillRoute,
+            }),
+          },
+          {
             path: 'recollect/:accessionNo',
             lazy: async () => ({
               Component: (await import('./recollect-route.tsx')).RecollectRoute,

@@ -160,9 +160,21 @@ export const interactiveReportPath = (order: SavedOrder, accessionNo: string) =>
   })}`;
 
 /**
+ * spec 3 §2 link '/pay/ereq/{gearReqId}?requisitionNumber&orderNo&dateOfBirth': the Pay Bill page of one test
+ * (decision 0300).
+ */
+export const payBillPath = (order: SavedOrder, requisition: StatusRequisition) =>
+  `/pay/ereq/${requisition.gearReqId}?${new URLSearchParams({
+    requisitionNumber: requisition.reqNumber ?? '',
+    orderNo: String(order.id),
+    dateOfBirth: order.patientInfo?.dateOfBirth ?? '',
+  })}`;
+
+/**
  * spec 3 §2 'Per-requisition blocks' of the status panels: each test with its accessions and what it offers (spec 3
  * §4 per test), Cancel Test while the test is cancelable, View Results when the lab sent them and the caller may see
- * them (decision 0261), View Interactive Report when the test offers it and the caller may see it (decision 0265).
+ * them (decision 0261), View Interactive Report when the test offers it and the caller may see it (decision 0265),
+ * Pay Bill when a results-ready test still owes (mayPayBill, decision 0300).
  */
 export function RequisitionStatusBlocks({ order, status }: { order: SavedOrder; status: OrderStatus }) {
   const dateOfBirth = order.patientInfo?.dateOfBirth ?? null;
@@ -236,6 +248,11 @@ export function RequisitionStatusBlocks({ order, status }: { order: SavedOrder; 
                       : 'View Interactive Report'}
                   </Button>
                 ))}
+              {requisition.payBill && (
+                <Button component={Link} to={payBillPath(order, requisition)} mih={44}>
+                  Pay Bill
+                </Button>
+              )}
               {requisition.cancelable && !requisition.canceled && (
                 <CancelTestButton order={order} requisition={requisition} />
               )}

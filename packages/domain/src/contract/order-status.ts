@@ -42,6 +42,10 @@ export const statusRequisitionSchema = z.object({
   cancelable: z.boolean(),
   /** The requisition's recollection order, when one was made (spec 3 §3 gearReqRecollectionMap). */
   recollectionOrderId: z.number().nullable(),
+  /** What the test still owes (GET /amount-due's amount), in cents; 0 unless its results are ready (decision 0300). */
+  amountDueCents: z.number(),
+  /** mayPayBill: the Pay Bill button of the test's block (spec 3 §2; decision 0300). */
+  payBill: z.boolean(),
   accessions: z.array(statusAccessionSchema),
 });
 

@@ -30,3 +30,13 @@ export const practitionerStepSchema = z.looseObject({
 
 export type PractitionerStepBody = z.infer<typeof practitionerStepSchema>;
 export type PractitionerStepRequest = z.input<typeof practitionerStepSchema>;
+
+/**
+ * GET/PUT /gear/practitioner/{gsdl}/patient-status-emails (issue 17 beyond the spec; decision 0301): whether the
+ * practitioner's patients are emailed when their pack ships, a specimen needs a new collection and results are ready.
+ */
+export const patientStatusEmailsSchema = z
+  .object({ gsdlNo: z.string(), patientStatusEmails: z.boolean() })
+  .meta({ id: 'PatientStatusEmails' });
+export type PatientStatusEmails = z.infer<typeof patientStatusEmailsSchema>;
+export const patientStatusEmailsBodySchema = z.object({ patientStatusEmails: z.boolean() });

@@ -111,3 +111,31 @@ export const intakeEvents = pgTable(
   },
   (t) => [unique().on(t.sender, t.senderEventId), index().on(t.orderId, t.occurredAt)],
 );
+
+/**
+ * The patient's status emails (issue 17, beyond the spec; decision 0301): one row per fact worth telling (the pack
+ * shipped, a specimen to collect again, results ready), written in the intake's transaction with the fact, sent by
+ * the status-email job and retried until sent. Unique by order, kind and subject (the tracking or accession number),
+ * so a replayed or repeated event never sends twice. The address is read from the order when sending; no health
+ * data is kept here.
+ */
+export const statusEmails = pgTable(
+  'status_emails',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    subject: text().notNull(),
+    /** pending, sending, sent, failed (no address, or given up after the last attempt). */
+    status: text().notNull().default('pending'),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The mail server's refusal code of the last attempt, never its text. */
+    lastErrorCode: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [unique().on(t.orderId, t.kind, t.subject), index().on(t.status, t.nextAttemptAt)],
+);

@@ -31,6 +31,11 @@ export const practitioners = pgTable('practitioners', {
   cloudSiteServiceKey: text(),
   cardOnFile: boolean().notNull().default(false),
   cmsAttributes: integer().array().notNull().default([]),
+  /**
+   * Whether this practitioner's patients are emailed when their pack ships, a specimen needs a new collection and
+   * results are ready (issue 17, beyond the spec; decision 0301: on unless the practitioner turns it off).
+   */
+  patientStatusEmails: boolean().notNull().default(true),
   officeId: integer()
     .notNull()
     .references(() => offices.id),

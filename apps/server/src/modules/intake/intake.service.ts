@@ -13,6 +13,7 @@ import { conflict, HttpError, unprocessable } from '../../lib/http-error.ts';
 import { transaction } from '../../lib/transaction.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { claimVersion } from '../order/order.repository.ts';
+import { enqueueStatusEmail } from '../status-emails/status-emails.service.ts';
 import {
   accessionOf,
   knownReferences,
@@ -274,6 +275,8 @@ async function applyOrderEvents(
             continue;
           }
           await applyEvent(tx, sender, placed, resultKeys);
+          // The patient's status email, written with the fact it tells of (decision 0301).
+          await enqueueStatusEmail(tx, orderId, placed.event);
           await recordAudit(tx, {
             action: `intake:${placed.event.type}`,
             orderId,

@@ -16,7 +16,8 @@ import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { requisitionForCaller } from '../order/order.service.ts';
-import { duesOf, type PaymentDeps } from '../payment/payment.service.ts';
+import type { PaymentDeps } from '../payment/payment.service.ts';
+import { amountOwedCents } from './amount-owed.ts';
 import { RESULTS_MESSAGES } from './order-status.service.ts';
 
 /**
@@ -43,8 +44,7 @@ export async function amountDueOf(
   }
   if (accession.discardedSpecimen) throw conflict(DISCARDED_SPECIMEN_MESSAGE);
   if (!isResultReady(accession.requisitionStatusId)) throw conflict(RESULTS_MESSAGES.notReady);
-  const dues = await duesOf(db, order, deps.carrier, null);
-  const owed = dues.requisitions.find((due) => due.gearReqId === accession.gearReqId)?.amountCents ?? 0;
+  const owed = await amountOwedCents(db, deps, order, accession.gearReqId);
   await recordAudit(db, {
     action: 'amountDueRead',
     orderId: order.id,

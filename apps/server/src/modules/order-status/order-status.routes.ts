@@ -11,6 +11,7 @@ import type { FileStorage } from '../../adapters/storage/file-storage.ts';
 import { idParam } from '../../lib/api-schemas.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { orderForCaller } from '../order/order.service.ts';
+import type { PaymentDeps } from '../payment/payment.service.ts';
 import type { CarrierTracking } from '../shipping/carrier.ts';
 import { interactiveReportFor, orderStatusFor, resultsPdfFor } from './order-status.service.ts';
 import { orderTimeline } from './timeline.repository.ts';
@@ -23,7 +24,11 @@ const refusals = {
 };
 
 /** The order status page's data (spec 3 §2 'Order status page'; issue 17). */
-export const orderStatusRoutes = (storage: FileStorage, carrier: CarrierTracking) =>
+export const orderStatusRoutes = (
+  storage: FileStorage,
+  carrier: CarrierTracking,
+  bills: Pick<PaymentDeps, 'carrier'>,
+) =>
   async function orderStatusRoutesPlugin(app: FastifyInstance) {
     const api = app.withTypeProvider<ZodTypeProvider>();
 
@@ -52,6 +57,7 @@ export const orderStatusRoutes = (storage: FileStorage, carrier: CarrierTracking
           request.params.id,
           request.query.accessionNo ?? null,
           carrier,
+          bills,
         );
       },
     );

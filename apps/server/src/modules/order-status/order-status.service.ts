@@ -5,6 +5,7 @@ import {
   isTestCancelable,
   labToday,
   MESSAGES,
+  mayPayBill,
   ORDER_PAGE_HEADLINES,
   type OrderStatus,
   orderPageStatus,
@@ -25,8 +26,10 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller, requisitionForCaller } from '../order/order.service.ts';
 import { paymentsOfOrder } from '../payment/payment.repository.ts';
+import type { PaymentDeps } from '../payment/payment.service.ts';
 import { recollectionSummaryOf } from '../recollect/recollect.service.ts';
 import type { CarrierTracking } from '../shipping/carrier.ts';
+import { amountsOwedCents } from './amount-owed.ts';
 import { orderStatusFacts } from './order-status-facts.ts';
 import { accessionFilesOf } from './status-facts.repository.ts';
 
@@ -57,9 +60,16 @@ export async function orderStatusFor(
   orderId: number,
   selectedAccessionNo: string | null,
   carrier: CarrierTracking,
+  bills: Pick<PaymentDeps, 'carrier'>,
 ): Promise<OrderStatus> {
   const order = (await orderForCaller(db, user, orderId)) as SavedOrder;
   const facts = await orderStatusFacts(db, order, selectedAccessionNo);
+  // Pay Bill (decision 0300): the amounts owed are read only when a test has results to pay for.
+  const billable = facts.requisitions.some((requisition) =>
+    requisition.accessions.some((accession) => testOffering(accession).kind === 'results'),
+  );
+  const owed =
+    billable && !order.canceled ? await amountsOwedCents(db, bills, order) : new Map<number, number>();
   const status = orderPageStatus(facts);
   const patientView = patientViewStatus(facts);
   const files = await accessionFilesOf(
@@ -94,6 +104,13 @@ export async function orderStatusFor(
         canceled: requisition.canceled,
         cancelable: requisitionFacts ? isTestCancelable(requisitionFacts, facts.recollection.map) : false,
         recollectionOrderId: facts.recollection.map[requisition.id] ?? null,
+        amountDueCents: owed.get(requisition.id) ?? 0,
+        payBill: mayPayBill({
+          orderCanceled: order.canceled === true,
+          testCanceled: requisition.canceled,
+          accessions: requisitionFacts?.accessions ?? [],
+          amountDueCents: owed.get(requisition.id) ?? 0,
+        }),
         accessions: (requisitionFacts?.accessions ?? []).map((accession) => ({
           accessionNo: accession.accessionNo,
           productName:

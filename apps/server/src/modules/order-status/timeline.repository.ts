@@ -45,6 +45,7 @@ function paidText(paymentType: string, amountCents: number): string {
     return `Physician transfer fee paid ${formatCents(amountCents)} (pitlclientfee)`;
   if (paymentType === 'pitlpendingtransfer')
     return 'Collection pack paid on the order it was transferred from (pitlpendingtransfer)';
+  if (paymentType === 'bill') return `Bill paid ${formatCents(amountCents)} (Pay Bill)`;
   return `Paid ${formatCents(amountCents)} (${paymentType})`;
 }
 

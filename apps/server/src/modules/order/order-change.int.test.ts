@@ -577,6 +577,8 @@ const VERSIONED_ELSEWHERE: Record<string, string> = {
     'the same handler as PUT /gear/dropShipInstructions (spec 2 §7 names both)',
   'GET /gear/order/{}/request-recollect':
     'recollect/recollect.int.test.ts (a discarded specimen to re-collect)',
+  'POST /gear/gear-requisition/{}/bill-payment':
+    'bill/bill.int.test.ts (a results-ready test that owes, a card token and a captcha; decision 0300)',
 };
 
 /** Routes that can change data but change no existing order, and why (decision 0065: the list is kept whole). */
@@ -597,6 +599,8 @@ const NOT_ORDER_CHANGES: Record<string, string> = {
   'POST /subscribe': 'a mailing-list subscription',
   'PUT /gear/log': 'a client log line',
   'PUT /gear/log/{}': 'a client log line',
+  'PUT /gear/practitioner/{}/patient-status-emails':
+    "a practitioner's choice of patient emails (decision 0301)",
 };
 
 /** A route as the OpenAPI document names it, its parameters' names dropped ('PUT /gear/order/{}/patient/'). */

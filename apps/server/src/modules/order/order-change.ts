@@ -55,7 +55,9 @@ export type ChangeLock =
   | 'cancelTest'
   | 'recollect'
   /** spec 3 §4 Transfer: unused packs leave an order whatever the lab received of the others (decision 0290). */
-  | 'transfer';
+  | 'transfer'
+  /** A results-ready test's bill is paid after the lab received the order (decision 0300). */
+  | 'bill';
 
 /** A kind of change to an order: the wizard step it saves and the lock it obeys. */
 export interface ChangeKind {
@@ -97,6 +99,7 @@ export const ORDER_CHANGES = {
   pitlTransfer: { step: null, lock: 'transfer' },
   /** The $40 pack of a recollection (PITL: the replacement fee) paid on the original order (decision 0293). */
   recollectionPack: { step: null, lock: 'recollect' },
+  billPayment: { step: null, lock: 'bill' },
 } as const satisfies Record<string, ChangeKind>;
 
 /** The name a change is audited under (docs/decisions/0214). */
@@ -163,7 +166,7 @@ function refuseLocked(order: SavedOrder, user: UserInfo, lock: ChangeLock): void
     if (order.canceled) throw conflict(MESSAGES.orderCanceled);
     return;
   }
-  if (lock === 'cancelTest' || lock === 'transfer') {
+  if (lock === 'cancelTest' || lock === 'transfer' || lock === 'bill') {
     // spec 3 §4: a test is cancelable on its own (its plan says), whatever the lab received of the others.
     if (order.canceled) throw conflict(MESSAGES.orderCanceled);
     return;

@@ -36,6 +36,8 @@ const requisition = (overrides: Partial<OrderStatus['requisitions'][number]> = {
   canceled: false,
   cancelable: true,
   recollectionOrderId: null,
+  amountDueCents: 0,
+  payBill: false,
   accessions: [],
   ...overrides,
 });
@@ -151,6 +153,42 @@ describe("the order status page (spec 3 §2 'Order status page', §4; decision 0
     expect(screen.queryByRole('button', { name: 'Cancel Test' })).toBeNull();
     expect(screen.getByText('Our lab was unable to complete your test...')).toBeVisible();
     expect(screen.getByText('A new pack will be mailed.')).toBeVisible();
+    // Nothing owed: no Pay Bill (decision 0300).
+    expect(screen.queryByRole('link', { name: 'Pay Bill' })).toBeNull();
+  });
+
+  it('decision 0300: a results-ready test that owes offers Pay Bill, opening /pay/ereq with its link values', async () => {
+    open({
+      'GET /gear/order/42/status': () =>
+        json(
+          status({
+            orderPageStatus: 'ResultsReady',
+            headline: 'Results Ready',
+            actions: ['download', 'consult'],
+            requisitions: [
+              requisition({
+                cancelable: false,
+                amountDueCents: 45_900,
+                payBill: true,
+                accessions: [
+                  {
+                    accessionNo: 'A1',
+                    productName: 'GI Effects',
+                    offering: { kind: 'results', interactiveReport: true },
+                    expectedDate: null,
+                    resultsAvailable: false,
+                    interactiveReport: false,
+                  },
+                ],
+              }),
+            ],
+          }),
+        ),
+    });
+    const pay = await screen.findByRole('link', { name: 'Pay Bill' }, { timeout: 10_000 });
+    expect(pay.getAttribute('href')).toMatch(
+      /^\/pay\/ereq\/9\?requisitionNumber=1000001&orderNo=42&dateOfBirth=\d{4}-\d{2}-\d{2}$/,
+    );
   });
 
   it('Cancel Order asks, calls DELETE with the version and date of birth, and reloads the status', async () => {

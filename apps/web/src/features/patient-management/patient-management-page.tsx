@@ -14,8 +14,11 @@ import {
   Container,
   Group,
   List,
+  Loader,
+  Paper,
   Select,
   Stack,
+  Switch,
   Table,
   Text,
   TextInput,
@@ -26,7 +29,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { Fragment, useEffect, useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { useDeletePatients, useExportPatients, usePatientList } from '../../api/patient-management.ts';
-import { usePractitionerOptions } from '../../api/practitioners.ts';
+import {
+  usePatientStatusEmails,
+  usePractitionerOptions,
+  useSavePatientStatusEmails,
+} from '../../api/practitioners.ts';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { useCurrentUser } from '../../services/app-services.tsx';
@@ -111,6 +118,47 @@ export function PatientManagementPage() {
 const fullName = (patient: ManagedPatient) =>
   `${patient.gearPatient.nameFirst} ${patient.gearPatient.nameLast}`;
 
+/**
+ * The practitioner's choice of patient status emails (issue 17, beyond the spec; decision 0301): on by default; the
+ * emails say what happened and link the order, never what was tested or found.
+ */
+function PatientEmailsSetting({ gsdlNo }: { gsdlNo: string }) {
+  const setting = usePatientStatusEmails(gsdlNo);
+  const save = useSavePatientStatusEmails(gsdlNo);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="patient-emails-heading">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="patient-emails-heading">
+          Patient emails
+        </Title>
+        {setting.data ? (
+          <Switch
+            label="Email my patients when their collection pack ships, when a new sample is needed and when an update on their order is ready"
+            description="The emails link to the order and name no test or result."
+            checked={setting.data.patientStatusEmails}
+            disabled={save.isPending}
+            onChange={(event) => save.mutate(event.currentTarget.checked)}
+          />
+        ) : setting.isError ? (
+          <Text role="alert">An unexpected error has occurred.</Text>
+        ) : (
+          <Loader size="sm" role="status" aria-label="Loading the patient email setting" />
+        )}
+        {save.isError && (
+          <Text role="alert" c="red.9">
+            The setting was not saved. Please try again.
+          </Text>
+        )}
+        {save.isSuccess && (
+          <Text role="status" size="sm">
+            Saved.
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 function PractitionerPatients({ gsdlNo }: { gsdlNo: string }) {
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
@@ -173,6 +221,7 @@ function PractitionerPatients({ gsdlNo }: { gsdlNo: string }) {
 
   return (
     <Stack gap="md">
+      <PatientEmailsSetting gsdlNo={gsdlNo} />
       <PatientFileImport gsdlNo={gsdlNo} />
       <Group align="flex-end" justify="space-between" gap="md">
         <TextInput

@@ -24,7 +24,6 @@ import {
   NativeSelect,
   Paper,
   Radio,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -35,13 +34,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { CaptchaField } from '../../components/captcha-field.tsx';
+import { CardForm } from '../../components/card-form.tsx';
 import { HtmlText } from '../../components/html-text.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
 import { AdminPractitionerLookup } from './admin-practitioner-lookup.tsx';
 import { ExpeditedShippingWaiver } from './expedited-shipping-waiver.tsx';
 import {
-  type CardState,
   chooseShippingType,
   chooseType,
   dueRequisitions,
@@ -514,67 +513,6 @@ function PlanSelector({
         </>
       )}
     </Stack>
-  );
-}
-
-/** spec 3 §5 'Card payment': number, expiry MM/YY, CVV, cardholder name, billing zip (postal code abroad). */
-function CardForm({
-  legend,
-  card,
-  international,
-  errors,
-  prefix,
-  onChange,
-}: {
-  legend: string;
-  card: CardState;
-  international: boolean;
-  errors: Record<string, string>;
-  prefix: string;
-  onChange(card: CardState): void;
-}) {
-  const field = (name: keyof CardState) => ({
-    value: card[name],
-    error: errors[`${prefix}${name}`],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      onChange({ ...card, [name]: event.currentTarget.value }),
-  });
-  return (
-    <Box component="fieldset" p={0} m={0} style={{ border: 'none' }} mt="sm">
-      <Text component="legend" fw={600} size="sm">
-        {legend}
-      </Text>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          maxLength={23}
-          {...field('cardNo')}
-        />
-        <TextInput label="Cardholder name" autoComplete="cc-name" {...field('cardholderName')} />
-        <TextInput
-          label="Expiration date (MM/YY)"
-          placeholder="MM/YY"
-          autoComplete="cc-exp"
-          maxLength={5}
-          {...field('cardExpDate')}
-        />
-        <TextInput
-          label="CVV"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          maxLength={4}
-          {...field('cardCvv')}
-        />
-        <TextInput
-          label={international ? 'Billing postal code' : 'Billing zip code'}
-          autoComplete="postal-code"
-          maxLength={international ? 10 : 5}
-          {...field('cardZipCode')}
-        />
-      </SimpleGrid>
-    </Box>
   );
 }
 

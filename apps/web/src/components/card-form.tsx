@@ -1,0 +1,67 @@
+import type { TokenizeCardBody } from '@gear/domain';
+import { Box, SimpleGrid, Text, TextInput } from '@mantine/core';
+
+/**
+ * The portal's one card form (the payment step's, also the Pay Bill page's; decisions 0120, 0300): the fields a
+ * processor's hosted fields would hold. Its values go only to the gateway's tokenization endpoint.
+ */
+/** spec 3 §5 'Card payment': number, expiry MM/YY, CVV, cardholder name, billing zip (postal code abroad). */
+export function CardForm({
+  legend,
+  card,
+  international,
+  errors,
+  prefix,
+  onChange,
+}: {
+  legend: string;
+  card: TokenizeCardBody;
+  international: boolean;
+  errors: Record<string, string>;
+  prefix: string;
+  onChange(card: TokenizeCardBody): void;
+}) {
+  const field = (name: keyof TokenizeCardBody) => ({
+    value: card[name],
+    error: errors[`${prefix}${name}`],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      onChange({ ...card, [name]: event.currentTarget.value }),
+  });
+  return (
+    <Box component="fieldset" p={0} m={0} style={{ border: 'none' }} mt="sm">
+      <Text component="legend" fw={600} size="sm">
+        {legend}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label="Card number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          maxLength={23}
+          {...field('cardNo')}
+        />
+        <TextInput label="Cardholder name" autoComplete="cc-name" {...field('cardholderName')} />
+        <TextInput
+          label="Expiration date (MM/YY)"
+          placeholder="MM/YY"
+          autoComplete="cc-exp"
+          maxLength={5}
+          {...field('cardExpDate')}
+        />
+        <TextInput
+          label="CVV"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          maxLength={4}
+          {...field('cardCvv')}
+        />
+        <TextInput
+          label={international ? 'Billing postal code' : 'Billing zip code'}
+          autoComplete="postal-code"
+          maxLength={international ? 10 : 5}
+          {...field('cardZipCode')}
+        />
+      </SimpleGrid>
+    </Box>
+  );
+}
