@@ -203,7 +203,13 @@ function workflowOf(gearReqId: number, activated: boolean, stepDate: string): Wo
   });
   const done = activated
     ? rows.filter((row) => !row.notApplicable)
-    : rows.filter((row) => row.id === STEP_IDS.pract || row.id === STEP_IDS.panels);
+    : // Placed by the practitioner (spec 1 §4.1 step 11), not yet activated by the patient.
+      rows.filter(
+        (row) =>
+          row.id === STEP_IDS.pract ||
+          row.id === STEP_IDS.panels ||
+          row.id === STEP_IDS.practitionerConfirmation,
+      );
   return done.reduce(
     (steps, row) =>
       completeStep(steps, { id: row.id, gearReqId: row.gearReqId, userType: 'myGDX', stepDate }),
