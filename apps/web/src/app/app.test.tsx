@@ -222,7 +222,7 @@ describe('start-up (session hint)', () => {
   it('asks the server when the browser signed in before, and forgets a session that has ended', async () => {
     const app = renderApp('/order/new/pract', { user: null, hint: true });
     await screen.findByRole('heading', { level: 1, name: 'Sign in required' });
-    expect(app.server.callsTo('GET /mygdx/account/JWT/myGDX')).toHaveLength(1);
+    expect(app.server.callsTo('GET /mygdx/account/JWT/session')).toHaveLength(1);
     expect(window.localStorage.getItem('gear.signedIn')).toBeNull();
   });
 
