@@ -146,6 +146,8 @@ describe('sign-in (spec 1 §2.1 /login, /mygdx/login)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The login name or password is incorrect.');
     expect(app.server.callsTo('POST /api/session')[0]?.body).toEqual({ username: 'ada', password: 'wrong' });
+    // Issue 15 (decision 0330): the focus moves to the message, not to <body> or the button.
+    await waitFor(() => expect(screen.getByRole('alert').parentElement).toHaveFocus());
   });
 
   it('shows the throttling message on 429', async () => {
