@@ -35,7 +35,7 @@ for (const viewport of [
     }) => {
       test.slow();
       // Opening a page afresh in a patient session first asks for a practitioner's token (403): expected.
-      const errors = watchConsole(page, [/\/mygdx\/account\/JWT\/myGDX$/]);
+      const errors = watchConsole(page);
       await openPaymentAsPatient(page);
       const due = page.getByTestId('payment-due-today');
       await expect(due).toHaveText('$459.00');

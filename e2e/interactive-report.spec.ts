@@ -21,7 +21,7 @@ for (const viewport of [
     test('the patient opens the interactive report from the status page and finds the out-of-range results marked', async ({
       page,
     }) => {
-      const errors = watchConsole(page, [/\/mygdx\/account\/JWT\/myGDX/]);
+      const errors = watchConsole(page);
       const lookup = await page.request.get(
         `/gear/order/new?requisitionNumber=${REQUISITION}&dateOfBirth=${BORN}`,
       );

@@ -24,7 +24,7 @@ async function openStatus(page: Page): Promise<number> {
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the pending recollection and its Replacement Fee show without sideways scroll', async ({ page }) => {
-    const errors = watchConsole(page, [/\/mygdx\/account\/JWT\/myGDX/]);
+    const errors = watchConsole(page);
     await openStatus(page);
     const section = page.getByRole('region', { name: 'Recollection pending' });
     await expect(section.getByRole('columnheader', { name: 'Replacement Fee' })).toBeVisible();
@@ -38,7 +38,7 @@ test.describe('phone', () => {
 test.describe('desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
   test('the patient pays the $40 replacement fee and returns to the order', async ({ page }) => {
-    const errors = watchConsole(page, [/\/mygdx\/account\/JWT\/myGDX/]);
+    const errors = watchConsole(page);
     const id = await openStatus(page);
     const section = page.getByRole('region', { name: 'Recollection pending' });
     await section.getByRole('textbox', { name: /^Card number/ }).fill('4242424242424242');

@@ -32,7 +32,7 @@ for (const viewport of [
       page,
     }) => {
       test.slow();
-      const errors = watchConsole(page, [/\/gear\/order\/validation/, /\/mygdx\/account\/JWT\/myGDX/]);
+      const errors = watchConsole(page, [/\/gear\/order\/validation/]);
       const { requisition, born } = ORDERS[viewport.name];
       const id = await orderIdOf(page, requisition, born);
       await page.goto(`/order-status/${id}?requisitionNumber=${requisition}&dateOfBirth=${born}`);

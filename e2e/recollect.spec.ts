@@ -26,7 +26,7 @@ test('desktop: the patient requests a new pack for a discarded specimen and foll
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  const errors = watchConsole(page, [/\/mygdx\/account\/JWT\/myGDX/]);
+  const errors = watchConsole(page);
   const id = await orderIdOf(page, RHEA);
   await page.goto(`/order-status/${id}?requisitionNumber=${RHEA.requisition}&dateOfBirth=${RHEA.born}`);
   await expect(page.getByTestId('order-status-headline')).toHaveText(

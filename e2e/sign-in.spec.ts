@@ -24,6 +24,8 @@ test('a wrong password shows the one generic message', async ({ page }) => {
   await page.getByLabel(/^Password/).fill('not-her-password');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('The login name or password is incorrect.');
+  // Issue 15 (decision 0330): the focus moves to the message, not to <body>.
+  await expect(page.locator(':focus')).toContainText('The login name or password is incorrect.');
   await expectAccessible(page);
 });
 

@@ -9,7 +9,7 @@ const UNEXPECTED = `An unexpected error has occurred. Please call us at ${TEST_P
 
 function setup(handlers: Parameters<typeof createFetchMock>[0] = {}) {
   const server = createFetchMock({
-    'GET /mygdx/account/JWT/myGDX': () => json({ token: 'jwt-1', expiresIn: 300 }),
+    'GET /mygdx/account/JWT/session': () => json({ token: 'jwt-1', expiresIn: 300 }),
     ...handlers,
   });
   const onUnauthorized = vi.fn();
@@ -95,7 +95,7 @@ describe('API client (spec 1 §7, §8)', () => {
   });
 
   it('maps a network failure while fetching the token to the network message', async () => {
-    const { api } = setup({ 'GET /mygdx/account/JWT/myGDX': networkFailure });
+    const { api } = setup({ 'GET /mygdx/account/JWT/session': networkFailure });
     const error = await failureOf(api.get('/gear/order/1'));
     expect(error.kind).toBe('network');
     expect(error.message).toBe(NETWORK);
@@ -155,7 +155,7 @@ describe('API client (spec 1 §7, §8)', () => {
 
   it('reports 401 from the token service (session idle-expired)', async () => {
     const { api, server, onUnauthorized } = setup({
-      'GET /mygdx/account/JWT/myGDX': () => envelope(401, 'Not signed in'),
+      'GET /mygdx/account/JWT/session': () => envelope(401, 'Not signed in'),
       'GET /gear/order/1': () => json({}),
     });
     const error = await failureOf(api.get('/gear/order/1'));
@@ -168,7 +168,7 @@ describe('API client (spec 1 §7, §8)', () => {
     let answers = 0;
     let tokens = 0;
     const { api, onUnauthorized } = setup({
-      'GET /mygdx/account/JWT/myGDX': () => json({ token: `jwt-${++tokens}`, expiresIn: 300 }),
+      'GET /mygdx/account/JWT/session': () => json({ token: `jwt-${++tokens}`, expiresIn: 300 }),
       'GET /gear/order/1': (call) => {
         answers += 1;
         return call.headers.authorization === 'Bearer jwt-2' ? json({ id: 1 }) : envelope(401, 'Bad token');
@@ -202,7 +202,7 @@ describe('API client (spec 1 §7, §8)', () => {
   it('does not fetch a token for calls made without one', async () => {
     const { api, server } = setup({ 'GET /api/config': () => json({ supportPhone: TEST_PHONE }) });
     await api.get('/api/config', { auth: 'none' });
-    expect(server.callsTo('GET /mygdx/account/JWT/myGDX')).toHaveLength(0);
+    expect(server.callsTo('GET /mygdx/account/JWT/session')).toHaveLength(0);
     expect(server.calls[0]?.headers.authorization).toBeUndefined();
   });
 });

@@ -106,27 +106,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return httpError(response.status, body, options.getPhone(), retryAfter);
   };
 
-  /** The token type that last worked, for start-up when the user type is not known yet. */
-  let lastTokenType: UserType = 'myGDX';
   const tokens = createTokenSource({
     now: options.now,
     fetchToken: async () => {
       const known = options.getUserType?.() ?? null;
-      // Before anyone is known (a reload), try the last type that worked, then the other: the server answers 403
-      // to a token request for the wrong user type.
-      const types: UserType[] = known
-        ? [known]
-        : [lastTokenType, lastTokenType === 'myGDX' ? 'prc' : 'myGDX'];
-      for (const [index, type] of types.entries()) {
-        const response = await send(`/mygdx/account/JWT/${type}`, {
-          headers: { Accept: 'application/json' },
-        });
-        if (response.status === 403 && index < types.length - 1) continue;
-        if (!response.ok) throw await failure(response);
-        lastTokenType = type;
-        return (await readBody(response, 'json')) as AccessToken;
-      }
-      throw httpError(403, null, options.getPhone());
+      // Before anyone is known (a reload), ask for the session's own type ('session'), which the answer names: no
+      // guess, so no 403 for the wrong type in the console (docs/decisions/0330).
+      const response = await send(`/mygdx/account/JWT/${known ?? 'session'}`, {
+        headers: { Accept: 'application/json' },
+      });
+      if (!response.ok) throw await failure(response);
+      return (await readBody(response, 'json')) as AccessToken;
     },
   });
 

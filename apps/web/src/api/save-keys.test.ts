@@ -41,7 +41,7 @@ describe('save keys (decision 0200)', () => {
 
   it('sends the key with the save and not with reads', async () => {
     const server = createFetchMock({
-      'GET /mygdx/account/JWT/myGDX': () => json({ token: 'jwt-1', expiresIn: 300 }),
+      'GET /mygdx/account/JWT/session': () => json({ token: 'jwt-1', expiresIn: 300 }),
       'PUT /gear/billingMethod/': () => json({ id: 1 }),
       'GET /gear/order/1': () => json({ id: 1 }),
     });

@@ -7,7 +7,7 @@ import { createTokenSource } from './token.ts';
 describe('access token (spec 3 §7: a token before every call)', () => {
   it('makes one JWT call for several API calls, concurrent or not', async () => {
     const server = createFetchMock({
-      'GET /mygdx/account/JWT/myGDX': () => json({ token: 'jwt-1', expiresIn: 300 }),
+      'GET /mygdx/account/JWT/session': () => json({ token: 'jwt-1', expiresIn: 300, type: 'myGDX' }),
       'GET /gear/practitioner-options': () => json([]),
       'GET /gear/order/5': () => json({ id: 5 }),
     });
@@ -18,9 +18,9 @@ describe('access token (spec 3 §7: a token before every call)', () => {
       api.get('/gear/order/5'),
     ]);
     await api.get('/gear/order/5');
-    expect(server.callsTo('GET /mygdx/account/JWT/myGDX')).toHaveLength(1);
+    expect(server.callsTo('GET /mygdx/account/JWT/session')).toHaveLength(1);
     const bearer = server.calls
-      .filter((c) => c.path !== '/mygdx/account/JWT/myGDX')
+      .filter((c) => c.path !== '/mygdx/account/JWT/session')
       .map((c) => c.headers.authorization);
     expect(bearer).toEqual(['Bearer jwt-1', 'Bearer jwt-1', 'Bearer jwt-1', 'Bearer jwt-1']);
   });
@@ -97,19 +97,18 @@ describe('access token (spec 3 §7: a token before every call)', () => {
 });
 
 describe('token type before the user is known (a reload)', () => {
-  it('tries the practitioner token, then the patient one when the server says 403', async () => {
+  it("asks for the session's own type: no 403 for a guessed type (decision 0330; issue 15)", async () => {
     const server = createFetchMock({
       'GET /mygdx/account/JWT/myGDX': () => json({ error: 'Forbidden', message: 'no' }, 403),
-      'GET /mygdx/account/JWT/prc': () => json({ token: 'p-1', expiresIn: 300 }),
+      'GET /mygdx/account/JWT/session': () => json({ token: 'p-1', expiresIn: 300, type: 'prc' }),
       'GET /gear/api/getAccountType': () => json({ type: 'prc' }),
     });
     const api = createApiClient({ fetch: server.fetch, getPhone: () => TEST_PHONE, getUserType: () => null });
     await api.get('/gear/api/getAccountType');
     expect(server.calls.map((c) => c.path)).toEqual([
-      '/mygdx/account/JWT/myGDX',
-      '/mygdx/account/JWT/prc',
+      '/mygdx/account/JWT/session',
       '/gear/api/getAccountType',
     ]);
-    expect(server.calls[2]?.headers.authorization).toBe('Bearer p-1');
+    expect(server.calls[1]?.headers.authorization).toBe('Bearer p-1');
   });
 });

@@ -161,6 +161,8 @@ describe('sign-in (spec 1 §2.1 /login, /mygdx/login)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The login name or password is incorrect.');
     expect(app.server.callsTo('POST /api/session')[0]?.body).toEqual({ username: 'ada', password: 'wrong' });
+    // Issue 15 (decision 0330): the focus moves to the message, not to <body> or the button.
+    await waitFor(() => expect(screen.getByRole('alert').parentElement).toHaveFocus());
   });
 
   it('shows the throttling message on 429', async () => {
@@ -237,7 +239,7 @@ describe('start-up (session hint)', () => {
   it('asks the server when the browser signed in before, and forgets a session that has ended', async () => {
     const app = renderApp('/order/new/pract', { user: null, hint: true });
     await screen.findByRole('heading', { level: 1, name: 'Sign in required' });
-    expect(app.server.callsTo('GET /mygdx/account/JWT/myGDX')).toHaveLength(1);
+    expect(app.server.callsTo('GET /mygdx/account/JWT/session')).toHaveLength(1);
     expect(window.localStorage.getItem('gear.signedIn')).toBeNull();
   });
 

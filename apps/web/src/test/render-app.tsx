@@ -42,17 +42,23 @@ export function renderApp(
   { user = null, hint = user !== null, handlers = {}, advanceTimers }: RenderAppOptions = {},
 ) {
   let tokenCount = 0;
-  const token = (type: UserInfo['type']) => {
+  const token = (type: UserInfo['type'] | 'session') => {
     if (!user) return envelope(401, 'Not signed in.');
-    if (user.type !== type) return envelope(403, 'Forbidden');
+    if (type !== 'session' && user.type !== type) return envelope(403, 'Forbidden');
     tokenCount += 1;
-    return json({ token: `token-${tokenCount}`, expiresIn: 300 });
+    // 'session' asks for the session's own type, which the answer names (docs/decisions/0330).
+    return json({
+      token: `token-${tokenCount}`,
+      expiresIn: 300,
+      ...(type === 'session' ? { type: user.type } : {}),
+    });
   };
   const server = createFetchMock({
     'GET /api/config': () => json({ supportPhone: TEST_PHONE }),
     // As the server does, a token only for the signed-in user's type (403 for the other type).
     'GET /mygdx/account/JWT/myGDX': () => token('myGDX'),
     'GET /mygdx/account/JWT/prc': () => token('prc'),
+    'GET /mygdx/account/JWT/session': () => token('session'),
     'GET /gear/api/getAccountType': () => (user ? json(user) : envelope(401, 'Not signed in.')),
     'DELETE /api/session': () => new Response(null, { status: 204 }),
     'GET /html/ping.html': () => new Response('<html>ok</html>', { status: 200 }),

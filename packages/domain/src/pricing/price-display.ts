@@ -16,15 +16,19 @@ export const PRICING_TIMER_TICK_MS = 1_000;
 
 export const isPricingSlow = (waitedMs: number): boolean => waitedMs >= PRICING_SLOW_AFTER_MS;
 
-const groupThousands = (digits: string): string => digits.replace(/\B(?=(\d{3})+$)/g, ',');
+/** US dollars with two decimals and grouped thousands, by the platform's Intl (issue 15: no hand-written money). */
+const DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** Integer cents as dollars with 2 decimals (spec 1 §9, spec 3 §9): 45900 → '$459.00', -150 → '-$1.50'. */
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  const magnitude = Math.abs(cents);
-  const dollars = groupThousands(String(Math.trunc(magnitude / 100)));
-  const remainder = String(magnitude % 100).padStart(2, '0');
-  return `${cents < 0 ? '-' : ''}$${dollars}.${remainder}`;
+  // cents / 100 is the double nearest the exact amount; two decimals always print that amount back.
+  return DOLLARS.format(cents / 100);
 }
 
 /**

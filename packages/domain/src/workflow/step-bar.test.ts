@@ -22,6 +22,7 @@ describe('stepBar', () => {
       gearReqId: null,
       state: 'link',
       completed: false,
+      skipped: false,
       current: true,
     });
     expect(bar[1]).toMatchObject({
@@ -66,6 +67,16 @@ describe('stepBar', () => {
       'panels:link',
       'patient:disabled',
     ]);
+  });
+
+  it('issue 15: a skipped step says so (decision 0330), apart from completed and untouched ones', () => {
+    const skipped = orderWithSteps(
+      rows([101], 'notStarted', { 1: 'completed', '2:101': 'completed', '3:101': 'skipped' }),
+    );
+    const bar = stepBar(skipped, drAvery, 'dxCodes');
+    expect(bar.filter((item) => item.skipped).map((item) => item.key)).toEqual(['billing']);
+    expect(bar.find((item) => item.key === 'billing')).toMatchObject({ completed: false, state: 'link' });
+    expect(bar.find((item) => item.key === 'panels')?.skipped).toBe(false);
   });
 
   it('spec 1 §2.3: a disabled step carries the title, a link none', () => {

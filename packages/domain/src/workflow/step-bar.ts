@@ -14,6 +14,8 @@ export interface StepBarItem {
   gearReqId: number | null;
   state: 'link' | 'disabled';
   completed: boolean;
+  /** Passed over with 'Skip this step' (workflow status Skipped): shown apart from done and untouched steps (issue 15). */
+  skipped: boolean;
   current: boolean;
   /** '<label> is not available yet.' on a disabled step. */
   title?: string;
@@ -54,6 +56,7 @@ export function stepBar(
         route: step.key,
         gearReqId: owner,
         completed: row?.completed ?? false,
+        skipped: row?.skipped ?? false,
         current: step.route === currentRoute,
       };
       return index <= lastLinkIndex

@@ -155,6 +155,16 @@ describe('a proven patient reaches their order and no other (decision 0040)', ()
     expect(account.json()).toEqual({ type: 'prc', gsdlNo: null, onBehalfOf: '', adminUser: 'false' });
   });
 
+  it("GET /mygdx/account/JWT/session answers a patient's prc token and names the type (decision 0330)", async () => {
+    const patient = await prove(JANE);
+    const response = await get('/mygdx/account/JWT/session', { cookie: patient.cookie });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ token: string; type: string }>();
+    expect(body.type).toBe('prc');
+    const order = await get(`/gear/order/${patient.order.id}`, { authorization: `Bearer ${body.token}` });
+    expect(order.statusCode).toBe(200);
+  });
+
   it('reads their order (bearer or cookie), and is refused another order (403) and an unknown one (404)', async () => {
     const patient = await prove(JANE);
     expect((await get(`/gear/order/${patient.order.id}`, patient.headers)).statusCode).toBe(200);

@@ -120,6 +120,27 @@ describe('GET /mygdx/account/JWT/{type}', () => {
     );
   });
 
+  it("answers the session's own type for 'session' (a reload that does not know it yet: no 403 first)", async () => {
+    const { cookie } = await signIn(ctx.app, 'dr.avery');
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/mygdx/account/JWT/session',
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<{ token: string; expiresIn: number; type: string }>();
+    expect(body.type).toBe('myGDX');
+    expect(body.token.split('.')).toHaveLength(3);
+    // The token is the practitioner's: it opens the practitioner's own calls.
+    const account = await ctx.app.inject({
+      method: 'GET',
+      url: '/gear/api/getAccountType',
+      headers: { authorization: `Bearer ${body.token}` },
+    });
+    expect(account.json()).toMatchObject({ type: 'myGDX', gsdlNo: 'P1001' });
+    expectEnvelope(await ctx.app.inject({ method: 'GET', url: '/mygdx/account/JWT/session' }), 401);
+  });
+
   it('signs a session out after 30 minutes idle', async () => {
     const { cookie } = await signIn(ctx.app, 'dr.evans');
     await ctx.database.db.execute(sql`update sessions set last_seen_at = now() - interval '31 minutes'`);

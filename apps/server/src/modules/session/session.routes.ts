@@ -1,4 +1,4 @@
-import { MESSAGES, userInfoSchema } from '@gear/domain';
+import { MESSAGES, userInfoSchema, userTypeSchema } from '@gear/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +11,9 @@ import { accountOf, type SessionService } from './session.service.ts';
 import { trustBrowserWith } from './trusted-browser.ts';
 
 const tags = ['Session'];
+
+/** The token path's type that asks for the caller's own type, whichever it is (docs/decisions/0330). */
+const OWN_TYPE = 'session';
 
 export function sessionRoutes(sessions: SessionService, secureCookies: boolean) {
   return async (app: FastifyInstance) => {
@@ -72,22 +75,34 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
         schema: {
           tags,
           summary: 'A short-lived bearer token for API calls, issued against the session cookie',
+          description:
+            "type is the caller's user type (myGDX, prc), or 'session' for whichever the session holds, named in the " +
+            "answer's type (docs/decisions/0330: a browser that reloads does not know it yet).",
           params: z.object({ type: z.string().max(20) }),
-          response: { 200: z.object({ token: z.string(), expiresIn: z.number().int() }) },
+          response: {
+            200: z.object({
+              token: z.string(),
+              expiresIn: z.number().int(),
+              type: userTypeSchema.optional(),
+            }),
+          },
         },
       },
       async (request) => {
         const cookie = sessionCookieOf(request);
+        const own = request.params.type === OWN_TYPE;
         const session = cookie ? await sessions.userOfSession(cookie) : null;
         if (session) {
-          if (request.params.type !== session.user.type) throw forbidden(MESSAGES.forbidden);
-          return sessions.issueAccessToken(session.user, session.sessionId);
+          if (!own && request.params.type !== session.user.type) throw forbidden(MESSAGES.forbidden);
+          const token = sessions.issueAccessToken(session.user, session.sessionId);
+          return own ? { ...token, type: session.user.type } : token;
         }
         // A patient who proved orders gets a prc token carrying them (docs/decisions/0040).
         const patient = cookie ? await sessions.patientOfSession(cookie) : null;
         if (!patient) throw unauthorized(MESSAGES.signInRequired);
-        if (request.params.type !== 'prc') throw forbidden(MESSAGES.forbidden);
-        return sessions.issuePatientToken(patient.sessionId, patient.orderIds);
+        if (!own && request.params.type !== 'prc') throw forbidden(MESSAGES.forbidden);
+        const token = sessions.issuePatientToken(patient.sessionId, patient.orderIds);
+        return own ? { ...token, type: 'prc' as const } : token;
       },
     );
 

@@ -30,7 +30,7 @@ function renderActivation(orderId: Handler, path = '/') {
       },
       'GET /gear/api/getAccountType': () => (proven ? json(patientUser) : envelope(401, 'Not signed in.')),
       'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
-      'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+      'GET /mygdx/account/JWT/session': () => json({ token: 'patient-token', expiresIn: 300, type: 'prc' }),
     },
   });
 }

@@ -2,7 +2,6 @@ import {
   ACTIVATION_MESSAGES,
   type GearOrder,
   landingStepAfterActivation,
-  MESSAGES,
   PATIENT_MESSAGES,
   REGISTRATION_ERRORS,
   REGISTRATION_MESSAGES,
@@ -32,7 +31,7 @@ function renderRegistration(register: Handler, path = '/register/50012346') {
       'GET /gear/api/getAccountType': () =>
         registered ? json(patientUser) : envelope(401, 'Not signed in.'),
       'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
-      'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+      'GET /mygdx/account/JWT/session': () => json({ token: 'patient-token', expiresIn: 300, type: 'prc' }),
     },
   });
 }

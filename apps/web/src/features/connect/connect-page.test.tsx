@@ -21,7 +21,7 @@ function renderConnect(validation: Handler, path = '/connect/100123') {
       },
       'GET /gear/api/getAccountType': () => (proven ? json(patientUser) : envelope(401, 'Not signed in.')),
       'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
-      'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+      'GET /mygdx/account/JWT/session': () => json({ token: 'patient-token', expiresIn: 300, type: 'prc' }),
     },
   });
 }
@@ -78,7 +78,7 @@ describe('/connect/{id}: Welcome Back (spec 3 §2, §5, §8)', () => {
       user: patientUser,
       handlers: {
         'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
-        'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+        'GET /mygdx/account/JWT/session': () => json({ token: 'patient-token', expiresIn: 300, type: 'prc' }),
         'GET /gear/order/100123': () => envelope(401, MESSAGES.signInRequired),
       },
     });

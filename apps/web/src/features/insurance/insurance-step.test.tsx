@@ -451,8 +451,12 @@ describe('a proven patient on the insurance step (spec 2 §5, §6)', { timeout: 
     await waitFor(() => expect(app.server.callsTo('PUT /gear/order/42/insurance/')).toHaveLength(1));
     const [put] = app.server.callsTo('PUT /gear/order/42/insurance/');
     expect(put?.headers.authorization).toMatch(/^Bearer token-\d+$/);
-    // The only token the mocked server gives a patient comes from the patient's endpoint.
-    expect(app.server.callsTo('GET /mygdx/account/JWT/prc').length).toBeGreaterThan(0);
+    // The patient's token: the session's own type (decision 0330) or prc, never a practitioner's.
+    const patientTokens =
+      app.server.callsTo('GET /mygdx/account/JWT/prc').length +
+      app.server.callsTo('GET /mygdx/account/JWT/session').length;
+    expect(patientTokens).toBeGreaterThan(0);
+    expect(app.server.callsTo('GET /mygdx/account/JWT/myGDX')).toHaveLength(0);
     expect(put?.body).toMatchObject({
       medicareBeneficiaryIdConfirmed: true,
       insurance: { insuranceProvider: 'medicare', subscriberId: '1EG4TE5MK73' },

@@ -1,6 +1,6 @@
 import { SECOND_FACTOR_FIELD } from '@gear/domain';
 import { Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useConfig } from '../../api/context.tsx';
@@ -63,6 +63,7 @@ export function LoginPage() {
   } = useForm<SignInValues>({
     defaultValues: { username: '', password: '', totp: '' },
   });
+  const failureRef = useRef<HTMLDivElement>(null);
 
   // Signed in (now, or already): go where the user was heading.
   if (session.status === 'signedIn') return <Navigate to={returnTo} replace />;
@@ -84,6 +85,8 @@ export function LoginPage() {
         },
         onError: (error) => {
           if (secondFactorError(error)) setAskTotp(true);
+          // Issue 15 (decision 0330): a refused sign-in moves the focus to its message, not to <body>.
+          else requestAnimationFrame(() => failureRef.current?.focus());
           // A solution is used once: a new one for the next attempt.
           challenge.settled(challengeWouldHelp(error));
         },
@@ -105,7 +108,9 @@ export function LoginPage() {
           <Title order={1} id="sign-in-title" size="h2">
             {practitioner ? 'Practitioner login' : 'Sign in'}
           </Title>
-          <ErrorAlert message={failure} />
+          <div ref={failureRef} tabIndex={-1}>
+            <ErrorAlert message={failure} />
+          </div>
           <TextInput
             label="Login name"
             autoComplete="username"

@@ -41,7 +41,7 @@ describe('a patient link opened without a session (decision 0040)', () => {
     const app = renderApp(link, {
       handlers: {
         'GET /gear/order': () => json(makeOrder({ id: 100001 })),
-        'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+        'GET /mygdx/account/JWT/session': () => json({ token: 'patient-token', expiresIn: 300, type: 'prc' }),
         'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
         'GET /gear/api/getAccountType': () => json(patient),
         'GET /gear/order/100001': () => json(makeOrder({ id: 100001 })),
@@ -60,7 +60,7 @@ describe('a patient link opened without a session (decision 0040)', () => {
     const app = renderApp('/order/100001/patient?dateOfBirth=1985-04-12', {
       handlers: {
         'GET /gear/order/100001': () => json(makeOrder({ id: 100001 })),
-        'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+        'GET /mygdx/account/JWT/session': () => json({ token: 'patient-token', expiresIn: 300, type: 'prc' }),
         'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
         'GET /gear/api/getAccountType': () => json(patient),
       },
@@ -77,7 +77,7 @@ describe('a patient link opened without a session (decision 0040)', () => {
       user: patient,
       handlers: {
         'GET /gear/order/100005': () => json(makeOrder({ id: 100005 })),
-        'GET /mygdx/account/JWT/myGDX': () => envelope(403, MESSAGES.forbidden),
+        'GET /mygdx/account/JWT/session': () => json({ token: 'patient-token', expiresIn: 300, type: 'prc' }),
         'GET /mygdx/account/JWT/prc': () => json({ token: 'patient-token', expiresIn: 300 }),
       },
     });

@@ -20,7 +20,7 @@ function renderInline(order: WizardOrder, gearReqId: number | null) {
   const onSaved = vi.fn();
   const server = createFetchMock({
     'GET /api/config': () => json({ supportPhone: TEST_PHONE }),
-    'GET /mygdx/account/JWT/myGDX': () => json({ token: 'token', expiresIn: 300 }),
+    'GET /mygdx/account/JWT/session': () => json({ token: 'token', expiresIn: 300, type: 'myGDX' }),
     'GET /gear/api/getAccountType': () => json(practitionerUser),
     'GET /gear/practitioner/P1001/orderableItems': () => json(catalogueLists()),
     'GET /gear/requisition/getReqByOrderableItem': reqByItem,

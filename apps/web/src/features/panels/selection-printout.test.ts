@@ -33,6 +33,8 @@ describe('the printout of a selection (spec 1 §2.6 print to PDF), without rende
 
   it('shows cents as dollars, nothing when there is no price', () => {
     expect(money(12345)).toBe('$123.45');
+    // Issue 15 (decision 0330): one money format, the domain's (Intl.NumberFormat), thousands grouped.
+    expect(money(123456)).toBe('$1,234.56');
     expect(money(undefined)).toBeNull();
   });
 });

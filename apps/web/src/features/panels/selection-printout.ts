@@ -1,5 +1,6 @@
 import {
   formatActivationNumber,
+  formatCents,
   formatRequisitionNumber,
   type InputField,
   type OrderableItem,
@@ -51,5 +52,4 @@ export function selectionPrintout(
 }
 
 /** A price in integer cents as the form shows it, or null when there is none. */
-export const money = (cents: number | undefined) =>
-  cents === undefined ? null : `$${(cents / 100).toFixed(2)}`;
+export const money = (cents: number | undefined) => (cents === undefined ? null : formatCents(cents));

@@ -3,6 +3,7 @@ import {
   countryName,
   DEFAULT_SHIPPING_METHOD,
   type FieldError,
+  formatCents,
   isCanada,
   isInternationalAddress,
   isOrderLocked,
@@ -77,8 +78,6 @@ function initialInformation(order: SavedOrder): ShippingInformation {
     instructions: null,
   };
 }
-
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const trimmed = (info: ShippingInformation): ShippingInformation => {
   const out = { ...info };
@@ -216,7 +215,7 @@ function ShippingForm({
                     ? 'price unavailable'
                     : choice.price === 0
                       ? 'Free'
-                      : money(choice.price)
+                      : formatCents(choice.price)
                 }`}
                 description={`Order by ${choice.cutoff} to ship the same business day`}
               />

@@ -92,4 +92,23 @@ describe('step bar (spec 1 §2.3)', () => {
     expect(stateOf('Panel Selection')).toBe('current');
     expect(stateOf('Billing Options')).toBe('upcoming');
   });
+
+  it('issue 15: a skipped step has a state, a mark and a name of its own (decision 0330)', () => {
+    const order = makeOrder();
+    const steps = order.workflow.steps.map((row) =>
+      row.id === 3
+        ? { ...row, completed: false, notStarted: false, skipped: true, status: { id: 4, name: 'Skipped' } }
+        : row.id <= 2
+          ? { ...row, completed: true, notStarted: false, status: { id: 3, name: 'Completed' } }
+          : row,
+    );
+    const skippedOrder = { ...order, workflow: { ...order.workflow, steps } };
+    const items = stepBar(skippedOrder, practitionerUser, 'dxCodes', null);
+    renderUi(<StepBar items={items} orderId={42} search="" />);
+    const billing = bar().getByRole('link', { name: 'Billing Options (skipped)' });
+    expect(billing.closest('li')?.dataset.state).toBe('skipped');
+    expect(bar().getByRole('link', { name: 'Practitioner (completed)' }).closest('li')?.dataset.state).toBe(
+      'done',
+    );
+  });
 });

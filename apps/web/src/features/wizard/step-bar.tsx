@@ -2,7 +2,7 @@ import { type StepBarItem, stepById, stepPath, stepProgress } from '@gear/domain
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './step-bar.module.css';
-import { CheckIcon, StepIcon } from './step-icons.tsx';
+import { CheckIcon, SkipIcon, StepIcon } from './step-icons.tsx';
 
 export interface StepBarProps {
   /** The domain's stepBar(order, user, route, gearReqId). */
@@ -16,7 +16,7 @@ export interface StepBarProps {
  * spec 1 §2.3: each step a button with an icon and a label; a link only while at or before the first not-started
  * step; a check mark on completed steps; later steps disabled, titled '<label> is not available yet.'
  * Issue 15 (decision 0232): 'Step n of m: Name' above the bar; upcoming steps readable (at least 4.5:1); on a phone
- * the bar is one row that scrolls within itself.
+ * the bar is one row that scrolls within itself. A skipped step has a look and a name of its own (decision 0330).
  */
 export function StepBar({ items, orderId, search }: StepBarProps) {
   const progress = stepProgress(items);
@@ -31,21 +31,29 @@ export function StepBar({ items, orderId, search }: StepBarProps) {
         {items.map((item) => {
           const step = stepById(item.id);
           if (!step) return null;
-          const { label, completed, current, gearReqId } = item;
+          const { label, completed, skipped, current, gearReqId } = item;
           const common = {
             size: 'xs' as const,
             leftSection: <StepIcon step={item.key} />,
-            rightSection: completed ? <CheckIcon /> : undefined,
+            rightSection: completed ? <CheckIcon /> : skipped ? <SkipIcon /> : undefined,
             'data-completed': completed || undefined,
-            // The check mark is an icon; the accessible name says it in words.
-            'aria-label': completed ? `${label} (completed)` : undefined,
+            // The check mark and the skip mark are icons; the accessible name says them in words.
+            'aria-label': completed ? `${label} (completed)` : skipped ? `${label} (skipped)` : undefined,
           };
           return (
             <li
               key={`${item.id}-${gearReqId ?? ''}`}
               className={classes.item}
               data-state={
-                current ? 'current' : completed ? 'done' : item.state === 'link' ? 'open' : 'upcoming'
+                current
+                  ? 'current'
+                  : completed
+                    ? 'done'
+                    : skipped
+                      ? 'skipped'
+                      : item.state === 'link'
+                        ? 'open'
+                        : 'upcoming'
               }
             >
               {item.state === 'link' ? (
@@ -54,6 +62,7 @@ export function StepBar({ items, orderId, search }: StepBarProps) {
                   component={Link}
                   to={stepPath(orderId, step, gearReqId, search)}
                   variant={current ? 'filled' : 'light'}
+                  className={skipped && !current ? classes.skipped : undefined}
                   aria-current={current ? 'step' : undefined}
                 >
                   {label}
@@ -64,7 +73,7 @@ export function StepBar({ items, orderId, search }: StepBarProps) {
                   variant="default"
                   disabled
                   title={item.title}
-                  className={classes.upcoming}
+                  className={skipped ? classes.skipped : classes.upcoming}
                 >
                   {label}
                 </Button>

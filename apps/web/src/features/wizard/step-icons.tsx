@@ -46,3 +46,19 @@ export function CheckIcon() {
     </svg>
   );
 }
+
+/** A step passed over with 'Skip this step': an arrow jumping over a dot (issue 15, decision 0330). */
+export function SkipIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
+      <path
+        d="M2 11c2-5 8-6 11-2m0 0V5.5M13 9H9.5"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+      <circle cx="8" cy="13" r="1.25" fill="currentColor" />
+    </svg>
+  );
+}
