@@ -1,4 +1,5 @@
 import {
+  formatCents,
   isAdmin,
   LISTED_ORDER_HEADLINES,
   LISTED_ORDER_STATUSES,
@@ -43,7 +44,6 @@ const STATUS_OPTIONS = [
 ];
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const nameOf = (order: OrderHistoryRow) =>
   [order.patient?.nameFirst, order.patient?.nameLast].filter(Boolean).join(' ') || '—';
 
@@ -196,7 +196,7 @@ function OrderHistory() {
                   <Table.Td>
                     {order.billedToPractice && order.totalPaidCents === 0
                       ? 'Billed to the practice'
-                      : dollars(order.totalPaidCents)}
+                      : formatCents(order.totalPaidCents)}
                   </Table.Td>
                 </Table.Tr>
               ))}
