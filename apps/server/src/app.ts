@@ -97,6 +97,20 @@ export interface Lifecycle {
 }
 
 /**
+ * Development logs, read by a person at a terminal, are printed by pino-pretty (a development dependency, so only where
+ * it is installed); production logs, and any log that goes to a file or a collector, stay one JSON object a line.
+ */
+function readableInTerminal(config: Config): boolean {
+  if (config.production || !process.stdout.isTTY) return false;
+  try {
+    import.meta.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Request logs carry the method, the path (never the query: it may hold a date of birth) and the id. Errors are
  * logged by kind and code, never by message; bodies, queries and parameters are removed wherever they would appear
  * (docs/decisions/0210).
@@ -106,7 +120,7 @@ const logger = (config: Config, stream?: DestinationStream): FastifyServerOption
     ? false
     : {
         level: config.logLevel,
-        ...(stream ? { stream } : {}),
+        ...(stream ? { stream } : readableInTerminal(config) ? { transport: { target: 'pino-pretty' } } : {}),
         redact: {
           paths: [
             'req.headers.authorization',
