@@ -80,6 +80,8 @@ for (const viewport of [
       await combobox(page, 'Status').selectOption({ label: 'Received by the lab' });
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(/\/orders\?status=ReceivedByLab$/);
+      // The filtered answer has no drafts: until their table goes, the rows shown are the unfiltered ones.
+      await expect(page.getByRole('table', { name: /Not placed yet/ })).toHaveCount(0);
       const placed = page.getByRole('table', { name: 'Placed orders' });
       await expect(placed).toHaveAttribute('aria-busy', 'false');
       const rows = placed.getByRole('row');
@@ -88,7 +90,6 @@ for (const viewport of [
       expect(count).toBeGreaterThan(1);
       for (let index = 1; index < count; index += 1)
         await expect(rows.nth(index)).toContainText('Received by the lab');
-      await expect(page.getByRole('table', { name: /Not placed yet/ })).toHaveCount(0);
       await expectAccessible(page);
       await expectNoSidewaysScroll(page);
       const status = rows.nth(1).getByRole('link', { name: /: its status page$/ });

@@ -115,6 +115,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await send(`/mygdx/account/JWT/${known ?? 'session'}`, {
         headers: { Accept: 'application/json' },
       });
+      // 204: the session holds no one (asked with 'session'): signed out, as a 401 says for a typed request.
+      if (response.status === 204) throw httpError(401, null, options.getPhone());
       if (!response.ok) throw await failure(response);
       return (await readBody(response, 'json')) as AccessToken;
     },
