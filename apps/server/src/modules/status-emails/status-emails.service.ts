@@ -2,6 +2,7 @@ import { type IntakeEvent, STATUS_EMAIL_TEXTS, type StatusEmailKind, statusEmail
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { MailDeliveryError, type Mailer, type MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
+import { changing } from '../../db/kept.ts';
 import { orders, practitioners, statusEmails } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { connectLinkOf } from '../handoff/handoff-email.ts';
@@ -80,6 +81,10 @@ export interface StatusEmailSettings {
   log: (fields: Record<string, unknown>, message: string) => void;
 }
 
+/** An email row's progress: the rows feed no kept value, so the write drops nothing the portal keeps (decision 0070). */
+const setStatus = (db: Db, id: number, values: Partial<typeof statusEmails.$inferInsert>) =>
+  changing([], () => db.update(statusEmails).set(values).where(eq(statusEmails.id, id)));
+
 /**
  * The status-email job (decision 0301): takes the emails due (pending, their next attempt come; or left sending by a
  * stopped process), each claimed by one statement so that concurrent runs never send one twice, sends it through the
@@ -106,17 +111,19 @@ export async function sendDueStatusEmails(
     .limit(limit);
   for (const { id } of due) {
     // The claim: one statement, so of concurrent runs one takes it.
-    const [claimed] = await db
-      .update(statusEmails)
-      .set({ status: 'sending', attempts: sql`${statusEmails.attempts} + 1`, nextAttemptAt: new Date() })
-      .where(
-        and(
-          eq(statusEmails.id, id),
-          inArray(statusEmails.status, ['pending', 'sending']),
-          lte(statusEmails.nextAttemptAt, now),
-        ),
-      )
-      .returning();
+    const [claimed] = await changing([], () =>
+      db
+        .update(statusEmails)
+        .set({ status: 'sending', attempts: sql`${statusEmails.attempts} + 1`, nextAttemptAt: new Date() })
+        .where(
+          and(
+            eq(statusEmails.id, id),
+            inArray(statusEmails.status, ['pending', 'sending']),
+            lte(statusEmails.nextAttemptAt, now),
+          ),
+        )
+        .returning(),
+    );
     if (!claimed) continue;
     const [order] = await db
       .select({ patientInfo: orders.patientInfo })
@@ -124,10 +131,7 @@ export async function sendDueStatusEmails(
       .where(eq(orders.id, claimed.orderId));
     const to = order?.patientInfo?.email?.trim() ?? '';
     if (to === '') {
-      await db
-        .update(statusEmails)
-        .set({ status: 'failed', lastErrorCode: 'NO_ADDRESS' })
-        .where(eq(statusEmails.id, id));
+      await setStatus(db, id, { status: 'failed', lastErrorCode: 'NO_ADDRESS' });
       failed += 1;
       continue;
     }
@@ -144,14 +148,11 @@ export async function sendDueStatusEmails(
     } catch (error) {
       const code = error instanceof MailDeliveryError ? error.code : 'EOUTBOX';
       const last = claimed.attempts >= STATUS_EMAIL_ATTEMPTS;
-      await db
-        .update(statusEmails)
-        .set({
-          status: last ? 'failed' : 'pending',
-          lastErrorCode: code,
-          nextAttemptAt: new Date(Date.now() + retryDelayMs(claimed.attempts)),
-        })
-        .where(eq(statusEmails.id, id));
+      await setStatus(db, id, {
+        status: last ? 'failed' : 'pending',
+        lastErrorCode: code,
+        nextAttemptAt: new Date(Date.now() + retryDelayMs(claimed.attempts)),
+      });
       settings.log(
         { mailError: code, orderId: claimed.orderId, kind: claimed.kind },
         'status email not delivered',
@@ -167,10 +168,7 @@ export async function sendDueStatusEmails(
       failed += 1;
       continue;
     }
-    await db
-      .update(statusEmails)
-      .set({ status: 'sent', sentAt: new Date(), lastErrorCode: null })
-      .where(eq(statusEmails.id, id));
+    await setStatus(db, id, { status: 'sent', sentAt: new Date(), lastErrorCode: null });
     await recordAudit(db, {
       action: 'statusEmailSent',
       orderId: claimed.orderId,
