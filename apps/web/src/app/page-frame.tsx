@@ -63,11 +63,20 @@ function AppHeader() {
   return (
     <Box component="header" className={classes.header}>
       <Container size="lg">
-        <Group justify="space-between" h={56} wrap="nowrap">
-          <Anchor component={AppLink} to={homePathOf(user)} fw={700} size="lg" c="inherit" underline="never">
+        <Group justify="space-between" mih={56} py={6} wrap="nowrap">
+          <Anchor
+            component={AppLink}
+            to={homePathOf(user)}
+            fw={700}
+            size="lg"
+            c="inherit"
+            underline="never"
+            style={{ whiteSpace: 'nowrap' }}
+          >
             Gear portal
           </Anchor>
-          <Group component="nav" aria-label="Account" gap="md" wrap="nowrap">
+          {/* On a phone an admin's links take a second line rather than pushing Sign out off the screen. */}
+          <Group component="nav" aria-label="Account" gap="md" wrap="wrap" justify="flex-end">
             <Box visibleFrom="sm">
               <SupportPhoneLink label="Help:" />
             </Box>
