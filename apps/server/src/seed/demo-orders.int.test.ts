@@ -33,15 +33,15 @@ describe('seedDemoOrders', () => {
     ]);
     // The three orders above, the patient-confirmed and recollection orders of demo-panels.ts (0045, 0049) and the
     // three of the review (demo-review-orders.ts) and the eight whose patients pay (demo-payments.ts), 15 workflow
-    // rows each; and the review's ship-to-office order with two lines: 10 order rows and 5 rows per line; and the 13
-    // orders of every derived status (demo-status-orders.ts), six accessions among them; and the 7 PITL orders
+    // rows each; and the review's ship-to-office order with two lines: 10 order rows and 5 rows per line; and the 14
+    // orders of every derived status and the bill due (demo-status-orders.ts), seven accessions among them; and the 7 PITL orders
     // (demo-pitl-orders.ts): five of one pack (15 rows) and two of three packs (25 rows), three accessions among them;
     // and the 2 recollect demo orders (50031001, 50031002) with three accessions.
     expect(await counts()).toEqual([
-      17 + 13 + 7 + 2,
-      18 + 13 + 11 + 2,
-      16 * 15 + 10 + 2 * 5 + 13 * 15 + 5 * 15 + 2 * 25 + 2 * 15,
-      1 + 6 + 3 + 3,
+      17 + 14 + 7 + 2,
+      18 + 14 + 11 + 2,
+      16 * 15 + 10 + 2 * 5 + 14 * 15 + 5 * 15 + 2 * 25 + 2 * 15,
+      1 + 7 + 3 + 3,
     ]);
   });
 

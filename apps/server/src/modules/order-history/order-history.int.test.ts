@@ -128,19 +128,24 @@ describe('GET /api/admin/orders: the derived status of each order (spec 3 §4 or
   );
 
   it('every status of the page list occurs among the demo orders, and a draft is NotPlaced', async () => {
-    // The demo's placed order, once its practitioner confirmation (spec 1 §4.1 step 11) is complete, is OrderPlaced.
+    // The demo's placed order, its practitioner confirmation (spec 1 §4.1 step 11) complete, is OrderPlaced; until
+    // that step is complete an order is a draft, NotPlaced.
     const placed = DEMO_STATUS_ORDERS.find((setup) => setup.key === 'placed')?.reqNumber as string;
-    const [draft] = (await search({ q: placed })).orders;
-    expect(draft?.status).toBe('NotPlaced');
-    await ctx.database.db
-      .update(workflowSteps)
-      .set({ completed: true, stepDate: new Date() })
-      .where(
-        and(
-          eq(workflowSteps.orderId, draft?.gearOrderId as number),
-          eq(workflowSteps.stepId, STEP_IDS.practitionerConfirmation),
-        ),
-      );
+    const [order] = (await search({ q: placed })).orders;
+    expect(order?.status).toBe('OrderPlaced');
+    const confirmation = (completed: boolean) =>
+      ctx.database.db
+        .update(workflowSteps)
+        .set({ completed, stepDate: completed ? new Date() : null })
+        .where(
+          and(
+            eq(workflowSteps.orderId, order?.gearOrderId as number),
+            eq(workflowSteps.stepId, STEP_IDS.practitionerConfirmation),
+          ),
+        );
+    await confirmation(false);
+    expect((await search({ q: placed })).orders[0]?.status).toBe('NotPlaced');
+    await confirmation(true);
     expect((await search({ q: placed })).orders[0]?.status).toBe('OrderPlaced');
     const statuses = new Set<string>();
     let before: number | null | undefined;
