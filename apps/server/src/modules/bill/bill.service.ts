@@ -26,7 +26,12 @@ import { requisitionForCaller } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES } from '../order/order-change.ts';
 import { amountOwedCents } from '../order-status/amount-owed.ts';
 import { orderStatusFacts } from '../order-status/order-status-facts.ts';
-import { markCaptured, SETTLED_STATUSES } from '../payment/payment.repository.ts';
+import {
+  cardPaymentRow,
+  insertPayments,
+  markCaptured,
+  SETTLED_STATUSES,
+} from '../payment/payment.repository.ts';
 import { declineMessage, type PaymentDeps, voidUnrecorded } from '../payment/payment.service.ts';
 
 /** The payment type a bill's payment is recorded under (its timeline words: decision 0300). */
@@ -225,23 +230,18 @@ export async function payBill(
       },
       record: async (tx) => {
         if (!charged) throw new Error('a bill payment is recorded only once authorized');
-        await tx.insert(payments).values({
-          orderId: order.id,
-          gearReqId,
-          paymentType: BILL_PAYMENT_TYPE,
-          paymentFrom: user.type,
-          amountCents: charged.amountCents,
-          fullPaymentAmountCents: charged.amountCents,
-          cardAuthAmountCents: charged.amountCents,
-          cardLast4: card.last4,
-          cardBrand: card.brand,
-          tokenId: token,
-          transactionId: charged.transactionId,
-          installmentIntervalType: 'full',
-          status: 'authorized',
-          idempotencyKey: billKeyOf(gearReqId),
-          createdByUserId: caller.userId,
-        });
+        await insertPayments(tx, [
+          cardPaymentRow({
+            orderId: order.id,
+            gearReqId,
+            paymentType: BILL_PAYMENT_TYPE,
+            amountCents: charged.amountCents,
+            card,
+            transactionId: charged.transactionId,
+            idempotencyKey: billKeyOf(gearReqId),
+            by: { type: user.type, userId: caller.userId },
+          }),
+        ]);
       },
     });
   } catch (refusal) {

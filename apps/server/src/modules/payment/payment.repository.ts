@@ -35,6 +35,48 @@ export interface NewPayment {
   }[];
 }
 
+/** A card as the gateway knows it: its token, and the brand and last four digits the timeline shows. */
+export interface PaidCard {
+  token: string;
+  last4: string | null;
+  brand: string | null;
+}
+
+/**
+ * The one payment row of a fixed amount authorized on a card in full (a recollection pack, the PITL transfer fee, a
+ * bill): status 'authorized' until captured after commit, its idempotency key unique.
+ */
+export function cardPaymentRow(payment: {
+  orderId: number;
+  gearReqId: number | null;
+  paymentType: string;
+  amountCents: number;
+  card: PaidCard;
+  transactionId: string;
+  idempotencyKey: string;
+  by: { type: NewPayment['paymentFrom']; userId: number | null };
+}): NewPayment {
+  const { card, by, amountCents, ...identity } = payment;
+  return {
+    ...identity,
+    paymentFrom: by.type,
+    amountCents,
+    fullPaymentAmountCents: amountCents,
+    cardAuthAmountCents: amountCents,
+    cardLast4: card.last4,
+    cardBrand: card.brand,
+    checkNo: null,
+    prepayCode: null,
+    tokenId: card.token,
+    installmentIntervalType: 'full',
+    installmentCount: null,
+    installmentInterval: null,
+    status: 'authorized',
+    createdByUserId: by.userId,
+    instalments: [],
+  };
+}
+
 /** Inserts the payments of a submit with their instalments, inside the submit's transaction; answers their ids. */
 export async function insertPayments(tx: Db, rows: readonly NewPayment[]): Promise<number[]> {
   const ids: number[] = [];

@@ -43,6 +43,7 @@ import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order
 import { patientFacts } from '../patient/patient.service.ts';
 import type { PaymentGateway } from '../payment/gateway/gateway.ts';
 import {
+  cardPaymentRow,
   insertPayments,
   markCaptured,
   type NewPayment,
@@ -263,28 +264,16 @@ export async function transferPacks(
   const transactionId = authorization.transactionId;
 
   const feeRows = (newOrderId: number): NewPayment[] => [
-    {
+    cardPaymentRow({
       orderId: newOrderId,
       gearReqId: null,
       paymentType: 'pitlclientfee',
-      paymentFrom: user.type,
       amountCents: PITL_TRANSFER_FEE_CENTS,
-      fullPaymentAmountCents: PITL_TRANSFER_FEE_CENTS,
-      cardAuthAmountCents: PITL_TRANSFER_FEE_CENTS,
-      cardLast4: card.last4,
-      cardBrand: card.brand,
-      checkNo: null,
-      prepayCode: null,
-      tokenId: card.token,
+      card,
       transactionId,
-      installmentIntervalType: 'full',
-      installmentCount: null,
-      installmentInterval: null,
-      status: 'authorized',
       idempotencyKey: key,
-      createdByUserId: caller.userId,
-      instalments: [],
-    },
+      by: { type: user.type, userId: caller.userId },
+    }),
     // The packs themselves were paid on the original order: recorded as paid by transfer on the new one.
     ...gearReqIds.map(
       (gearReqId): NewPayment => ({

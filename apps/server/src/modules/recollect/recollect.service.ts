@@ -38,7 +38,13 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { orderForCaller } from '../order/order.service.ts';
 import { changeOrder, ORDER_CHANGES, type OrderChangePlan } from '../order/order-change.ts';
 import type { CardInput, PaymentGateway } from '../payment/gateway/gateway.ts';
-import { insertPayments, markCaptured, recordedTransactions } from '../payment/payment.repository.ts';
+import {
+  cardPaymentRow,
+  insertPayments,
+  markCaptured,
+  type PaidCard,
+  recordedTransactions,
+} from '../payment/payment.repository.ts';
 import {
   accessionOwner,
   claimPackPaid,
@@ -203,7 +209,7 @@ export async function requestRecollection(
 }
 
 /** The card the original order was paid with, as the gateway knows it (its token), or null. */
-async function cardOfOrder(db: Db, orderId: number): Promise<PackCard | null> {
+async function cardOfOrder(db: Db, orderId: number): Promise<PaidCard | null> {
   const [row] = await db
     .select({ tokenId: payments.tokenId, cardLast4: payments.cardLast4, cardBrand: payments.cardBrand })
     .from(payments)
@@ -217,13 +223,6 @@ async function cardOfOrder(db: Db, orderId: number): Promise<PackCard | null> {
     .orderBy(desc(payments.id))
     .limit(1);
   return row?.tokenId ? { token: row.tokenId, last4: row.cardLast4, brand: row.cardBrand } : null;
-}
-
-/** A card as the gateway knows it. */
-export interface PackCard {
-  token: string;
-  last4: string | null;
-  brand: string | null;
 }
 
 /** The pack payment's answers (ours). */
@@ -253,7 +252,7 @@ export async function payRecollectionPacks(
   caller: RecollectCaller,
   orderId: number,
   basedOn: number | undefined,
-  card: PackCard,
+  card: PaidCard,
   only: number | null,
 ): Promise<GearOrder> {
   const { user } = caller;
@@ -304,28 +303,16 @@ export async function payRecollectionPacks(
             if (!(await claimPackPaid(tx, orderId, recollectionOrderId)))
               throw conflict(RECOLLECTION_PACK_MESSAGES.nothingDue);
             await insertPayments(tx, [
-              {
+              cardPaymentRow({
                 orderId: recollectionOrderId,
                 gearReqId: null,
                 paymentType: 'card',
-                paymentFrom: user.type,
                 amountCents: RECOLLECTION_PACK_CENTS,
-                fullPaymentAmountCents: RECOLLECTION_PACK_CENTS,
-                cardAuthAmountCents: RECOLLECTION_PACK_CENTS,
-                cardLast4: card.last4,
-                cardBrand: card.brand,
-                checkNo: null,
-                prepayCode: null,
-                tokenId: card.token,
+                card,
                 transactionId,
-                installmentIntervalType: 'full',
-                installmentCount: null,
-                installmentInterval: null,
-                status: 'authorized',
                 idempotencyKey: packKey(recollectionOrderId),
-                createdByUserId: caller.userId,
-                instalments: [],
-              },
+                by: { type: user.type, userId: caller.userId },
+              }),
             ]);
             await recordAudit(tx, {
               action: 'recollectionPackPaid',
