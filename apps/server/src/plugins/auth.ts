@@ -63,7 +63,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionService, sec
   app.addHook('onRequest', async (request) => {
     const bearer = bearerToken(request);
     if (bearer) {
-      const claims = verifyAccessToken(bearer, secret);
+      const claims = await verifyAccessToken(bearer, secret);
       // A token of a session that has ended (signed out, idle, past its lifetime) is refused (docs/decisions/0217).
       if (claims && (await sessions.isTokenSessionLive(claims.sid, claims.type === 'prc'))) {
         request.caller = {

@@ -19,7 +19,7 @@ export async function patientHeaders(app: FastifyInstance) {
   const sessionId = `test-patient-${randomBytes(8).toString('hex')}`;
   await app.db.insert(patientSessions).values({ id: sessionId, orderIds: [] });
   return {
-    authorization: `Bearer ${signAccessToken(
+    authorization: `Bearer ${await signAccessToken(
       { sub: null, sid: sessionId, type: 'prc', gsdlNo: null, obo: [], adm: false, ord: [] },
       app.config.sessionSecret,
     )}`,

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { UserType } from '@gear/domain';
+import { type JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 /** Claims of the short-lived bearer token; enough to authorise a call without a database read. */
 export interface AccessClaims {
@@ -18,14 +19,26 @@ export interface AccessClaims {
 
 export const ACCESS_TOKEN_SECONDS = 300;
 
-const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
-const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+/** The signing key of a secret, made once per secret (jose takes a Node KeyObject as an HS256 key). */
+const keys = new Map<string, KeyObject>();
+function keyOf(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
 
+/** A signed HS256 JWT of the claims, valid ACCESS_TOKEN_SECONDS from now. */
 export function signAccessToken(claims: Omit<AccessClaims, 'iat' | 'exp'>, secret: string, now = Date.now()) {
   const iat = Math.floor(now / 1000);
-  const payload = base64url(JSON.stringify({ ...claims, iat, exp: iat + ACCESS_TOKEN_SECONDS }));
-  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
-  return `${header}.${payload}.${signature}`;
+  // The claims keep their shape (sub a user id number, or null), which jose's JWTPayload type writes as a string.
+  return new SignJWT({ ...claims } as unknown as JWTPayload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_SECONDS)
+    .sign(keyOf(secret));
 }
 
 const VERIFIED_TOKENS = 1000;
@@ -36,10 +49,14 @@ const verified = new Map<string, { secret: string; claims: AccessClaims }>();
  * The claims of a well-formed, correctly signed, unexpired HS256 token; null otherwise. A signature once found good
  * stays good, so a token seen again is only checked for expiry (every call of a page carries the same token).
  */
-export function verifyAccessToken(token: string, secret: string, now = Date.now()): AccessClaims | null {
+export async function verifyAccessToken(
+  token: string,
+  secret: string,
+  now = Date.now(),
+): Promise<AccessClaims | null> {
   const known = verified.get(token);
   if (known && known.secret === secret) return known.claims.exp * 1000 > now ? known.claims : null;
-  const claims = verifySignedToken(token, secret, now);
+  const claims = await verifySignedToken(token, secret, now);
   if (claims) {
     if (verified.size >= VERIFIED_TOKENS) verified.clear();
     verified.set(token, { secret, claims });
@@ -47,15 +64,15 @@ export function verifyAccessToken(token: string, secret: string, now = Date.now(
   return claims;
 }
 
-function verifySignedToken(token: string, secret: string, now: number): AccessClaims | null {
-  const [head, payload, signature] = token.split('.');
-  if (head !== header || !payload || !signature) return null;
-  const expected = createHmac('sha256', secret).update(`${head}.${payload}`).digest();
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+async function verifySignedToken(token: string, secret: string, now: number): Promise<AccessClaims | null> {
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AccessClaims;
-    return typeof claims.exp === 'number' && claims.exp * 1000 > now ? claims : null;
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      typ: 'JWT',
+      requiredClaims: ['exp'],
+      currentDate: new Date(now),
+    });
+    return payload as unknown as AccessClaims;
   } catch {
     return null;
   }

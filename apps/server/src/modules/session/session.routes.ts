@@ -95,7 +95,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
         const session = cookie ? await sessions.userOfSession(cookie) : null;
         if (session) {
           if (!own && request.params.type !== session.user.type) throw forbidden(MESSAGES.forbidden);
-          const token = sessions.issueAccessToken(session.user, session.sessionId);
+          const token = await sessions.issueAccessToken(session.user, session.sessionId);
           return own ? { ...token, type: session.user.type } : token;
         }
         // A patient who proved orders gets a prc token carrying them (docs/decisions/0040).
@@ -104,7 +104,7 @@ export function sessionRoutes(sessions: SessionService, secureCookies: boolean) 
         if (!patient && own) return reply.code(204).send(null);
         if (!patient) throw unauthorized(MESSAGES.signInRequired);
         if (!own && request.params.type !== 'prc') throw forbidden(MESSAGES.forbidden);
-        const token = sessions.issuePatientToken(patient.sessionId, patient.orderIds);
+        const token = await sessions.issuePatientToken(patient.sessionId, patient.orderIds);
         return own ? { ...token, type: 'prc' as const } : token;
       },
     );

@@ -199,8 +199,8 @@ export function createSessionService(
       return live;
     },
 
-    issueAccessToken(user: repo.UserRow, sessionId: string) {
-      const token = signAccessToken(
+    async issueAccessToken(user: repo.UserRow, sessionId: string) {
+      const token = await signAccessToken(
         {
           sub: user.id,
           sid: sessionId,
@@ -245,8 +245,8 @@ export function createSessionService(
     /** Adds an order to a patient session known by its id (a patient's save for later creates an order). */
     addOrderToPatientSession: (sessionId: string, orderId: number) =>
       repo.addPatientSessionOrder(db, sessionId, orderId),
-    issuePatientToken(sessionId: string, orderIds: readonly number[]) {
-      const token = signAccessToken(
+    async issuePatientToken(sessionId: string, orderIds: readonly number[]) {
+      const token = await signAccessToken(
         { sub: null, sid: sessionId, type: 'prc', gsdlNo: null, obo: [], adm: false, ord: [...orderIds] },
         secret,
         now().getTime(),
