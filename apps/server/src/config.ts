@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { type FileKey, fileKeysOf } from './adapters/storage/file-cipher.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -72,6 +73,8 @@ export interface Config {
    * secrets README gives; in production, unset, no sender is accepted.
    */
   intakeSenders: Record<string, string>;
+  /** WEB_CONCURRENCY: worker processes of `npm start` (1–64, 1); always 1 on the embedded database (decision 0157). */
+  workers: number;
 }
 
 /** docs/decisions/0153: each setting a whole number of milliseconds within its range, with a default. */
@@ -95,76 +98,192 @@ export interface ShutdownSettings {
   timeoutMs: number;
 }
 
-/** A whole number of milliseconds from the environment, within [min, max]; the default when unset. */
-export function millisecondsOf(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const value = env[name];
-  if (value === undefined || value.trim() === '') return fallback;
-  const number = Number(value.trim());
-  if (!/^\d+$/.test(value.trim()) || number < min || number > max)
-    throw new Error(`${name} must be a whole number from ${min} to ${max}.`);
-  return number;
+/** A setting refused: its one line names the setting and what to do (printed alone, without a stack trace). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
 }
 
-/** One random captcha key per process outside production, shared by every app the process builds. */
-const processCaptchaKey = randomBytes(32).toString('hex');
-
-/** CAPTCHA_MAX_NUMBER: a whole number from 1 to 10000000; 20000 by default, 20 when NODE_ENV=test. */
-function captchaMaxNumberOf(value: string | undefined, test: boolean): number {
-  if (value === undefined || value.trim() === '') return test ? 20 : 20_000;
-  const number = Number(value.trim());
-  if (!Number.isInteger(number) || number < 1 || number > 10_000_000)
-    throw new Error('CAPTCHA_MAX_NUMBER must be a whole number from 1 to 10000000.');
-  return number;
+/**
+ * One setting read from its environment variable: unset or blank is undefined (its default is chosen with the
+ * others, since some depend on NODE_ENV or PORT); a value `parse` refuses (undefined, or a throw) fails with `help`.
+ */
+function setting<T>(parse: (text: string) => T | undefined, help: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context): T | undefined => {
+      const text = value?.trim() ?? '';
+      if (text === '') return undefined;
+      let parsed: T | undefined;
+      try {
+        parsed = parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      if (parsed === undefined) {
+        context.addIssue({ code: 'custom', message: help });
+        return z.NEVER;
+      }
+      return parsed;
+    });
 }
 
-const list = (value: string | undefined, fallback: string[]) =>
-  value === undefined
-    ? fallback
-    : value
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
+/** A whole number within [min, max]. */
+const wholeNumber = (name: string, min: number, max: number, fallback: number) =>
+  setting(
+    (text) => (/^\d+$/.test(text) && Number(text) >= min && Number(text) <= max ? Number(text) : undefined),
+    `${name} must be a whole number from ${min} to ${max}; unset it for ${fallback}.`,
+  );
 
-/** SMTP_URL: an smtp:// or smtps:// URL with a host (user and password in it when the server asks for them). */
-function smtpUrlOf(value: string | undefined): string | null {
-  if (value === undefined || value.trim() === '') return null;
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    throw new Error(
-      'SMTP_URL must be an smtp:// or smtps:// URL, for example smtp://user:password@mail.example.com:587.',
-    );
+/** One of a few words. */
+const oneOf = <const T extends string>(name: string, words: readonly T[]) =>
+  setting(
+    (text) => words.find((word) => word === text),
+    `${name} must be ${words.slice(0, -1).join(', ')} or ${words.at(-1)}.`,
+  );
+
+/** true or false. */
+const trueOrFalse = (name: string) =>
+  setting(
+    (text) => (text === 'true' ? true : text === 'false' ? false : undefined),
+    `${name} must be true or false.`,
+  );
+
+/** Any text (a name, an address, a path). */
+const anyText = setting((text) => text, '');
+
+/** A URL of one of the protocols, as written; with a host unless `hostless` (a PostgreSQL socket: postgres:///gear). */
+const urlOf = (protocols: readonly string[], help: string, hostless = false) =>
+  setting((text) => {
+    const url = new URL(text);
+    return protocols.includes(url.protocol) && (hostless || url.hostname !== '') ? text : undefined;
+  }, help);
+
+const SECRET_HELP = 'for example from `openssl rand -base64 48`';
+
+/** A secret of 32+ characters when set (production requires it: productionRefusal). */
+const secret = (name: string, use: string) =>
+  setting(
+    (text) => (text.length >= 32 ? text : undefined),
+    `${name} must be at least 32 characters (it ${use}): use random characters, ${SECRET_HELP}; unset it outside production for a random one.`,
+  );
+
+const TRUST_PROXY_HELP =
+  'TRUST_PROXY must be false, the number of proxies in front of the portal (1 to 10), or their addresses (for example 10.0.0.5,10.1.0.0/16); true would trust any client-written X-Forwarded-For.';
+
+const ADDRESS_OR_RANGE =
+  /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
+
+/** TRUST_PROXY (issue 14 item 12, docs/decisions/0218): false, a hop count, or the proxies' addresses. */
+function trustProxyOf(text: string): Config['trustProxy'] | undefined {
+  if (text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text) >= 1 && Number(text) <= 10 ? Number(text) : undefined;
+  const addresses = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return addresses.length > 0 && addresses.every((address) => ADDRESS_OR_RANGE.test(address))
+    ? addresses
+    : undefined;
+}
+
+/** INTAKE_SENDERS: 'name:secret' pairs, each secret 32+ characters (decision 0251). */
+function intakeSendersOf(text: string): Record<string, string> | undefined {
+  const senders: Record<string, string> = {};
+  for (const entry of text.split(',')) {
+    const at = entry.indexOf(':');
+    const name = entry.slice(0, at).trim();
+    const secret = entry.slice(at + 1).trim();
+    if (at < 1 || !/^[a-z0-9][a-z0-9._-]{0,39}$/.test(name) || secret.length < 32) return undefined;
+    senders[name] = secret;
   }
-  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || url.hostname === '')
-    throw new Error(
-      'SMTP_URL must be an smtp:// or smtps:// URL, for example smtp://user:password@mail.example.com:587.',
-    );
-  return url.href;
+  return senders;
 }
 
-/** PUBLIC_URL: http(s) origin (and path) of the portal, without a trailing slash. */
-function publicUrlOf(value: string | undefined, port: number): string {
-  const text = value?.trim() || `http://localhost:${port}`;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error('PUBLIC_URL must be an http:// or https:// URL, for example https://portal.example.com.');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error('PUBLIC_URL must be an http:// or https:// URL, for example https://portal.example.com.');
-  return url.href.replace(/\/+$/, '');
-}
+/** A comma list; set but blank is an empty list (HRSA_GSDL_NUMBERS= gives no practitioner the HRSA option). */
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    value
+      ?.split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 
-const WEAK_SECRET =
-  'SESSION_SECRET is too weak (too few different characters): use 32 or more random characters, for example from `openssl rand -base64 48`.';
+/** The database limits of docs/decisions/0153 (also read alone by the test databases: databaseSettingsOf). */
+const databaseShape = {
+  DB_POOL_MAX: wholeNumber('DB_POOL_MAX', 1, 100, 10),
+  DB_CONNECT_TIMEOUT_MS: wholeNumber('DB_CONNECT_TIMEOUT_MS', 100, 60_000, 5_000),
+  DB_STATEMENT_TIMEOUT_MS: wholeNumber('DB_STATEMENT_TIMEOUT_MS', 100, 600_000, 30_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: wholeNumber('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 100, 600_000, 60_000),
+  READY_TIMEOUT_MS: wholeNumber('READY_TIMEOUT_MS', 50, 30_000, 2_000),
+};
+
+const databaseOf = (env: z.infer<z.ZodObject<typeof databaseShape>>): DatabaseSettings => ({
+  poolMax: env.DB_POOL_MAX ?? 10,
+  connectTimeoutMs: env.DB_CONNECT_TIMEOUT_MS ?? 5_000,
+  statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS ?? 30_000,
+  idleInTransactionTimeoutMs: env.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 60_000,
+  readyTimeoutMs: env.READY_TIMEOUT_MS ?? 2_000,
+});
+
+/** Every setting of README's configuration table, each read once from its environment variable. */
+const environmentSchema = z.object({
+  NODE_ENV: anyText,
+  PORT: setting(
+    (text) => (/^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 65_535 ? Number(text) : undefined),
+    'PORT must be a whole number from 1 to 65535 (the HTTP port); unset it for 3000.',
+  ),
+  HOST: anyText,
+  DATA_DIR: anyText,
+  DATABASE_URL: urlOf(
+    ['postgres:', 'postgresql:'],
+    'DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/gear; unset it to use the embedded database in DATA_DIR.',
+    true,
+  ),
+  INSTALMENT_JOB: trueOrFalse('INSTALMENT_JOB'),
+  SUPPORT_PHONE: anyText,
+  SUPPORT_EMAIL: anyText,
+  SUPPORT_HOURS: anyText,
+  PLACES_PROVIDER: oneOf('PLACES_PROVIDER', ['local', 'http']),
+  PLACES_URL: urlOf(['http:', 'https:'], 'PLACES_URL must be an http:// or https:// URL.'),
+  SESSION_SECRET: secret('SESSION_SECRET', 'signs the bearer tokens'),
+  HRSA_GSDL_NUMBERS: commaList,
+  CONSULTATION_URL: anyText,
+  SEED_DEMO_DATA: trueOrFalse('SEED_DEMO_DATA'),
+  WEB_DIST_DIR: anyText,
+  TRUST_PROXY: setting(trustProxyOf, TRUST_PROXY_HELP),
+  API_DOCS: trueOrFalse('API_DOCS'),
+  ADMIN_TOTP: oneOf('ADMIN_TOTP', ['required', 'off']),
+  LOG_LEVEL: oneOf('LOG_LEVEL', ['silent', 'error', 'warn', 'info', 'debug']),
+  SMTP_URL: urlOf(
+    ['smtp:', 'smtps:'],
+    'SMTP_URL must be an smtp:// or smtps:// URL, for example smtp://user:password@mail.example.com:587; unset it to write email to the outbox.',
+  ),
+  MAIL_FROM: anyText,
+  PUBLIC_URL: urlOf(
+    ['http:', 'https:'],
+    'PUBLIC_URL must be an http:// or https:// URL, for example https://portal.example.com.',
+  ),
+  CAPTCHA_HMAC_KEY: secret('CAPTCHA_HMAC_KEY', "signs the captcha's challenges"),
+  CAPTCHA_MAX_NUMBER: wholeNumber('CAPTCHA_MAX_NUMBER', 1, 10_000_000, 20_000),
+  FILE_STORAGE: oneOf('FILE_STORAGE', ['database', 'disk']),
+  FILE_ENCRYPTION_KEYS: setting(
+    fileKeysOf,
+    'FILE_ENCRYPTION_KEYS must be id:base64 pairs of 32-byte keys, separated by commas (a key: `openssl rand -base64 32`).',
+  ),
+  INTAKE_SENDERS: setting(
+    intakeSendersOf,
+    'INTAKE_SENDERS must be name:secret pairs, each secret at least 32 characters.',
+  ),
+  WEB_CONCURRENCY: wholeNumber('WEB_CONCURRENCY', 1, 64, 1),
+  ...databaseShape,
+  SHUTDOWN_READY_DELAY_MS: wholeNumber('SHUTDOWN_READY_DELAY_MS', 0, 60_000, 1_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber('SHUTDOWN_TIMEOUT_MS', 100, 120_000, 10_000),
+});
+
+type Environment = z.infer<typeof environmentSchema>;
 
 /**
  * A session secret worth its length (issue 14, Low; docs/decisions/0218): at least 16 different characters and no
@@ -177,106 +296,8 @@ export function isStrongSecret(secret: string): boolean {
   return counts.size >= 16 && Math.max(...counts.values()) <= secret.length / 4;
 }
 
-const TRUST_PROXY_HELP =
-  'TRUST_PROXY must be false, the number of proxies in front of the portal (1 to 10), or their addresses (for example 10.0.0.5,10.1.0.0/16); true would trust any client-written X-Forwarded-For.';
-
-const ADDRESS_OR_RANGE =
-  /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(?:\/\d{1,3})?$|^(?:loopback|linklocal|uniquelocal)$/;
-
-function trustProxyOf(value: string | undefined): Config['trustProxy'] {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === 'false') return false;
-  if (/^\d+$/.test(text)) {
-    const hops = Number(text);
-    if (hops < 1 || hops > 10) throw new Error(TRUST_PROXY_HELP);
-    return hops;
-  }
-  const addresses = text
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  if (addresses.length === 0 || !addresses.every((address) => ADDRESS_OR_RANGE.test(address)))
-    throw new Error(TRUST_PROXY_HELP);
-  return addresses;
-}
-
-/**
- * SEED_DEMO_DATA (issue 14 item 3, docs/decisions/0212): the demo accounts have published passwords, so production
- * seeds them only when asked for with SEED_DEMO_DATA=true; elsewhere they are seeded unless SEED_DEMO_DATA=false.
- */
-function seedDemoDataOf(value: string | undefined, production: boolean): boolean {
-  const text = value?.trim().toLowerCase();
-  if (text === undefined || text === '') return !production;
-  if (text === 'true') return true;
-  if (text === 'false') return false;
-  throw new Error('SEED_DEMO_DATA must be true or false.');
-}
-
-/** The database limits of docs/decisions/0153 (also read by the test databases). */
-export const databaseSettingsOf = (env: NodeJS.ProcessEnv = process.env): DatabaseSettings => ({
-  poolMax: millisecondsOf(env, 'DB_POOL_MAX', 10, 1, 100),
-  connectTimeoutMs: millisecondsOf(env, 'DB_CONNECT_TIMEOUT_MS', 5_000, 100, 60_000),
-  statementTimeoutMs: millisecondsOf(env, 'DB_STATEMENT_TIMEOUT_MS', 30_000, 100, 600_000),
-  idleInTransactionTimeoutMs: millisecondsOf(env, 'DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 100, 600_000),
-  readyTimeoutMs: millisecondsOf(env, 'READY_TIMEOUT_MS', 2_000, 50, 30_000),
-});
-
-/** Reads the environment once. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const production = env.NODE_ENV === 'production';
-  const sessionSecret = env.SESSION_SECRET ?? (production ? '' : randomBytes(32).toString('hex'));
-  if (sessionSecret.length < 32) {
-    throw new Error('SESSION_SECRET must be set to at least 32 characters in production.');
-  }
-  if (production && !isStrongSecret(sessionSecret)) throw new Error(WEAK_SECRET);
-  const captchaHmacKey = env.CAPTCHA_HMAC_KEY ?? (production ? '' : processCaptchaKey);
-  if (captchaHmacKey.length < 32) {
-    throw new Error('CAPTCHA_HMAC_KEY must be set to at least 32 characters in production.');
-  }
-  const fileKeys = env.FILE_ENCRYPTION_KEYS?.trim() ? fileKeysOf(env.FILE_ENCRYPTION_KEYS) : null;
-  if (production && !fileKeys)
-    throw new Error('FILE_ENCRYPTION_KEYS must be set in production (id:base64 of a 32-byte key).');
-  const fileStorage = env.FILE_STORAGE?.trim() || 'database';
-  if (fileStorage !== 'database' && fileStorage !== 'disk')
-    throw new Error("FILE_STORAGE must be 'database' or 'disk'.");
-  const port = Number(env.PORT ?? 3000);
-  return {
-    intakeSenders: intakeSendersOf(env.INTAKE_SENDERS, production),
-    fileStorage,
-    fileKeys,
-    port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
-    databaseUrl: env.DATABASE_URL || null,
-    supportPhone: env.SUPPORT_PHONE ?? '800-522-4762',
-    supportEmail: env.SUPPORT_EMAIL?.trim() || 'support@gear-portal.localhost',
-    supportHours: env.SUPPORT_HOURS?.trim() || 'Monday to Friday, 8:00 AM to 6:00 PM Eastern Time',
-    places: placesSettingsOf(env.PLACES_PROVIDER, env.PLACES_URL),
-    sessionSecret,
-    hrsaGsdlNumbers: list(env.HRSA_GSDL_NUMBERS, ['P1007']),
-    consultationUrl: env.CONSULTATION_URL || '/contact',
-    seedDemoData: seedDemoDataOf(env.SEED_DEMO_DATA, production),
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    production,
-    trustProxy: trustProxyOf(env.TRUST_PROXY),
-    apiDocs:
-      env.API_DOCS === undefined || env.API_DOCS.trim() === '' ? !production : env.API_DOCS.trim() === 'true',
-    adminTotpRequired: env.ADMIN_TOTP?.trim() === 'required',
-    logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
-    smtpUrl: smtpUrlOf(env.SMTP_URL),
-    mailFrom: env.MAIL_FROM?.trim() || 'Gear portal <no-reply@gear-portal.localhost>',
-    publicUrl: publicUrlOf(env.PUBLIC_URL, port),
-    captchaHmacKey,
-    captchaMaxNumber: captchaMaxNumberOf(env.CAPTCHA_MAX_NUMBER, env.NODE_ENV === 'test'),
-    instalmentJob:
-      env.INSTALMENT_JOB === undefined ? env.NODE_ENV !== 'test' : env.INSTALMENT_JOB !== 'false',
-    database: databaseSettingsOf(env),
-    shutdown: {
-      readyDelayMs: millisecondsOf(env, 'SHUTDOWN_READY_DELAY_MS', 1_000, 0, 60_000),
-      timeoutMs: millisecondsOf(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 120_000),
-    },
-  };
-}
+/** One random captcha key per process outside production, shared by every app the process builds. */
+const processCaptchaKey = randomBytes(32).toString('hex');
 
 /** The demo senders' secrets (README): known to everyone, so never used in production. */
 export const DEMO_INTAKE_SENDERS: Readonly<Record<string, string>> = {
@@ -284,24 +305,94 @@ export const DEMO_INTAKE_SENDERS: Readonly<Record<string, string>> = {
   carrier: 'demo-carrier-intake-secret-0123456789abcdef',
 };
 
-function intakeSendersOf(value: string | undefined, production: boolean): Record<string, string> {
-  if (value === undefined || value.trim() === '') return production ? {} : { ...DEMO_INTAKE_SENDERS };
-  const senders: Record<string, string> = {};
-  for (const entry of value.split(',')) {
-    const at = entry.indexOf(':');
-    const name = entry.slice(0, at).trim();
-    const secret = entry.slice(at + 1).trim();
-    if (at < 1 || !/^[a-z0-9][a-z0-9._-]{0,39}$/.test(name) || secret.length < 32)
-      throw new Error('INTAKE_SENDERS must be name:secret pairs, each secret at least 32 characters.');
-    senders[name] = secret;
-  }
-  return senders;
+/** What production requires that development makes up (each refusal names its setting and what to do). */
+function productionRefusal(env: Environment): string | null {
+  if (!env.SESSION_SECRET)
+    return `SESSION_SECRET must be set to at least 32 characters in production. It signs the bearer tokens: use random characters, ${SECRET_HELP}.`;
+  if (!isStrongSecret(env.SESSION_SECRET))
+    return `SESSION_SECRET is too weak (too few different characters): use 32 or more random characters, ${SECRET_HELP}.`;
+  if (!env.CAPTCHA_HMAC_KEY)
+    return `CAPTCHA_HMAC_KEY must be set to at least 32 characters in production. It signs the captcha's challenges: use random characters, ${SECRET_HELP}.`;
+  if (!env.FILE_ENCRYPTION_KEYS)
+    return 'FILE_ENCRYPTION_KEYS must be set in production (id:base64 of a 32-byte key, for example k1:$(openssl rand -base64 32)).';
+  return null;
 }
 
-/** PLACES_PROVIDER=http needs an http(s) PLACES_URL; anything else is the offline default (decision 0184). */
-function placesSettingsOf(provider: string | undefined, url: string | undefined): Config['places'] {
-  if (provider !== 'http') return { provider: 'local', url: null };
-  if (!url || !/^https?:\/\//.test(url))
-    throw new Error('PLACES_PROVIDER=http needs PLACES_URL (http or https)');
-  return { provider: 'http', url };
+/** The settings with their defaults, which depend on NODE_ENV (production, test) and PORT. */
+function configOf(env: Environment): Config {
+  const production = env.NODE_ENV === 'production';
+  const test = env.NODE_ENV === 'test';
+  const port = env.PORT ?? 3000;
+  const database = databaseOf(env);
+  const databaseUrl = env.DATABASE_URL ?? null;
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl,
+    supportPhone: env.SUPPORT_PHONE ?? '800-522-4762',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@gear-portal.localhost',
+    supportHours: env.SUPPORT_HOURS ?? 'Monday to Friday, 8:00 AM to 6:00 PM Eastern Time',
+    places:
+      env.PLACES_PROVIDER === 'http'
+        ? { provider: 'http', url: env.PLACES_URL ?? '' }
+        : { provider: 'local', url: null },
+    sessionSecret: env.SESSION_SECRET ?? randomBytes(32).toString('hex'),
+    hrsaGsdlNumbers: env.HRSA_GSDL_NUMBERS ?? ['P1007'],
+    consultationUrl: env.CONSULTATION_URL ?? '/contact',
+    seedDemoData: env.SEED_DEMO_DATA ?? !production,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    production,
+    trustProxy: env.TRUST_PROXY ?? false,
+    apiDocs: env.API_DOCS ?? !production,
+    adminTotpRequired: env.ADMIN_TOTP === 'required',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: env.SMTP_URL ? new URL(env.SMTP_URL).href : null,
+    mailFrom: env.MAIL_FROM ?? 'Gear portal <no-reply@gear-portal.localhost>',
+    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).href.replace(/\/+$/, ''),
+    captchaHmacKey: env.CAPTCHA_HMAC_KEY ?? processCaptchaKey,
+    captchaMaxNumber: env.CAPTCHA_MAX_NUMBER ?? (test ? 20 : 20_000),
+    instalmentJob: env.INSTALMENT_JOB ?? !test,
+    database,
+    shutdown: {
+      readyDelayMs: env.SHUTDOWN_READY_DELAY_MS ?? 1_000,
+      timeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    },
+    fileStorage: env.FILE_STORAGE ?? 'database',
+    fileKeys: env.FILE_ENCRYPTION_KEYS ?? null,
+    intakeSenders: env.INTAKE_SENDERS ?? (production ? {} : { ...DEMO_INTAKE_SENDERS }),
+    workers: databaseUrl ? (env.WEB_CONCURRENCY ?? 1) : 1,
+  };
 }
+
+/** The schema's answer, or the ConfigError of its first refusal. */
+function parsed<T>(result: z.ZodSafeParseResult<T>): T {
+  if (result.success) return result.data;
+  const [issue] = result.error.issues;
+  throw new ConfigError(issue?.message || `${issue?.path.join('.')} is not valid.`);
+}
+
+/**
+ * Reads the environment once through the one schema of every setting. A refused setting throws a ConfigError whose
+ * message is the one line to print: the setting and what to do.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const settings = parsed(
+    environmentSchema
+      .superRefine((read, context) => {
+        const refusal = read.NODE_ENV === 'production' ? productionRefusal(read) : null;
+        if (refusal) context.addIssue({ code: 'custom', message: refusal });
+        if (read.PLACES_PROVIDER === 'http' && !read.PLACES_URL)
+          context.addIssue({
+            code: 'custom',
+            message: 'PLACES_PROVIDER=http needs PLACES_URL (http or https).',
+          });
+      })
+      .safeParse(env),
+  );
+  return configOf(settings);
+}
+
+/** The database limits of docs/decisions/0153 alone (the test databases read them). */
+export const databaseSettingsOf = (env: NodeJS.ProcessEnv = process.env): DatabaseSettings =>
+  databaseOf(parsed(z.object(databaseShape).safeParse(env)));

@@ -1,7 +1,7 @@
 import { outageOf } from '@gear/domain';
 import { configuredFileStorage } from './adapters/storage/configured-storage.ts';
 import { buildApp } from './app.ts';
-import { type Config, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openConfiguredDatabase } from './db/open.ts';
 import { seedDemoData } from './seed/index.ts';
@@ -71,7 +71,13 @@ async function serve(config: Config) {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    throw error;
+  }
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   app.log.info(`Gear portal at http://localhost:${config.port} on ${where}`);
   if (demo)
@@ -80,21 +86,29 @@ async function serve(config: Config) {
     );
 }
 
+/**
+ * The one line a start that cannot go on prints, without a stack trace (issue 15 "Running it"): a setting refused, the
+ * data folder in use, the port taken or not allowed. Null for anything else, which is a bug.
+ */
+function startRefusalOf(error: unknown): string | null {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError) return error.message;
+  const { code, port, address } = error as { code?: string; port?: number; address?: string };
+  if (code === 'EADDRINUSE')
+    return `PORT ${port} is already in use on ${address}: stop the program listening there, or set PORT to a free port.`;
+  if (code === 'EACCES')
+    return `PORT ${port} may not be opened by this user on ${address}: set PORT to 1024 or above, or run with the right to bind it.`;
+  return null;
+}
+
 /** One portal process: a worker of the supervisor (start.ts, `npm start`), or alone (`node dist/main.js`). */
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(EXIT_CONFIG);
-  }
-  await serve(config);
+  await serve(loadConfig());
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirInUseError) {
-    console.error(error.message);
+  const refusal = startRefusalOf(error);
+  if (refusal !== null) {
+    console.error(refusal);
     process.exit(EXIT_CONFIG);
   }
   console.error(error);

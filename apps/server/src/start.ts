@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.ts';
-import { EXIT_CONFIG, supervise, workerCountOf } from './supervisor.ts';
+import { EXIT_CONFIG, supervise } from './supervisor.ts';
 
 /**
  * `npm start` (docs/decisions/0157): the supervisor, which loads nothing of the portal itself (a worker's start is the
@@ -12,7 +12,7 @@ let workers: number;
 let bound: number;
 try {
   const config = loadConfig();
-  workers = workerCountOf(process.env.WEB_CONCURRENCY, !config.databaseUrl);
+  workers = config.workers;
   bound = config.shutdown.readyDelayMs + config.shutdown.timeoutMs;
 } catch (error) {
   console.error((error as Error).message);

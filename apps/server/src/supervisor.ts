@@ -18,15 +18,6 @@ export function restartDelayMs(failures: number): number {
   return Math.min(30_000, 500 * 2 ** Math.max(0, failures - 1));
 }
 
-/** WEB_CONCURRENCY: 1–64 workers, 1 by default; always 1 on the embedded database. */
-export function workerCountOf(value: string | undefined, embedded: boolean): number {
-  if (value === undefined || value.trim() === '') return 1;
-  const count = Number(value.trim());
-  if (!/^\d+$/.test(value.trim()) || count < 1 || count > 64)
-    throw new Error('WEB_CONCURRENCY must be a whole number from 1 to 64.');
-  return embedded ? 1 : count;
-}
-
 const log = (msg: string, fields: Record<string, unknown> = {}) =>
   console.log(JSON.stringify({ level: 'info', msg, pid: process.pid, ...fields }));
 
