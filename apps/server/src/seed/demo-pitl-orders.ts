@@ -238,13 +238,31 @@ function stepsOf(
     );
 }
 
+/** The PITL demo orders were made two weeks before today, before the lab's backdated events (seedDemoPitlOrders). */
+const ORDERED_DAYS_AGO = 14;
+
+/**
+ * When a demo order was made, so that its timeline reads in order: two weeks ago, before the packs were collected
+ * (8 days ago) and received (5 and 2 days ago); a recollection's replacement after the discard it answers (3 days
+ * ago at noon).
+ */
+export const pitlOrderedAt = (today: string, recollectionFor: number | null) =>
+  recollectionFor === null
+    ? new Date(`${addCalendarDays(today, -ORDERED_DAYS_AGO)}T08:00:00Z`)
+    : new Date(`${addCalendarDays(today, -3)}T18:00:00Z`);
+
 export async function insertPitlOrder(tx: Db, demo: PitlDemo, today: string, recollectionFor: number | null) {
+  const orderedAt = pitlOrderedAt(today, recollectionFor);
+  // The patient paid an hour after the order was made.
+  const paidAt = new Date(orderedAt.getTime() + 60 * 60 * 1000);
   const [order] = await tx
     .insert(orders)
     .values({
+      createdAt: orderedAt,
+      updatedAt: orderedAt,
       practitionerGsdlNo: PITL_DEMO_GSDL,
       practAgreement: true,
-      practAgreementDate: new Date(),
+      practAgreementDate: orderedAt,
       myGDXKitOrder: true,
       physicianInTheLoop: true,
       dataConfirmed: demo.dataConfirmed,
@@ -282,7 +300,7 @@ export async function insertPitlOrder(tx: Db, demo: PitlDemo, today: string, rec
     if (!row) throw new Error('requisition insert returned nothing');
     ids.push(row.id);
   }
-  await saveWorkflowSteps(tx, order.id, [], stepsOf(ids, demo.completed, new Date().toISOString()));
+  await saveWorkflowSteps(tx, order.id, [], stepsOf(ids, demo.completed, orderedAt.toISOString()));
   if (demo.paidCents !== null)
     await tx.insert(payments).values(
       ids.map((gearReqId) => ({
@@ -299,6 +317,7 @@ export async function insertPitlOrder(tx: Db, demo: PitlDemo, today: string, rec
         installmentIntervalType: 'full' as const,
         status: 'captured',
         idempotencyKey: `demo-pitl-${demo.packs[0]?.reqNumber}-${gearReqId}`,
+        createdAt: paidAt,
       })),
     );
   return { orderId: order.id, gearReqIds: ids };
@@ -329,6 +348,7 @@ export async function seedDemoPitlOrders(db: Db, today = new Date().toISOString(
           paymentRequired: true,
           pending: true,
           requestedBy: 'demo seed',
+          requestedAt: pitlOrderedAt(today, original.orderId),
         });
     }
     return made;

@@ -1,14 +1,15 @@
 import { type OrderTimeline, TIMELINE_KINDS } from '@gear/domain';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accessions, carrierScans, recollections, shipments } from '../../db/schema/index.ts';
+import { accessions, carrierScans, recollections, requisitions, shipments } from '../../db/schema/index.ts';
+import { PITL_DEMO_ORDERS } from '../../seed/demo-pitl-orders.ts';
 import { callAs, expectEnvelope, ifMatchNow, ok, useSignIns, useTestApp } from '../../test/helper.ts';
 import { receiveByLab, signInPatient } from '../../test/order-builders.ts';
 import { patientPaidOrder } from '../payment/test-payments.ts';
 
 /** GET /gear/order/{id}/timeline (issue 17 'One timeline'; decision 0262). */
 const ctx = useTestApp();
-const as = useSignIns(ctx, { avery: 'dr.avery', chen: 'dr.chen' });
+const as = useSignIns(ctx, { avery: 'dr.avery', chen: 'dr.chen', harper: 'dr.harper' });
 
 describe('GET /gear/order/{id}/timeline', () => {
   it('a paid, shipped, canceled order: each fact once, dated, oldest first, with who caused it', async () => {
@@ -146,5 +147,29 @@ describe('GET /gear/order/{id}/timeline', () => {
     const stranger = await signInPatient(ctx.app, ctx.database.db, []);
     expectEnvelope(await callAs(ctx.app, stranger, 'GET', `/gear/order/${order.id}/timeline`), 403);
     expectEnvelope(await callAs(ctx.app, as.avery, 'GET', '/gear/order/999999/timeline'), 404);
+  });
+
+  it("the PITL demo orders read in order, and each pack's equal payment names its pack", async () => {
+    const db = ctx.database.db;
+    const timelineOf = async (reqNumber: string) => {
+      const [pack] = await db
+        .select({ orderId: requisitions.orderId })
+        .from(requisitions)
+        .where(eq(requisitions.reqNumber, reqNumber));
+      return ok<OrderTimeline>(
+        await callAs(ctx.app, as.harper, 'GET', `/gear/order/${pack?.orderId}/timeline`),
+      ).entries;
+    };
+    for (const demo of PITL_DEMO_ORDERS) {
+      const entries = await timelineOf(demo.packs[0]?.reqNumber as string);
+      // 'Order created' first: made before the lab's backdated receipt and discard.
+      expect(entries[0]?.text, demo.key).toBe('Order created');
+    }
+    const transfer = await timelineOf('50040003');
+    expect(transfer.filter((entry) => entry.kind === 'paid').map((entry) => entry.text)).toEqual([
+      'Paid $429.95 (card) for GI Effects Comprehensive Profile - Stool (3-day), requisition 50040003',
+      'Paid $429.95 (card) for Metabolomix+, requisition 50040004',
+      'Paid $429.95 (card) for NutrEval FMV, requisition 50040005',
+    ]);
   });
 });

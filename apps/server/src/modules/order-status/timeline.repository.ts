@@ -13,6 +13,7 @@ import {
   accessions,
   auditEvents,
   carrierScans,
+  orderableItems,
   orderRefunds,
   orders,
   paymentInstalments,
@@ -47,6 +48,24 @@ function paidText(paymentType: string, amountCents: number): string {
     return 'Collection pack paid on the order it was transferred from (pitlpendingtransfer)';
   if (paymentType === 'bill') return `Bill paid ${formatCents(amountCents)} (Pay Bill)`;
   return `Paid ${formatCents(amountCents)} (${paymentType})`;
+}
+
+/**
+ * The pack a payment or instalment was for, so that equal payments of several packs read apart: the test's name and
+ * its requisition number.
+ */
+async function packNamesOf(db: Db, orderId: number): Promise<Map<number, string>> {
+  const packs = await db
+    .select({ id: requisitions.id, reqNumber: requisitions.reqNumber, name: orderableItems.name })
+    .from(requisitions)
+    .innerJoin(orderableItems, eq(orderableItems.id, requisitions.orderableItemId))
+    .where(eq(requisitions.orderId, orderId));
+  return new Map(
+    packs.map((pack) => [
+      pack.id,
+      pack.reqNumber ? `${pack.name}, requisition ${pack.reqNumber}` : pack.name,
+    ]),
+  );
 }
 
 /** The words of a PITL transfer (decision 0290): how many packs, to or from which order; no patient's name. */
@@ -171,12 +190,17 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
     .from(payments)
     .where(eq(payments.orderId, orderId))
     .orderBy(asc(payments.id));
+  const packNames = await packNamesOf(db, orderId);
+  const forPack = (text: string, gearReqId: number | null) => {
+    const pack = gearReqId === null ? undefined : packNames.get(gearReqId);
+    return pack ? `${text} for ${pack}` : text;
+  };
   for (const payment of paid.filter((row) => PAID_STATUSES.includes(row.status)))
     add({
       at: iso(payment.at),
       kind: 'paid',
       by: payment.paymentFrom === 'prc' ? 'patient' : 'practitioner',
-      text: paidText(payment.paymentType, payment.amountCents),
+      text: forPack(paidText(payment.paymentType, payment.amountCents), payment.gearReqId),
       gearReqId: payment.gearReqId,
     });
   const planned = paid.filter((row) => !PAID_STATUSES.includes(row.status));
@@ -205,7 +229,10 @@ export async function orderTimeline(db: Db, orderId: number): Promise<OrderTimel
         at: iso(instalment.chargedAt),
         kind: 'paid',
         by: payment.paymentFrom === 'prc' ? 'patient' : 'practitioner',
-        text: `Instalment ${instalment.number} of ${formatCents(instalment.amountCents)} charged`,
+        text: forPack(
+          `Instalment ${instalment.number} of ${formatCents(instalment.amountCents)} charged`,
+          payment.gearReqId,
+        ),
         gearReqId: payment.gearReqId,
       });
     }

@@ -238,13 +238,18 @@ describe('POST /gear/order/{id}/pitl-transfer (spec 3 §4 Transfer, §7)', () =>
         'Physician transfer fee paid $15.00 (pitlclientfee)',
       ]),
     );
-    // Each pack came paid from the order it left (decision 0290): one pitlpendingtransfer entry per pack.
-    expect(
-      theirs.entries.filter(
-        (entry) =>
-          entry.text === 'Collection pack paid on the order it was transferred from (pitlpendingtransfer)',
-      ),
-    ).toHaveLength(2);
+    // Each pack came paid from the order it left (decision 0290): one pitlpendingtransfer entry per pack, naming it.
+    const transferred = theirs.entries
+      .map((entry) => entry.text)
+      .filter((text) =>
+        text.startsWith(
+          'Collection pack paid on the order it was transferred from (pitlpendingtransfer) for ',
+        ),
+      );
+    expect(transferred).toHaveLength(2);
+    expect(transferred.map((text) => text.replace(/^.* for /, '')).sort()).toEqual(
+      [`Metabolomix+, requisition 5099${serial}02`, `NutrEval FMV, requisition 5099${serial}03`].sort(),
+    );
   });
 
   it('the practitioner may transfer for the patient (no date of birth needed)', async () => {
