@@ -1,8 +1,18 @@
 import type { TokenizeCardBody } from '@gear/domain';
 import { Box, SimpleGrid, Text, TextInput } from '@mantine/core';
 
+/** A card form with nothing typed yet. */
+export const EMPTY_CARD: TokenizeCardBody = {
+  cardNo: '',
+  cardExpDate: '',
+  cardCvv: '',
+  cardholderName: '',
+  cardZipCode: '',
+};
+
 /**
- * The portal's one card form (the payment step's, also the Pay Bill page's; decisions 0120, 0300): the fields a
+ * The portal's one card form (the payment step's, the Pay Bill page's and the PITL and recollection panels';
+ * decisions 0120, 0300): the fields a
  * processor's hosted fields would hold. Its values go only to the gateway's tokenization endpoint.
  */
 /** spec 3 §5 'Card payment': number, expiry MM/YY, CVV, cardholder name, billing zip (postal code abroad). */
@@ -21,7 +31,9 @@ export function CardForm({
   prefix: string;
   onChange(card: TokenizeCardBody): void;
 }) {
+  // 16 px text (size md), so that a phone does not zoom into the field.
   const field = (name: keyof TokenizeCardBody) => ({
+    size: 'md' as const,
     value: card[name],
     error: errors[`${prefix}${name}`],
     onChange: (event: React.ChangeEvent<HTMLInputElement>) =>

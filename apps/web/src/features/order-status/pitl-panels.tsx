@@ -10,7 +10,6 @@ import {
   patientInfoSchema,
   preselectedPacks,
   type SavedOrder,
-  type TokenizeCardBody,
   transferablePacks,
   transferPackErrors,
   validatePatient,
@@ -33,55 +32,16 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
+import { fieldMessages } from '../../api/field-errors.ts';
 import { useTransferPacks } from '../../api/pitl.ts';
 import { usePayRecollectionPack } from '../../api/recollect.ts';
+import { CardForm, EMPTY_CARD } from '../../components/card-form.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 const NUTRITIONAL = 'Nutritional';
-const EMPTY_CARD: TokenizeCardBody = {
-  cardNo: '',
-  cardExpDate: '',
-  cardCvv: '',
-  cardholderName: '',
-  cardZipCode: '',
-};
 
 const messageOf = (errors: readonly FieldError[], field: string) =>
   errors.find((error) => error.field === field)?.defaultMessage;
-
-/** The card form of spec 3 §5 'Card payment' (its rules are the domain's cardFieldErrors, as on the server). */
-function CardFields({
-  card,
-  onChange,
-  errors,
-  prefix,
-}: {
-  card: TokenizeCardBody;
-  onChange: (card: TokenizeCardBody) => void;
-  errors: readonly FieldError[];
-  prefix: string;
-}) {
-  const field = (name: keyof TokenizeCardBody, label: string, autoComplete: string) => (
-    <TextInput
-      label={label}
-      value={card[name]}
-      onChange={(event) => onChange({ ...card, [name]: event.currentTarget.value })}
-      error={messageOf(errors, `${prefix}${name}`)}
-      autoComplete={autoComplete}
-      size="md"
-      required
-    />
-  );
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      {field('cardNo', 'Card number', 'cc-number')}
-      {field('cardholderName', 'Cardholder name', 'cc-name')}
-      {field('cardExpDate', 'Expiration date (MM/YY)', 'cc-exp')}
-      {field('cardCvv', 'CVV', 'cc-csc')}
-      {field('cardZipCode', 'Billing zip code', 'postal-code')}
-    </SimpleGrid>
-  );
-}
 
 /** What the PITL panels read of the order (decisions 0290, 0293): all of it is on the order itself. */
 interface PitlFacts {
@@ -187,7 +147,14 @@ function RecollectionSummary({
                 ))}
               </Table.Tbody>
             </Table>
-            <CardFields card={card} onChange={setCard} errors={errors} prefix="card." />
+            <CardForm
+              legend="Card payment"
+              card={card}
+              international={false}
+              errors={fieldMessages(errors)}
+              prefix="card."
+              onChange={setCard}
+            />
             <ErrorAlert
               message={pay.error ? (isApiError(pay.error) ? pay.error.message : String(pay.error)) : null}
             />
@@ -427,7 +394,14 @@ function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }
             <Title order={3} size="h4">
               Physician transfer fee
             </Title>
-            <CardFields card={card} onChange={setCard} errors={errors} prefix="card." />
+            <CardForm
+              legend="Card payment"
+              card={card}
+              international={false}
+              errors={fieldMessages(errors)}
+              prefix="card."
+              onChange={setCard}
+            />
             <Text fw={600} data-testid="transfer-total">
               Total {formatCents(PITL_TRANSFER_FEE_CENTS)}
             </Text>

@@ -1,27 +1,12 @@
 import { cardFieldErrors, formatCents, type OrderStatus, type TokenizeCardBody } from '@gear/domain';
-import { Alert, Anchor, Button, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
+import { fieldMessages } from '../../api/field-errors.ts';
 import { useOrder } from '../../api/orders.ts';
 import { usePayRecollectionPack } from '../../api/recollect.ts';
-
-const EMPTY_CARD: TokenizeCardBody = {
-  cardNo: '',
-  cardExpDate: '',
-  cardCvv: '',
-  cardholderName: '',
-  cardZipCode: '',
-};
-
-const FIELDS: { name: keyof TokenizeCardBody; label: string; autoComplete: string; inputMode?: 'numeric' }[] =
-  [
-    { name: 'cardholderName', label: 'Cardholder name', autoComplete: 'cc-name' },
-    { name: 'cardNo', label: 'Card number', autoComplete: 'cc-number', inputMode: 'numeric' },
-    { name: 'cardExpDate', label: 'Expiration (MM/YY)', autoComplete: 'cc-exp' },
-    { name: 'cardCvv', label: 'CVV', autoComplete: 'cc-csc', inputMode: 'numeric' },
-    { name: 'cardZipCode', label: 'Billing zip code', autoComplete: 'postal-code', inputMode: 'numeric' },
-  ];
+import { CardForm, EMPTY_CARD } from '../../components/card-form.tsx';
 
 /**
  * spec 3 §9: the $40 pack of a pending recollection, paid by card (spec 3 §5's card rules; decision 0252) through the
@@ -45,7 +30,7 @@ function PackPaymentForm({
     event.preventDefault();
     setFailure(null);
     const found = cardFieldErrors(card, { international: false });
-    setErrors(Object.fromEntries(found.map((error) => [error.field, error.defaultMessage])));
+    setErrors(fieldMessages(found));
     if (found.length > 0 || !original.data) return;
     const { version, patientInfo } = original.data;
     const paying = {
@@ -67,24 +52,14 @@ function PackPaymentForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Pay for the recollection pack">
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {FIELDS.map((field) => (
-            <TextInput
-              key={field.name}
-              label={field.label}
-              value={card[field.name]}
-              onChange={(event) => {
-                const value = event.currentTarget.value;
-                setCard((current) => ({ ...current, [field.name]: value }));
-              }}
-              error={errors[field.name]}
-              autoComplete={field.autoComplete}
-              inputMode={field.inputMode}
-              required
-              size="md"
-            />
-          ))}
-        </SimpleGrid>
+        <CardForm
+          legend="Card payment"
+          card={card}
+          international={false}
+          errors={errors}
+          prefix=""
+          onChange={setCard}
+        />
         {failure && (
           <Alert color="red" role="alert">
             {failure}

@@ -5,15 +5,8 @@ import { Link } from 'react-router';
 import { type BillLink, useBill, usePayBill } from '../../api/bill.ts';
 import { isApiError } from '../../api/errors.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
-import { CardForm } from '../../components/card-form.tsx';
+import { CardForm, EMPTY_CARD } from '../../components/card-form.tsx';
 
-const EMPTY_CARD: TokenizeCardBody = {
-  cardNo: '',
-  cardExpDate: '',
-  cardCvv: '',
-  cardholderName: '',
-  cardZipCode: '',
-};
 const UNEXPECTED = 'An unexpected error has occurred.';
 
 /**
