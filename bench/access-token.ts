@@ -1,10 +1,13 @@
 // The bearer token's cost (issue 15, "token signing with jose"): the bare route against the same route behind the
 // sign-in check (one token, as every call of a page carries), alternated, then the verification of tokens never seen
 // before (each a full HS256 check), timed in process. `npm run bench:access-token -w apps/server`.
+import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.ts';
 import { signAccessToken, verifyAccessToken } from '../apps/server/src/modules/session/access-token.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
-import { listenForBench, openBenchDatabase, progress, signInOverHttp } from './setup.ts';
+import { addBareRoute, BENCH_CONFIG } from './config.ts';
+import { openBenchDatabase, progress, signInOverHttp } from './setup.ts';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -14,8 +17,12 @@ const FRESH_TOKENS = 5_000;
 async function main() {
   const { database, drop } = await openBenchDatabase();
   await seedDemoData(database.db);
-  const { app, base } = await listenForBench(database.db);
+  const app = await buildApp(BENCH_CONFIG(), database.db);
+  addBareRoute(app);
+  // The bare route behind the sign-in check: what a bearer token costs a call.
   app.get('/bench/signed-in', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const { auth } = await signInOverHttp(base);
   const rps = async (path: string, headers: Record<string, string>) =>
     (
