@@ -17,18 +17,20 @@ export const EMPTY_CARD: TokenizeCardBody = {
  */
 /** spec 3 §5 'Card payment': number, expiry MM/YY, CVV, cardholder name, billing zip (postal code abroad). */
 export function CardForm({
-  legend,
+  legend = 'Card payment',
   card,
-  international,
+  international = false,
   errors,
-  prefix,
+  prefix = '',
   onChange,
 }: {
-  legend: string;
+  legend?: string;
   card: TokenizeCardBody;
-  international: boolean;
+  /** A billing postal code abroad instead of a US zip code. */
+  international?: boolean;
   errors: Record<string, string>;
-  prefix: string;
+  /** The fields' names in `errors` start with it (`card.` when the card is a part of the request body). */
+  prefix?: string;
   onChange(card: TokenizeCardBody): void;
 }) {
   // 16 px text (size md), so that a phone does not zoom into the field.

@@ -147,14 +147,7 @@ function RecollectionSummary({
                 ))}
               </Table.Tbody>
             </Table>
-            <CardForm
-              legend="Card payment"
-              card={card}
-              international={false}
-              errors={fieldMessages(errors)}
-              prefix="card."
-              onChange={setCard}
-            />
+            <CardForm card={card} errors={fieldMessages(errors)} prefix="card." onChange={setCard} />
             <ErrorAlert
               message={pay.error ? (isApiError(pay.error) ? pay.error.message : String(pay.error)) : null}
             />
@@ -394,14 +387,7 @@ function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }
             <Title order={3} size="h4">
               Physician transfer fee
             </Title>
-            <CardForm
-              legend="Card payment"
-              card={card}
-              international={false}
-              errors={fieldMessages(errors)}
-              prefix="card."
-              onChange={setCard}
-            />
+            <CardForm card={card} errors={fieldMessages(errors)} prefix="card." onChange={setCard} />
             <Text fw={600} data-testid="transfer-total">
               Total {formatCents(PITL_TRANSFER_FEE_CENTS)}
             </Text>

@@ -52,14 +52,7 @@ function PackPaymentForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Pay for the recollection pack">
       <Stack gap="sm">
-        <CardForm
-          legend="Card payment"
-          card={card}
-          international={false}
-          errors={errors}
-          prefix=""
-          onChange={setCard}
-        />
+        <CardForm card={card} errors={errors} onChange={setCard} />
         {failure && (
           <Alert color="red" role="alert">
             {failure}

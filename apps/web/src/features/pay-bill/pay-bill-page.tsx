@@ -126,14 +126,7 @@ function PayForm({ bill, gearReqId, link }: { bill: Bill; gearReqId: number; lin
   return (
     <form onSubmit={submit} noValidate aria-label="Pay the bill by card">
       <Stack gap="sm">
-        <CardForm
-          legend="Card payment"
-          card={card}
-          international={false}
-          errors={errors}
-          prefix="card."
-          onChange={setCard}
-        />
+        <CardForm card={card} errors={errors} prefix="card." onChange={setCard} />
         {bill.captchaRequired && (
           <CaptchaField onChange={setRecaptcha} error={errors.recaptcha} resetKey={captchaKey} />
         )}
