@@ -97,6 +97,7 @@ describe('a refused setting: one line naming it and what to do', () => {
     ['ADMIN_TOTP', 'requried', 'ADMIN_TOTP must be required or off.'],
     ['FILE_STORAGE', 's3', 'FILE_STORAGE must be database or disk.'],
     ['FILE_ENCRYPTION_KEYS', 'k1:c2hvcnQ=', 'FILE_ENCRYPTION_KEYS must be id:base64 pairs of 32-byte keys'],
+    ['FILE_ENCRYPTION_KEYS', ' , ', 'FILE_ENCRYPTION_KEYS must be id:base64 pairs of 32-byte keys'],
     ['INTAKE_SENDERS', 'lab:short', 'INTAKE_SENDERS must be name:secret pairs'],
     ['PLACES_PROVIDER', 'google', 'PLACES_PROVIDER must be local or http.'],
     ['PLACES_URL', 'ftp://places', 'PLACES_URL must be an http:// or https:// URL.'],

@@ -269,10 +269,10 @@ const environmentSchema = z.object({
   CAPTCHA_HMAC_KEY: secret('CAPTCHA_HMAC_KEY', "signs the captcha's challenges"),
   CAPTCHA_MAX_NUMBER: wholeNumber('CAPTCHA_MAX_NUMBER', 1, 10_000_000, 20_000),
   FILE_STORAGE: oneOf('FILE_STORAGE', ['database', 'disk']),
-  FILE_ENCRYPTION_KEYS: setting(
-    fileKeysOf,
-    'FILE_ENCRYPTION_KEYS must be id:base64 pairs of 32-byte keys, separated by commas (a key: `openssl rand -base64 32`).',
-  ),
+  FILE_ENCRYPTION_KEYS: setting((text) => {
+    const keys = fileKeysOf(text);
+    return keys.length > 0 ? keys : undefined;
+  }, 'FILE_ENCRYPTION_KEYS must be id:base64 pairs of 32-byte keys, separated by commas (a key: `openssl rand -base64 32`).'),
   INTAKE_SENDERS: setting(
     intakeSendersOf,
     'INTAKE_SENDERS must be name:secret pairs, each secret at least 32 characters.',
