@@ -34,6 +34,7 @@ import { MedicalNecessityAcknowledgement } from '../../components/medical-necess
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import { PriceIncreaseModal } from '../../components/price-increase-modal.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import { NoTestYet } from '../wizard/no-test-yet.tsx';
 import type { StepProps } from '../wizard/types.ts';
@@ -104,12 +105,12 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
     hrsaGsdlNumbers: config.hrsaGsdlNumbers ?? [],
   });
   const saved = requisition.billingMethod;
-  const [choice, setChoice] = useState<BillingMethod | null>(
-    options.some((option) => option.name === saved) ? saved : null,
-  );
+  const initialChoice = options.some((option) => option.name === saved) ? saved : null;
+  const [choice, setChoice] = useState<BillingMethod | null>(initialChoice);
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
   const [acknowledgementError, setAcknowledgementError] = useState<string | null>(null);
+  useUnsavedChanges(!locked && (choice !== initialChoice || acknowledged));
   const [pendingIncrease, setPendingIncrease] = useState<BillingMethod | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);

@@ -31,6 +31,7 @@ import {
 import { Alert, Fieldset, Group, List, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useMessages } from '../../api/context.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { CollectionButtons } from './collection-buttons.tsx';
 import { CollectionField } from './collection-field.tsx';
 import { CollectionInstructions } from './collection-instructions.tsx';
@@ -113,7 +114,7 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const dirty = JSON.stringify(state) !== JSON.stringify(initial);
+  useUnsavedChanges(!locked && JSON.stringify(state) !== JSON.stringify(initial));
 
   const values = toList(state.values);
   const collected = state.lastSampleCollected === true;
@@ -368,7 +369,6 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
         <CollectionButtons
           failure={failure}
           onBack={onBack}
-          dirty={dirty && !locked}
           saving={save.isPending}
           onAddAnother={offerAddAnother ? () => submit('addAnother') : undefined}
         />

@@ -15,6 +15,7 @@ import { useApi, useConfig } from '../../api/context.tsx';
 import { lookupDxCode } from '../../api/dx-codes.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { DxCodeSearch } from './dx-code-search.tsx';
 import { RecentDxCodes } from './recent-dx-codes.tsx';
 
@@ -68,6 +69,8 @@ export function DxCodesEditor({
       .map(({ code, name }) => ({ code, name })),
   );
   const [input, setInput] = useState('');
+  const savedCodes = requisition.icdCodes.map((c) => c.code).sort();
+  useUnsavedChanges(!disabled && JSON.stringify([...checked].sort()) !== JSON.stringify(savedCodes));
   const [addNotice, setAddNotice] = useState<Notice>(null);
   const [requirement, setRequirement] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);

@@ -23,6 +23,7 @@ import { lookupInsurances } from '../../api/patients.ts';
 import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { IdCardUploads } from './id-card-uploads.tsx';
@@ -84,6 +85,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
       hasSecondary: order.secondaryInsurance !== null,
     },
   });
+  useUnsavedChanges(!locked && form.formState.isDirty);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

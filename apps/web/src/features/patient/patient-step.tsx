@@ -46,6 +46,7 @@ import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PoBoxDialog } from '../../components/po-box-dialog.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { AgeConfirmationDialog } from './patient-dialogs.tsx';
@@ -125,9 +126,11 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
   const save = useSavePatient();
   const today = useMemo(() => labToday(), []);
   const stored = order.patientInfo;
-  const form = useForm<PatientValues>({
-    defaultValues: patientValues(stored, order.shippingMethod, defaultCountry(order)),
-  });
+  const initialValues = useMemo(
+    () => patientValues(stored, order.shippingMethod, defaultCountry(order)),
+    [stored, order],
+  );
+  const form = useForm<PatientValues>({ defaultValues: initialValues });
   const [errors, setErrors] = useState<FieldMessages>({});
   const [saveError, setSaveError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -139,10 +142,12 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
   const [poBoxAnsweredFor, setPoBoxAnsweredFor] = useState<string | null>(null);
 
   const values = form.watch();
+  const locked = isPatientPageLocked(order, user);
+  // A patient chosen in the search fills the form (a reset) and is not saved yet either: compare with the order's.
+  useUnsavedChanges(!locked && JSON.stringify(values) !== JSON.stringify(initialValues));
   const patient = toPatientInfo(values);
   const dateOfBirth = patient.dateOfBirth;
   const facts = factsOf(order, user, today, ageConfirmedFor !== null && ageConfirmedFor === dateOfBirth);
-  const locked = isPatientPageLocked(order, user);
   const international = isInternationalPatient(patient, facts);
   const residentState = (values.shipping.state || '').toUpperCase();
   const exempt = awaitsPatientConfirmation(facts);

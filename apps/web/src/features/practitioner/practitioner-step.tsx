@@ -19,6 +19,7 @@ import { AdminPractitionerSearch } from '../../components/admin-practitioner-sea
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { OfficeBlock } from './office-block.tsx';
@@ -70,7 +71,7 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
     setError,
     clearErrors,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<PractitionerValues>({
     defaultValues: {
       gsdlNo: order.practitioner?.gsdlNo ?? '',
@@ -80,6 +81,7 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
 
   // Until the user chooses, the order's practitioner or else the first option is selected.
   const gsdlNo = watch('gsdlNo') || practitioners[0]?.gsdlNo || '';
+  useUnsavedChanges(!locked && isDirty);
   const selected = byGsdl(gsdlNo);
   const needsAgreement = selected ? requiresAuthorizationAgreement(user, selected) : false;
   const creditHold = selected ? isCreditHold(selected) : false;

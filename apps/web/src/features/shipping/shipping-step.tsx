@@ -26,6 +26,7 @@ import { isApiError } from '../../api/errors.ts';
 import { useShippingCharges } from '../../api/shipping.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { usePostalCodeFill } from '../../components/use-postal-code-fill.ts';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { StepProps } from '../wizard/types.ts';
@@ -113,6 +114,7 @@ function ShippingForm({
   const [info, setInfo] = useState<ShippingInformation>(initial);
   const [errors, setErrors] = useState<ShippingFieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  useUnsavedChanges(!locked && JSON.stringify(info) !== JSON.stringify(initial));
 
   const practitioner = order.practitioner;
   const facts = {
