@@ -7,6 +7,7 @@ import { useOrder } from '../../api/orders.ts';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { SavedNotices } from '../../components/saved-notice.tsx';
 import { UnsavedChangesProvider } from '../../components/unsaved-changes.tsx';
 import { useCurrentUser } from '../../services/app-services.tsx';
 import { RequireSignIn } from '../login/require-sign-in.tsx';
@@ -111,6 +112,7 @@ function WizardShell({
   }, [place]);
   return (
     <UnsavedChangesProvider>
+      <SavedNotices />
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <OrderBreadcrumbs current={step.label} />
