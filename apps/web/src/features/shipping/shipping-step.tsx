@@ -25,6 +25,7 @@ import { useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { useShippingCharges } from '../../api/shipping.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, summaryErrorOf, useErrorSummary } from '../../components/error-summary.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { usePostalCodeFill } from '../../components/use-postal-code-fill.ts';
@@ -101,6 +102,20 @@ export function ShippingStep({ order, user, navigation }: StepProps) {
   return <ShippingForm order={order as SavedOrder} user={user} navigation={navigation} />;
 }
 
+/** The names people read for the fields, in the error summary. */
+const FIELD_LABELS: Record<string, string> = {
+  shippingMethod: 'Shipping Method',
+  company: 'Company',
+  attention: 'Attention',
+  address1: 'Address line 1',
+  address2: 'Address line 2',
+  city: 'City',
+  state: 'State',
+  zipCode: 'Zip code',
+  country: 'Country',
+  instructions: 'Order instructions',
+};
+
 function ShippingForm({
   order,
   user,
@@ -112,7 +127,17 @@ function ShippingForm({
   const locked = isOrderLocked(order, user);
   const initial = useMemo(() => initialInformation(order), [order]);
   const [info, setInfo] = useState<ShippingInformation>(initial);
-  const [errors, setErrors] = useState<ShippingFieldError[]>([]);
+  const [errors, setFieldErrors] = useState<ShippingFieldError[]>([]);
+  const summary = useErrorSummary();
+  /** The fields' messages and the summary above the form (issue 15); a coded refusal keeps its own alert below. */
+  const setErrors = (found: ShippingFieldError[]) => {
+    setFieldErrors(found);
+    summary.show(
+      found
+        .filter((error) => error.code === undefined)
+        .map((error) => summaryErrorOf(error, FIELD_LABELS[error.field] ?? '')),
+    );
+  };
   const [failure, setFailure] = useState<string | null>(null);
   useUnsavedChanges(!locked && JSON.stringify(info) !== JSON.stringify(initial));
 
@@ -184,6 +209,7 @@ function ShippingForm({
       required={required}
       value={blank(info[field])}
       maxLength={LIMITS[field]}
+      name={field}
       error={fieldError(field)}
       disabled={disabled}
       onChange={(event) => set(field, event.currentTarget.value)}
@@ -194,6 +220,7 @@ function ShippingForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <OrderLockNotice order={order} user={user} />
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         {charges.isError && (
           <Alert color="red" role="alert">
             {SHIPPING_MESSAGES.chargesLoadFailed}
@@ -260,6 +287,7 @@ function ShippingForm({
           rows={3}
           maxLength={SHIPPING_LIMITS.instructions}
           value={blank(info.instructions)}
+          name="instructions"
           error={fieldError('instructions')}
           disabled={disabled}
           onChange={(event) => set('instructions', event.currentTarget.value)}
