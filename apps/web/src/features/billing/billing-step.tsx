@@ -30,6 +30,7 @@ import { fieldMessages } from '../../api/field-errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { fetchAppliedPrice } from '../../api/pricing.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, useErrorSummary } from '../../components/error-summary.tsx';
 import { MedicalNecessityAcknowledgement } from '../../components/medical-necessity-acknowledgement.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
@@ -113,6 +114,24 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
   useUnsavedChanges(!locked && (choice !== initialChoice || acknowledged));
   const [pendingIncrease, setPendingIncrease] = useState<BillingMethod | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const summary = useErrorSummary();
+  /** The two fields' messages, beside them and in the summary above the form (issue 15). */
+  const showErrors = (onChoice: string | null, onAcknowledgement: string | null) => {
+    setChoiceError(onChoice);
+    setAcknowledgementError(onAcknowledgement);
+    summary.show([
+      ...(onChoice ? [{ field: 'billingMethod', label: 'Billing option', message: onChoice }] : []),
+      ...(onAcknowledgement
+        ? [
+            {
+              field: 'dateMedicalNecessityAcknowledged',
+              label: 'Medical necessity',
+              message: onAcknowledgement,
+            },
+          ]
+        : []),
+    ]);
+  };
   const [checking, setChecking] = useState(false);
 
   const priceFacts: Omit<PriceCellFacts, 'billingMethod'> = {
@@ -184,9 +203,8 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
             return;
           }
           const { billingMethod: onChoice, dateMedicalNecessityAcknowledged: onAcknowledgement } = onField;
-          if (onChoice) setChoiceError(onChoice);
-          if (onAcknowledgement) setAcknowledgementError(onAcknowledgement);
-          if (!onChoice && !onAcknowledgement) setSaveError(error.message);
+          if (onChoice || onAcknowledgement) showErrors(onChoice ?? null, onAcknowledgement ?? null);
+          else setSaveError(error.message);
         },
       },
     );
@@ -200,11 +218,11 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
     }
     const [invalid] = validateBillingChoice(choice, options);
     if (invalid || choice === null) {
-      setChoiceError(invalid?.defaultMessage ?? MESSAGES.billingOptionRequired);
+      showErrors(invalid?.defaultMessage ?? MESSAGES.billingOptionRequired, null);
       return;
     }
     if (needsAcknowledgement && !acknowledged) {
-      setAcknowledgementError(MESSAGES.medicalNecessityRequired);
+      showErrors(null, MESSAGES.medicalNecessityRequired);
       return;
     }
     if (choice === saved && completedBilling(order, requisition)) {
@@ -241,6 +259,7 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         <OrderLockNotice order={order} user={user} />
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         <Text>
           {requisition.omsOrderableItemName}
           {requisition.reqNumber ? ` (requisition #${requisition.reqNumber})` : ''}
