@@ -1,7 +1,7 @@
 import { type GearOrder, isSavedOrder } from '@gear/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showSaved } from '../components/saved-notice.tsx';
+import { showSaved } from '../components/saved-notice-registry.ts';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';

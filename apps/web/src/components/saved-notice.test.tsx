@@ -1,7 +1,8 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderUi } from '../test/render-ui.tsx';
-import { SavedNotices, showSaved } from './saved-notice.tsx';
+import { SavedNotices } from './saved-notice.tsx';
+import { showSaved } from './saved-notice-registry.ts';
 
 describe("the 'Saved' notice (issue 15)", () => {
   it('says Saved as a polite status, once, without taking the focus', async () => {
@@ -13,6 +14,8 @@ describe("the 'Saved' notice (issue 15)", () => {
     );
     const next = screen.getByRole('button', { name: 'Next' });
     next.focus();
+    // The host loads after the page, as in the wizard.
+    await waitFor(() => expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull());
     act(() => {
       showSaved();
       showSaved();
