@@ -9,6 +9,7 @@ import {
   isOrderLocked,
   type SavedOrder,
   SHIPPING_ERROR_CODES,
+  SHIPPING_FIELD_LABELS,
   SHIPPING_LIMITS,
   SHIPPING_MESSAGES,
   type ShippingFieldError,
@@ -104,16 +105,9 @@ export function ShippingStep({ order, user, navigation }: StepProps) {
 
 /** The names people read for the fields, in the error summary. */
 const FIELD_LABELS: Record<string, string> = {
+  ...SHIPPING_FIELD_LABELS,
   shippingMethod: 'Shipping Method',
-  company: 'Company',
-  attention: 'Attention',
-  address1: 'Address line 1',
-  address2: 'Address line 2',
-  city: 'City',
-  state: 'State',
-  zipCode: 'Zip code',
   country: 'Country',
-  instructions: 'Order instructions',
 };
 
 function ShippingForm({
