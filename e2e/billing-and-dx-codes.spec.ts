@@ -46,7 +46,11 @@ test('dr.avery chooses Bill Insurance for product 540 and sees the initial payme
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Please select a billing option.')).toBeVisible();
+  await expect(page.getByText('Please select a billing option.', { exact: true })).toBeVisible();
+  // Issue 15 (decision 0322): the summary at the top has the focus and links to the field.
+  await expect(page.locator(':focus')).toContainText('Please correct the following');
+  await page.getByRole('link', { name: 'Billing option: Please select a billing option.' }).click();
+  await expect(page.getByRole('radio').first()).toBeFocused();
 
   await page.getByRole('button', { name: 'View the requisition form' }).click();
   await expect(page.getByRole('dialog', { name: 'Requisition form: billing section' })).toBeVisible();
@@ -74,7 +78,9 @@ test("on dxCodes 'K58' lists the irritable bowel codes, 'ZZZ99' is not a valid I
 
   // Insurance billing needs a code; 540 lists codes.
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Please select a diagnosis code.')).toBeVisible();
+  await expect(page.getByText('Please select a diagnosis code.', { exact: true })).toBeVisible();
+  // Issue 15 (decision 0322): the summary at the top has the focus.
+  await expect(page.locator(':focus')).toContainText('Diagnosis codes: Please select a diagnosis code.');
 
   const field = page.getByRole('combobox', { name: 'Additional diagnosis code' });
   await field.fill('K58');

@@ -90,10 +90,14 @@ test('a 17-year-old student in Ohio: optional on a drop-ship order the patient w
     'Please provide an occupation.',
     'Please provide an employer or school name.',
   ]) {
-    await expect(page.getByText(message)).toBeVisible();
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
-  await expect(page.getByText('Please correct the highlighted fields.')).toBeVisible();
+  // Issue 15: one summary at the top, with the focus, each message a link to its field.
+  const summary = page.getByRole('alert').filter({ hasText: 'Please correct the following' });
+  await expect(page.locator(':focus')).toContainText('Please correct the following');
   await expectAccessible(page);
+  await summary.getByRole('link', { name: 'Occupation: Please provide an occupation.' }).click();
+  await expect(textbox(page, /^Occupation/)).toBeFocused();
 
   await textbox(page, /^Responsible party first name/).fill('Morgan');
   await textbox(page, /^Responsible party last name/).fill('Student');
@@ -108,6 +112,75 @@ test('a 17-year-old student in Ohio: optional on a drop-ship order the patient w
   await expect(page).toHaveURL(new RegExp(`/order/${registration.id}/insurance$`));
   await expect(page.getByRole('region', { name: 'Patient' })).toContainText('Riley Student');
 });
+
+for (const viewport of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+]) {
+  test(`an edit on the patient step asks before a step-bar link drops it; Next saves and says so (${viewport.name})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await signIn(page, 'dr.avery');
+    const order = await createOrderThroughApi(page);
+    await page.goto(`/order/${order.id}/patient`);
+    const steps = page.getByRole('navigation', { name: 'Order steps' });
+    // Issue 15 (decision 0321): the count is the practitioner's ten steps, here as on the first step.
+    await expect(steps).toContainText('Step 6 of 10: Patient');
+    await textbox(page, /^First name/).fill('Riley');
+    const practitionerLink = steps.getByRole('link').first();
+    await practitionerLink.click();
+    const dialog = page.getByRole('dialog', { name: 'Unsaved changes will be lost' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`/order/${order.id}/patient$`));
+    await expect(textbox(page, /^First name/)).toHaveValue('Riley');
+
+    await practitionerLink.click();
+    await page
+      .getByRole('dialog', { name: 'Unsaved changes will be lost' })
+      .getByRole('button', { name: 'Continue' })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/order/${order.id}/pract$`));
+    await expect(steps).toContainText('Step 1 of 10: Practitioner');
+
+    // Back on the patient step with nothing typed: a failed Next puts the focus on the summary.
+    await page.goto(`/order/${order.id}/patient`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.locator(':focus')).toContainText('Please correct the following');
+    await expect(page.getByRole('link', { name: 'First name: Please provide a first name.' })).toBeVisible();
+    await expectAccessible(page);
+
+    // A save that succeeds says so, briefly, clear of the next step's heading and of Next.
+    await fillOhioStudent(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${order.id}/insurance$`));
+    const saved = page.getByRole('status').filter({ hasText: 'Saved' });
+    await expect(saved).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Insurance' })).toBeVisible();
+    const notice = await saved.boundingBox();
+    for (const covered of [
+      page.getByRole('heading', { level: 1, name: 'Insurance' }),
+      page.getByRole('button', { name: 'Next' }),
+    ]) {
+      const box = await covered.boundingBox();
+      const apart =
+        !notice ||
+        !box ||
+        notice.x + notice.width <= box.x ||
+        box.x + box.width <= notice.x ||
+        notice.y + notice.height <= box.y ||
+        box.y + box.height <= notice.y;
+      expect(apart, 'the Saved notice covers the heading or Next').toBe(true);
+    }
+    await expect(page.getByRole('button', { name: 'Next' })).not.toBeFocused();
+    await expectAccessible(page);
+    await expect(saved).toBeHidden({ timeout: 10_000 });
+  });
+}
 
 test('a drop-ship P.O. box address asks the question, and Yes ships by Smart Post', async ({ page }) => {
   await signIn(page, 'dr.avery');

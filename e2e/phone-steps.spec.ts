@@ -49,7 +49,8 @@ async function expectPhoneFriendly(page: Page, step: string) {
   await expect(page.getByRole('heading', { level: 1, name: step })).toBeVisible();
   await keepShot(page, step);
   await expect(page.getByRole('navigation', { name: 'Order steps' })).toContainText(
-    new RegExp(`Step \\d+ of \\d+: ${step}`),
+    // Issue 15 (decision 0321): a practitioner's order has ten steps from the first to the last.
+    new RegExp(`Step \\d+ of 10: ${step}`),
   );
   const sideways = await page.evaluate<{ overflow: number; culprits: string[] }>(SIDEWAYS);
   expect(sideways.overflow, `${step} scrolls sideways: ${sideways.culprits.join(', ')}`).toBeLessThanOrEqual(
@@ -148,4 +149,9 @@ test('dr.avery walks every later step of a drop-ship order on a phone, Billing O
   await expect(page).toHaveTitle(`Shipping · Order ${orderId} · Gear`);
   // Issue 15 (decision 0330): the skipped step is told apart in the bar.
   await expect(page.getByRole('link', { name: 'Review (skipped)' })).toBeVisible();
+  // Decision 0321: the last step is 10 of 10, Customize (drop-ship) kept in its place as not needed.
+  await expect(page.getByRole('navigation', { name: 'Order steps' })).toContainText(
+    'Step 10 of 10: Shipping',
+  );
+  await expect(page.getByRole('button', { name: 'Customize (not needed)' })).toBeDisabled();
 });

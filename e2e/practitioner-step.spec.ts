@@ -18,7 +18,11 @@ test('dr.avery picks P1002, ticks the authorization, and Next lands on panel sel
   await page.getByLabel('Practitioner', { exact: true }).selectOption({ label: 'Sam Brooks, ND (P1002)' });
   await expect(page.getByText('Hudson Naturopathic Clinic')).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('Please verify you are authorized to order.')).toBeVisible();
+  await expect(page.getByText('Please verify you are authorized to order.', { exact: true })).toBeVisible();
+  // Issue 15 (decision 0322): the summary at the top has the focus.
+  await expect(page.locator(':focus')).toContainText(
+    'Authorization: Please verify you are authorized to order.',
+  );
   await expectAccessible(page);
 
   await page.getByRole('checkbox').check();

@@ -1,6 +1,7 @@
 import { type GearOrder, isSavedOrder } from '@gear/domain';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { showSaved } from '../components/saved-notice-registry.ts';
 import type { ApiClient } from './client.ts';
 import { useApi } from './context.tsx';
 import { queryKeys } from './keys.ts';
@@ -46,8 +47,8 @@ export const sendWithSaveKey = <TAnswer>(
   );
 
 /**
- * A save whose answer is the order (every step's save): sends the body, then remembers the saved order. The answer
- * may be null for the saves of spec 2 §7 whose failure is 'no id returns'. Each save goes with an Idempotency-Key,
+ * A save whose answer is the order (every step's save): sends the body, then remembers the saved order and says
+ * 'Saved' briefly (issue 15). The answer may be null for the saves of spec 2 §7 whose failure is 'no id returns'. Each save goes with an Idempotency-Key,
  * kept when the same save is made again after a transient failure (docs/decisions/0200).
  */
 export function useOrderSave<TBody, TAnswer extends GearOrder | null = GearOrder>(
@@ -58,6 +59,9 @@ export function useOrderSave<TBody, TAnswer extends GearOrder | null = GearOrder
   const [keys] = useState(createSaveKeys);
   return useMutation({
     mutationFn: (body: TBody) => sendWithSaveKey(keys, api, body, (keyed) => send(keyed, body)),
-    onSuccess: (saved) => rememberSavedOrder(queryClient, saved),
+    onSuccess: (saved) => {
+      rememberSavedOrder(queryClient, saved);
+      if (saved && isSavedOrder(saved)) showSaved();
+    },
   });
 }

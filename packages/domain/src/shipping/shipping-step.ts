@@ -21,7 +21,8 @@ export const SHIPPING_LIMITS = {
   instructions: 512,
 } as const;
 
-const LABELS: Readonly<Record<keyof typeof SHIPPING_LIMITS, string>> = {
+/** The names people read for the shipping fields with a length limit (messages, the error summary). */
+export const SHIPPING_FIELD_LABELS: Readonly<Record<keyof typeof SHIPPING_LIMITS, string>> = {
   company: 'Company',
   attention: 'Attention',
   address1: 'Address line 1',
@@ -76,7 +77,7 @@ function addressErrors(info: ShippingInformation, international: boolean): Shipp
 
 const limitErrors = (info: ShippingInformation): ShippingFieldError[] =>
   (Object.keys(SHIPPING_LIMITS) as (keyof typeof SHIPPING_LIMITS)[]).flatMap((field) =>
-    maxLength(field, LABELS[field], info[field], SHIPPING_LIMITS[field]),
+    maxLength(field, SHIPPING_FIELD_LABELS[field], info[field], SHIPPING_LIMITS[field]),
   );
 
 function countryErrors(info: ShippingInformation, facts: ShippingFacts): ShippingFieldError[] {

@@ -35,7 +35,7 @@ const STEPS_IN_ORDER: readonly StepDefinition[] = [...STEPS].sort((a, b) => a.id
  * The requisition whose steps the wizard walks: the one given, else the order's last requisition (the one most
  * recently added, which the user is working on), else none (an order without requisitions yet).
  */
-function requisitionContext(
+export function requisitionContext(
   order: Pick<OrderFacts, 'requisitions'>,
   gearReqId?: number | null,
 ): number | null {

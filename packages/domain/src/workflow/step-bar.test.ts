@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderFacts } from '../contract/order.ts';
 import { newOrder, order, orderWithSteps, rows, users } from '../test-support/fixtures.ts';
-import { firstNotStartedIndex, stepBar, stepProgress } from './step-bar.ts';
+import { firstNotStartedIndex, stepBar, stepFrame, stepProgress } from './step-bar.ts';
 
 const { drAvery, patient } = users;
 
@@ -23,6 +23,7 @@ describe('stepBar', () => {
       state: 'link',
       completed: false,
       skipped: false,
+      notNeeded: false,
       current: true,
     });
     expect(bar[1]).toMatchObject({
@@ -39,7 +40,11 @@ describe('stepBar', () => {
       drAvery,
       [1, 2, 3, 4, 5, 6, 7, 8, 13, 14],
     ],
-    ['spec 1 §4.1: prc skips 1, 4, 8, 13, 14 (15 only after confirmation)', patient, [2, 3, 5, 6, 7, 9]],
+    [
+      'spec 1 §4.1: prc skips 1, 4, 8, 13, 14 (15 kept in the frame, decision 0321)',
+      patient,
+      [2, 3, 5, 6, 7, 9, 15],
+    ],
   ])('%s', (_spec, user, ids) => {
     expect(stepBar(order(), user, 'panels').map((item) => item.id)).toEqual(ids);
   });
@@ -93,6 +98,82 @@ describe('stepBar', () => {
   it('spec 1 §2.3: every step is a link once all have started', () => {
     const started = orderWithSteps(rows([101], 'inProgress'));
     expect(stepBar(started, drAvery, 'pract').every((item) => item.state === 'link')).toBe(true);
+  });
+});
+
+describe('stepFrame and not-needed steps (issue 15: a stable count, decision 0321)', () => {
+  it.each<[string, (typeof users)[keyof typeof users], number[]]>([
+    ['spec 1 §4.1: a practitioner (myGDX) reaches 1-8, 13, 14', drAvery, [1, 2, 3, 4, 5, 6, 7, 8, 13, 14]],
+    ['spec 1 §4.1: a patient (prc) reaches 2, 3, 5, 6, 7, 9, 15', patient, [2, 3, 5, 6, 7, 9, 15]],
+  ])('%s', (_spec, user, ids) => {
+    expect(stepFrame(user).map((step) => step.id)).toEqual(ids);
+  });
+
+  const dropShip = orderWithSteps(
+    rows([101], 'completed', {
+      '13:101': 'notApplicable',
+      8: 'notStarted',
+      11: 'notStarted',
+      14: 'notStarted',
+    }),
+  );
+  const governmentPayor = orderWithSteps(rows([101], 'notStarted', { 1: 'completed' }), {
+    governmentPayor: true,
+  });
+  const confirmed = orderWithSteps(rows([101], 'notStarted', { 11: 'completed' }), {
+    practitionerConfirmed: true,
+  });
+  it.each<[string, OrderFacts, (typeof users)[keyof typeof users], string, string[], string]>([
+    [
+      'decision 0081: customize does not apply to a drop-ship requisition',
+      dropShip,
+      drAvery,
+      'confirm',
+      ['customize'],
+      'Step 8 of 10: Review',
+    ],
+    [
+      'spec 1 §4.1: billing is skipped for a government payor',
+      governmentPayor,
+      drAvery,
+      'dxCodes',
+      ['billing'],
+      'Step 4 of 10: Diagnosis Codes',
+    ],
+    [
+      'spec 1 §4.1: panels no longer apply once the practitioner has confirmed (15 does, with steps left)',
+      confirmed,
+      patient,
+      'billing',
+      ['panels'],
+      'Step 2 of 7: Billing Options',
+    ],
+    [
+      'a new order: every step of the frame may still apply',
+      newOrder(),
+      drAvery,
+      'pract',
+      [],
+      'Step 1 of 10: Practitioner',
+    ],
+  ])('%s', (_spec, subject, user, route, notNeeded, text) => {
+    const bar = stepBar(subject, user, route);
+    expect(bar.filter((item) => item.notNeeded).map((item) => item.key)).toEqual(notNeeded);
+    expect(stepProgress(bar)?.text).toBe(text);
+    for (const item of bar.filter((candidate) => candidate.notNeeded)) {
+      expect(item).toMatchObject({
+        state: 'disabled',
+        completed: false,
+        title: `${item.label} is not needed for this order.`,
+      });
+    }
+  });
+
+  it('the count is the same on the first and the last step of an order that loses a step on the way', () => {
+    const first = stepProgress(stepBar(newOrder(), drAvery, 'pract'));
+    const last = stepProgress(stepBar(dropShip, drAvery, 'shipping', 101));
+    expect([first?.count, last?.count]).toEqual([10, 10]);
+    expect(last?.text).toBe('Step 10 of 10: Shipping');
   });
 });
 

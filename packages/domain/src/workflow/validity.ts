@@ -15,7 +15,7 @@ export interface StepRef {
 }
 
 /** spec 1 §4.1: payment and handoff are never valid; resolution 5: step 11 has no route. */
-const NEVER_VALID: ReadonlySet<number> = new Set([
+export const NEVER_VALID: ReadonlySet<number> = new Set([
   STEP_IDS.payment,
   STEP_IDS.handoff,
   STEP_IDS.practitionerConfirmation,

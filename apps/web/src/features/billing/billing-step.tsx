@@ -30,10 +30,12 @@ import { fieldMessages } from '../../api/field-errors.ts';
 import { queryKeys } from '../../api/keys.ts';
 import { fetchAppliedPrice } from '../../api/pricing.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, useErrorSummary } from '../../components/error-summary.tsx';
 import { MedicalNecessityAcknowledgement } from '../../components/medical-necessity-acknowledgement.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import { PriceIncreaseModal } from '../../components/price-increase-modal.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import { NoTestYet } from '../wizard/no-test-yet.tsx';
 import type { StepProps } from '../wizard/types.ts';
@@ -104,14 +106,32 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
     hrsaGsdlNumbers: config.hrsaGsdlNumbers ?? [],
   });
   const saved = requisition.billingMethod;
-  const [choice, setChoice] = useState<BillingMethod | null>(
-    options.some((option) => option.name === saved) ? saved : null,
-  );
+  const initialChoice = options.some((option) => option.name === saved) ? saved : null;
+  const [choice, setChoice] = useState<BillingMethod | null>(initialChoice);
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
   const [acknowledgementError, setAcknowledgementError] = useState<string | null>(null);
+  useUnsavedChanges(!locked && (choice !== initialChoice || acknowledged));
   const [pendingIncrease, setPendingIncrease] = useState<BillingMethod | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const summary = useErrorSummary();
+  /** The two fields' messages, beside them and in the summary above the form (issue 15). */
+  const showErrors = (onChoice: string | null, onAcknowledgement: string | null) => {
+    setChoiceError(onChoice);
+    setAcknowledgementError(onAcknowledgement);
+    summary.show([
+      ...(onChoice ? [{ field: 'billingMethod', label: 'Billing option', message: onChoice }] : []),
+      ...(onAcknowledgement
+        ? [
+            {
+              field: 'dateMedicalNecessityAcknowledged',
+              label: 'Medical necessity',
+              message: onAcknowledgement,
+            },
+          ]
+        : []),
+    ]);
+  };
   const [checking, setChecking] = useState(false);
 
   const priceFacts: Omit<PriceCellFacts, 'billingMethod'> = {
@@ -183,9 +203,8 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
             return;
           }
           const { billingMethod: onChoice, dateMedicalNecessityAcknowledged: onAcknowledgement } = onField;
-          if (onChoice) setChoiceError(onChoice);
-          if (onAcknowledgement) setAcknowledgementError(onAcknowledgement);
-          if (!onChoice && !onAcknowledgement) setSaveError(error.message);
+          if (onChoice || onAcknowledgement) showErrors(onChoice ?? null, onAcknowledgement ?? null);
+          else setSaveError(error.message);
         },
       },
     );
@@ -199,11 +218,11 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
     }
     const [invalid] = validateBillingChoice(choice, options);
     if (invalid || choice === null) {
-      setChoiceError(invalid?.defaultMessage ?? MESSAGES.billingOptionRequired);
+      showErrors(invalid?.defaultMessage ?? MESSAGES.billingOptionRequired, null);
       return;
     }
     if (needsAcknowledgement && !acknowledged) {
-      setAcknowledgementError(MESSAGES.medicalNecessityRequired);
+      showErrors(null, MESSAGES.medicalNecessityRequired);
       return;
     }
     if (choice === saved && completedBilling(order, requisition)) {
@@ -240,6 +259,7 @@ function BillingForm({ order, practitioner, requisition, user, navigation, inlin
     <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         <OrderLockNotice order={order} user={user} />
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         <Text>
           {requisition.omsOrderableItemName}
           {requisition.reqNumber ? ` (requisition #${requisition.reqNumber})` : ''}

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useRequisitionProduct } from '../../api/requisitions.ts';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { LEAVING_SAVED } from '../../components/unsaved-changes.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { stepRequisition } from '../wizard/wizard-order.ts';
 import { DropShipInstructionsForm } from './drop-ship-instructions-form.tsx';
@@ -25,7 +26,7 @@ export function CollectionStep({ order, user, gearReqId, navigation }: StepProps
   const onSaved = (saved: GearOrder, then: 'next' | 'addAnother') => {
     if (then === 'next') void navigation.next(saved);
     // spec 2 §4: 'sets add-new-requisition mode, clears the current requisition and goes to the panel step'.
-    else void navigate(`/order/${saved.id}/panels${search}`);
+    else void navigate(`/order/${saved.id}/panels${search}`, { state: LEAVING_SAVED });
   };
   const common = {
     order,

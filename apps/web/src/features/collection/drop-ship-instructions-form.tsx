@@ -11,6 +11,7 @@ import {
 import { Stack, Text } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useMessages } from '../../api/context.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { CollectionButtons } from './collection-buttons.tsx';
 import { CollectionNotesFields } from './collection-notes.tsx';
 import { Title2 } from './sample-collection-form.tsx';
@@ -46,7 +47,7 @@ export function DropShipInstructionsForm(props: DropShipInstructionsFormProps) {
   const [notes, setNotes] = useState(initial);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const dirty = JSON.stringify(notes) !== JSON.stringify(initial);
+  useUnsavedChanges(!locked && JSON.stringify(notes) !== JSON.stringify(initial));
   const fieldError = (field: string) => errors.find((error) => error.field === field)?.defaultMessage;
 
   const submit = (then: 'next' | 'addAnother') => {
@@ -101,7 +102,6 @@ export function DropShipInstructionsForm(props: DropShipInstructionsFormProps) {
         <CollectionButtons
           failure={failure}
           onBack={onBack}
-          dirty={dirty && !locked}
           saving={save.isPending}
           onAddAnother={offerAddAnother ? () => submit('addAnother') : undefined}
         />

@@ -28,9 +28,11 @@ import {
   type UserInfo,
   validateSampleCollection,
 } from '@gear/domain';
-import { Alert, Fieldset, Group, List, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useMemo, useRef, useState } from 'react';
+import { Alert, Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useMessages } from '../../api/context.tsx';
+import { ErrorSummary, summaryErrorOf, useErrorSummary } from '../../components/error-summary.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { CollectionButtons } from './collection-buttons.tsx';
 import { CollectionField } from './collection-field.tsx';
 import { CollectionInstructions } from './collection-instructions.tsx';
@@ -112,8 +114,8 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
   const [state, setState] = useState<FormState>(initial);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const dirty = JSON.stringify(state) !== JSON.stringify(initial);
+  const summary = useErrorSummary();
+  useUnsavedChanges(!locked && JSON.stringify(state) !== JSON.stringify(initial));
 
   const values = toList(state.values);
   const collected = state.lastSampleCollected === true;
@@ -152,9 +154,7 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
 
   const showErrors = (found: FieldError[]) => {
     setErrors(found);
-    // spec 2 §8: 'Validation failure lists the messages and scrolls to them.'
-    requestAnimationFrame(() => summaryRef.current?.scrollIntoView({ block: 'start' }));
-    summaryRef.current?.focus();
+    summary.show(found.map((error) => summaryErrorOf(error, labelOf(error.field))));
   };
 
   const setValue = (id: number, value: string) =>
@@ -192,6 +192,7 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
       return;
     }
     setErrors([]);
+    summary.clear();
     save.mutate(
       {
         id: requisition.id,
@@ -250,19 +251,7 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
       <Stack gap="md">
         <Title2 requisition={requisition} />
         <CollectionInstructions productName={requisition.omsOrderableItemName} />
-        <div ref={summaryRef} tabIndex={-1}>
-          {errors.length > 0 && (
-            <Alert color="red" title="Please correct the following" role="alert">
-              <List size="sm">
-                {errors.map((error) => (
-                  <List.Item key={`${error.field}:${error.defaultMessage}`}>
-                    {labelOf(error.field)}: {error.defaultMessage}
-                  </List.Item>
-                ))}
-              </List>
-            </Alert>
-          )}
-        </div>
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         <Radio.Group
           label="Has the last sample been collected?"
           required
@@ -368,7 +357,6 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
         <CollectionButtons
           failure={failure}
           onBack={onBack}
-          dirty={dirty && !locked}
           saving={save.isPending}
           onAddAnother={offerAddAnother ? () => submit('addAnother') : undefined}
         />

@@ -15,6 +15,8 @@ import { useApi, useConfig } from '../../api/context.tsx';
 import { lookupDxCode } from '../../api/dx-codes.ts';
 import { errorMessage } from '../../api/errors.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, useErrorSummary } from '../../components/error-summary.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { DxCodeSearch } from './dx-code-search.tsx';
 import { RecentDxCodes } from './recent-dx-codes.tsx';
 
@@ -68,8 +70,16 @@ export function DxCodesEditor({
       .map(({ code, name }) => ({ code, name })),
   );
   const [input, setInput] = useState('');
+  const savedCodes = requisition.icdCodes.map((c) => c.code).sort();
+  useUnsavedChanges(!disabled && JSON.stringify([...checked].sort()) !== JSON.stringify(savedCodes));
   const [addNotice, setAddNotice] = useState<Notice>(null);
-  const [requirement, setRequirement] = useState<string | null>(null);
+  const [requirement, setRequirementMessage] = useState<string | null>(null);
+  const summary = useErrorSummary();
+  /** The requirement beside the codes and in the summary above them (issue 15: one way to show errors). */
+  const setRequirement = (message: string | null) => {
+    setRequirementMessage(message);
+    if (message) summary.show([{ field: 'icdCodes', label: 'Diagnosis codes', message }]);
+  };
   const [saveError, setSaveError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -152,6 +162,7 @@ export function DxCodesEditor({
   return (
     <form id={formId} onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="lg">
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         {productCodes.length > 0 && (
           <Checkbox.Group
             label={`Codes for ${requisition.omsOrderableItemName}`}

@@ -22,7 +22,9 @@ import { queryKeys } from '../../api/keys.ts';
 import { lookupInsurances } from '../../api/patients.ts';
 import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, useErrorSummary } from '../../components/error-summary.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { IdCardUploads } from './id-card-uploads.tsx';
@@ -31,8 +33,8 @@ import {
   blankInsuranceValues,
   type InsuranceFormValues,
   type InsuranceKey,
+  insuranceFieldLabel,
   insuranceValues,
-  labelledError,
   prefixed,
   toInsurance,
 } from './insurance-values.ts';
@@ -84,7 +86,16 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
       hasSecondary: order.secondaryInsurance !== null,
     },
   });
-  const [errors, setErrors] = useState<FieldMessages>({});
+  useUnsavedChanges(!locked && form.formState.isDirty);
+  const [errors, setErrorMessages] = useState<FieldMessages>({});
+  const summary = useErrorSummary();
+  /** The fields' messages and the summary above the form, shown together (issue 15: one way to show errors). */
+  const setErrors = (next: FieldMessages) => {
+    setErrorMessages(next);
+    summary.show(
+      Object.entries(next).map(([field, message]) => ({ field, label: insuranceFieldLabel(field), message })),
+    );
+  };
   const [saveError, setSaveError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [medicareConfirmed, setMedicareConfirmed] = useState(false);
@@ -117,7 +128,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
   };
 
   const clearError = (field: string) =>
-    setErrors((current) => {
+    setErrorMessages((current) => {
       if (!(field in current)) return current;
       const { [field]: _, ...rest } = current;
       return rest;
@@ -128,11 +139,12 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
     if (asksMedicareQuestion({ subscriberId }, medicareConfirmed)) setQuestion({ which, subscriberId });
   };
 
-  const failure = (error: unknown): string => {
+  const failure = (error: unknown): string | null => {
     if (isApiError(error) && error.kind === 'validation') {
-      setErrors(fieldMessages(error.fieldErrors));
-      const [first] = error.fieldErrors;
-      return first ? labelledError(first) : error.message;
+      const byField = fieldMessages(error.fieldErrors);
+      setErrors(byField);
+      // The summary lists the fields' messages; a refusal naming no field says its own message.
+      return Object.keys(byField).length > 0 ? null : error.message;
     }
     if (isApiError(error) && error.kind === 'conflict') return error.message;
     // A 503 (decision 0154): "try again in a few seconds", not "call us"; what was typed stays in the form.
@@ -183,7 +195,6 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
     claimsRequired: requiresClaimsAddress(insurance, facts),
     onSubscriberIdBlur: askMedicare(which),
   });
-  const hasErrors = Object.keys(errors).length > 0;
 
   return (
     <Stack gap="lg">
@@ -196,6 +207,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
       )}
       <DismissibleNotice notice={notice} onDismiss={() => setNotice(null)} />
       <form onSubmit={onSubmit} noValidate aria-label="Insurance information">
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         <Stack gap="md">
           <InsuranceFields legend="Primary insurance" {...fieldsOf('insurance', typedPrimary)} />
           {values.hasSecondary && typedSecondary ? (
@@ -211,7 +223,7 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
                   onClick={() => {
                     form.setValue('hasSecondary', false);
                     form.setValue('secondaryInsurance', blankInsuranceValues());
-                    setErrors((current) =>
+                    setErrorMessages((current) =>
                       Object.fromEntries(
                         Object.entries(current).filter(([k]) => !k.startsWith('secondaryInsurance.')),
                       ),
@@ -240,11 +252,6 @@ function InsuranceStepForm({ order, user, navigation }: StepProps & { order: Sav
             disabled={disabled || cardsBusy > 0}
             onBusy={(busy) => setCardsBusy((count) => count + (busy ? 1 : -1))}
           />
-          {hasErrors && !saveError && (
-            <Alert color="red" role="alert">
-              Please correct the highlighted fields.
-            </Alert>
-          )}
           <ErrorAlert message={saveError} />
           <WizardButtons
             onBack={() => void navigation.back()}

@@ -134,10 +134,11 @@ const LABELS: Record<string, string> = {
 };
 
 /** spec 2 §8 'server errors show field and default message'. */
-export function labelledError(error: FieldError): string {
-  const [key = '', ...rest] = error.field.split('.');
+/** The name people read for a field of either insurance ('Primary insurance, Group number'), or '' when it has none. */
+export function insuranceFieldLabel(field: string): string {
+  const [key = '', ...rest] = field.split('.');
   const label = LABELS[rest.join('.')];
-  if (!label) return error.defaultMessage;
+  if (!label) return '';
   const which = key === 'secondaryInsurance' ? 'Secondary insurance' : 'Primary insurance';
-  return `${which}, ${label}: ${error.defaultMessage}`;
+  return `${which}, ${label}`;
 }

@@ -65,7 +65,17 @@ describe('patient step (spec 2 §2, §5)', { timeout: 30_000 }, () => {
     // The cell phone and the address phone each carry the message.
     expect(screen.getAllByText('Please provide a phone number.')).toHaveLength(2);
     expect(field(/^First name/)).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    // Issue 15: one summary at the top, focused, each message a link to its field.
+    const summary = screen.getByRole('alert');
+    expect(summary).toHaveTextContent('Please correct the following');
+    await waitFor(() => expect(summary.parentElement).toHaveFocus());
+    const link = within(summary).getByRole('link', { name: 'Last name: Please provide a last name.' });
+    expect(within(summary).getAllByRole('link')[0]).toHaveAccessibleName(
+      'First name: Please provide a first name.',
+    );
+    await app.user.click(link);
+    expect(field(/^Last name/)).toHaveFocus();
+    expect(field(/^Last name/)).toHaveAccessibleDescription('Please provide a last name.');
     expect(app.server.callsTo('PUT /gear/order/42/patient/')).toHaveLength(0);
     await expectAccessible();
   });

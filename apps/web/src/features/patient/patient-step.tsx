@@ -44,8 +44,10 @@ import { queryKeys } from '../../api/keys.ts';
 import { subscribe, useSavePatient } from '../../api/patients.ts';
 import { DismissibleNotice } from '../../components/dismissible-notice.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, useErrorSummary } from '../../components/error-summary.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PoBoxDialog } from '../../components/po-box-dialog.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { AgeConfirmationDialog } from './patient-dialogs.tsx';
@@ -66,7 +68,7 @@ import {
 import { PatientSearch } from './patient-search.tsx';
 import {
   dateOfBirthOf,
-  labelledError,
+  FIELD_LABELS,
   type PatientValues,
   patientValues,
   toPatientInfo,
@@ -125,10 +127,20 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
   const save = useSavePatient();
   const today = useMemo(() => labToday(), []);
   const stored = order.patientInfo;
-  const form = useForm<PatientValues>({
-    defaultValues: patientValues(stored, order.shippingMethod, defaultCountry(order)),
-  });
-  const [errors, setErrors] = useState<FieldMessages>({});
+  const initialValues = useMemo(
+    () => patientValues(stored, order.shippingMethod, defaultCountry(order)),
+    [stored, order],
+  );
+  const form = useForm<PatientValues>({ defaultValues: initialValues });
+  const [errors, setErrorMessages] = useState<FieldMessages>({});
+  const summary = useErrorSummary();
+  /** The fields' messages and the summary above the form, shown together (issue 15: one way to show errors). */
+  const setErrors = (next: FieldMessages) => {
+    setErrorMessages(next);
+    summary.show(
+      Object.entries(next).map(([field, message]) => ({ field, label: FIELD_LABELS[field] ?? '', message })),
+    );
+  };
   const [saveError, setSaveError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'age' | 'poBox' | null>(null);
@@ -139,10 +151,12 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
   const [poBoxAnsweredFor, setPoBoxAnsweredFor] = useState<string | null>(null);
 
   const values = form.watch();
+  const locked = isPatientPageLocked(order, user);
+  // A patient chosen in the search fills the form (a reset) and is not saved yet either: compare with the order's.
+  useUnsavedChanges(!locked && JSON.stringify(values) !== JSON.stringify(initialValues));
   const patient = toPatientInfo(values);
   const dateOfBirth = patient.dateOfBirth;
   const facts = factsOf(order, user, today, ageConfirmedFor !== null && ageConfirmedFor === dateOfBirth);
-  const locked = isPatientPageLocked(order, user);
   const international = isInternationalPatient(patient, facts);
   const residentState = (values.shipping.state || '').toUpperCase();
   const exempt = awaitsPatientConfirmation(facts);
@@ -150,7 +164,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
   const showEmployer = employerState || SCHOOL_DISTRICT_STATES.includes(residentState);
 
   const clearError = (field: string) => {
-    setErrors((current) => {
+    setErrorMessages((current) => {
       if (!(field in current)) return current;
       const { [field]: _, ...rest } = current;
       return rest;
@@ -177,12 +191,13 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
     setNotice(`The form is filled in with ${name}'s details. Please check them before you continue.`);
   };
 
-  const saveError400 = (error: unknown): string => {
+  const saveError400 = (error: unknown): string | null => {
     if (!isApiError(error)) return phoneMessages.networkUnavailable;
     if (error.kind === 'validation') {
-      setErrors(fieldMessages(error.fieldErrors, 'patientInfo.'));
-      const [first] = error.fieldErrors;
-      return first ? labelledError(first) : error.message;
+      const byField = fieldMessages(error.fieldErrors, 'patientInfo.');
+      setErrors(byField);
+      // The summary lists the fields' messages; a refusal naming no field says its own message.
+      return Object.keys(byField).length > 0 ? null : error.message;
     }
     if (error.kind === 'conflict') return error.serverMessage ?? error.message;
     if (error.status === 400 && error.serverMessage) return error.serverMessage;
@@ -256,7 +271,6 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
 
   const dropShipChoice = showsShippingMethodChoice(user, facts.dropShip, values.shipping.country || null);
   const minor = isMinor(dateOfBirth, today);
-  const firstError = Object.entries(errors)[0];
 
   return (
     <Stack gap="lg">
@@ -279,6 +293,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
       <DismissibleNotice notice={notice} onDismiss={() => setNotice(null)} />
       <form onSubmit={onSubmit} noValidate aria-label="Patient information">
         <Stack gap="md">
+          <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
           <NameFields {...section} lastNameLocked={isPatientLastNameLocked(order, user)} />
           <DateOfBirthFields {...section} />
           <SexField {...section} />
@@ -313,11 +328,6 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
             />
           )}
           {user.type === 'prc' && <MarketingOptIn {...section} />}
-          {firstError && !saveError && (
-            <Alert color="red" role="alert" id="patient-errors">
-              Please correct the highlighted fields.
-            </Alert>
-          )}
           <ErrorAlert message={saveError} />
           <WizardButtons onBack={() => void navigation.back()} saving={save.isPending} />
         </Stack>
@@ -332,7 +342,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
         }}
         onNo={() => {
           setDialog(null);
-          setErrors((current) => ({ ...current, dateOfBirth: PATIENT_MESSAGES.confirmAge }));
+          setErrors({ ...errors, dateOfBirth: PATIENT_MESSAGES.confirmAge });
         }}
       />
       <PoBoxDialog

@@ -1,10 +1,4 @@
-import {
-  calendarDateFromParts,
-  type FieldError,
-  formatPhone,
-  type PatientAddress,
-  type PatientInfo,
-} from '@gear/domain';
+import { calendarDateFromParts, formatPhone, type PatientAddress, type PatientInfo } from '@gear/domain';
 
 /** One address of the form, as typed (every field a string). */
 export interface AddressValues {
@@ -225,9 +219,4 @@ export const FIELD_LABELS: Record<string, string> = {
   'addresses.employer.zipCode': 'Employer or school zip code',
   'addresses.employer.voicePhone': 'Employer or school phone',
   'addresses.employer.schoolDistrict': 'School district',
-};
-
-export const labelledError = (error: FieldError): string => {
-  const label = FIELD_LABELS[error.field.replace(/^patientInfo\./, '')];
-  return label ? `${label}: ${error.defaultMessage}` : error.defaultMessage;
 };

@@ -1,4 +1,5 @@
 import {
+  type FieldError,
   isAdmin,
   isCreditHold,
   isDemoAccount,
@@ -17,8 +18,10 @@ import { fieldMessages, serverFieldErrors } from '../../api/field-errors.ts';
 import { usePractitionerOptions } from '../../api/practitioners.ts';
 import { AdminPractitionerSearch } from '../../components/admin-practitioner-search.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, useErrorSummary } from '../../components/error-summary.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import type { StepProps } from '../wizard/types.ts';
 import { WizardButtons } from '../wizard/wizard-buttons.tsx';
 import { OfficeBlock } from './office-block.tsx';
@@ -30,6 +33,12 @@ interface PractitionerValues {
 }
 
 /** Server field names (errors[].field) → this form's fields. */
+/** The names people read for the fields, in the error summary. */
+const SUMMARY_LABELS: Record<keyof PractitionerValues, string> = {
+  gsdlNo: 'Practitioner',
+  practAgreement: 'Authorization',
+};
+
 const FIELD_FOR: Record<string, keyof PractitionerValues> = {
   practAgreement: 'practAgreement',
   practitioner: 'gsdlNo',
@@ -70,7 +79,7 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
     setError,
     clearErrors,
     watch,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<PractitionerValues>({
     defaultValues: {
       gsdlNo: order.practitioner?.gsdlNo ?? '',
@@ -80,6 +89,7 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
 
   // Until the user chooses, the order's practitioner or else the first option is selected.
   const gsdlNo = watch('gsdlNo') || practitioners[0]?.gsdlNo || '';
+  useUnsavedChanges(!locked && isDirty);
   const selected = byGsdl(gsdlNo);
   const needsAgreement = selected ? requiresAuthorizationAgreement(user, selected) : false;
   const creditHold = selected ? isCreditHold(selected) : false;
@@ -102,6 +112,23 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
     [choose],
   );
 
+  const summary = useErrorSummary();
+  /** Each message beside its field and in the summary above the form (issue 15). */
+  const showErrors = (found: readonly FieldError[]) => {
+    const onForm = Object.entries(fieldMessages(found)).flatMap(([field, message]) => {
+      const formField = FIELD_FOR[field];
+      return formField ? [{ formField, message }] : [];
+    });
+    for (const { formField, message } of onForm) setError(formField, { message });
+    summary.show(
+      onForm.map(({ formField, message }) => ({
+        field: formField,
+        label: SUMMARY_LABELS[formField],
+        message,
+      })),
+    );
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     if (locked) {
       await navigation.next(order);
@@ -111,21 +138,15 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
     if (!practitioner) return;
     const invalid = validatePractitionerStep({ user, practitioner, practAgreement: values.practAgreement });
     if (invalid.length > 0) {
-      for (const fieldError of invalid) {
-        setError(FIELD_FOR[fieldError.field] ?? 'gsdlNo', { message: fieldError.defaultMessage });
-      }
+      showErrors(invalid.map((error) => (FIELD_FOR[error.field] ? error : { ...error, field: 'gsdlNo' })));
       return;
     }
+    summary.clear();
     save.mutate(
       { ...order, practAgreement: needsAgreement ? values.practAgreement : false, practitioner },
       {
         onSuccess: (saved) => navigation.next(saved),
-        onError: (error) => {
-          for (const [field, message] of Object.entries(fieldMessages(serverFieldErrors(error)))) {
-            const formField = FIELD_FOR[field];
-            if (formField) setError(formField, { message });
-          }
-        },
+        onError: (error) => showErrors(serverFieldErrors(error)),
       },
     );
   });
@@ -142,6 +163,7 @@ export function PractitionerStep({ order, user, navigation }: StepProps) {
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <OrderLockNotice order={order} user={user} />
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         {options.isError && (
           <Alert color="red" role="alert">
             {options.error.message}

@@ -17,11 +17,11 @@ import {
 } from '@gear/domain';
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { isApiError, isTransient } from '../../api/errors.ts';
 import { useSubmitOrder } from '../../api/review.ts';
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { useAnchorFocus } from '../../components/use-anchor-focus.ts';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import { PaymentSection, usePaymentForm } from '../wizard/payment-pieces.tsx';
@@ -74,7 +74,6 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
   const submit = useSubmitOrder();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [savedKey, setSavedKey] = useState<string | null>(null);
-  const [pending, setPending] = useState<(() => void) | null>(null);
   const [saving, setSaving] = useState(false);
   const [quantitiesBusy, setQuantitiesBusy] = useState<ReadonlySet<number>>(new Set());
   const quantityBusy = useCallback(
@@ -96,17 +95,15 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
   useAnchorFocus(!payment.summary.isPending);
   const [preparing, setPreparing] = useState(false);
 
-  const blocker = useBlocker(editing !== null);
+  const unsaved = useUnsavedChanges(editing !== null);
   const blockers = useMemo(() => submitBlockers({ order, user, today: labToday() }), [order, user]);
 
-  /** Runs an action, asking first when an inline editor holds unsaved changes. */
-  const guarded = useCallback(
-    (action: () => void) => {
-      if (editing) setPending(() => action);
-      else action();
-    },
-    [editing],
-  );
+  /** Runs an action, asking first when an inline editor holds unsaved changes (which Continue then drops). */
+  const guarded = (action: () => void) =>
+    unsaved.guard(() => {
+      setEditing(null);
+      action();
+    });
 
   const openStep = (route: string, gearReqId: number | null = null) => {
     const step = stepByRoute(route);
@@ -324,25 +321,6 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
       </Group>
 
       {poBox.dialog}
-      <ConfirmDialog
-        opened={pending !== null || blocker.state === 'blocked'}
-        title={REVIEW_MESSAGES.unsavedChanges}
-        yesLabel="Continue"
-        noLabel="Cancel"
-        onNo={() => {
-          setPending(null);
-          if (blocker.state === 'blocked') blocker.reset();
-        }}
-        onYes={() => {
-          const action = pending;
-          setPending(null);
-          setEditing(null);
-          if (blocker.state === 'blocked') blocker.proceed();
-          action?.();
-        }}
-      >
-        <Text>You have changes in a section that are not saved. Continue without saving them?</Text>
-      </ConfirmDialog>
 
       {removing && (
         <RemoveRequisitionModal

@@ -9,6 +9,7 @@ import {
   isOrderLocked,
   type SavedOrder,
   SHIPPING_ERROR_CODES,
+  SHIPPING_FIELD_LABELS,
   SHIPPING_LIMITS,
   SHIPPING_MESSAGES,
   type ShippingFieldError,
@@ -25,7 +26,9 @@ import { useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { useShippingCharges } from '../../api/shipping.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, summaryErrorOf, useErrorSummary } from '../../components/error-summary.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { usePostalCodeFill } from '../../components/use-postal-code-fill.ts';
 import { WarningAlert } from '../../components/warning-alert.tsx';
 import type { StepProps } from '../wizard/types.ts';
@@ -100,6 +103,13 @@ export function ShippingStep({ order, user, navigation }: StepProps) {
   return <ShippingForm order={order as SavedOrder} user={user} navigation={navigation} />;
 }
 
+/** The names people read for the fields, in the error summary. */
+const FIELD_LABELS: Record<string, string> = {
+  ...SHIPPING_FIELD_LABELS,
+  shippingMethod: 'Shipping Method',
+  country: 'Country',
+};
+
 function ShippingForm({
   order,
   user,
@@ -111,8 +121,19 @@ function ShippingForm({
   const locked = isOrderLocked(order, user);
   const initial = useMemo(() => initialInformation(order), [order]);
   const [info, setInfo] = useState<ShippingInformation>(initial);
-  const [errors, setErrors] = useState<ShippingFieldError[]>([]);
+  const [errors, setFieldErrors] = useState<ShippingFieldError[]>([]);
+  const summary = useErrorSummary();
+  /** The fields' messages and the summary above the form (issue 15); a coded refusal keeps its own alert below. */
+  const setErrors = (found: ShippingFieldError[]) => {
+    setFieldErrors(found);
+    summary.show(
+      found
+        .filter((error) => error.code === undefined)
+        .map((error) => summaryErrorOf(error, FIELD_LABELS[error.field] ?? '')),
+    );
+  };
   const [failure, setFailure] = useState<string | null>(null);
+  useUnsavedChanges(!locked && JSON.stringify(info) !== JSON.stringify(initial));
 
   const practitioner = order.practitioner;
   const facts = {
@@ -182,6 +203,7 @@ function ShippingForm({
       required={required}
       value={blank(info[field])}
       maxLength={LIMITS[field]}
+      name={field}
       error={fieldError(field)}
       disabled={disabled}
       onChange={(event) => set(field, event.currentTarget.value)}
@@ -192,6 +214,7 @@ function ShippingForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         <OrderLockNotice order={order} user={user} />
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         {charges.isError && (
           <Alert color="red" role="alert">
             {SHIPPING_MESSAGES.chargesLoadFailed}
@@ -258,6 +281,7 @@ function ShippingForm({
           rows={3}
           maxLength={SHIPPING_LIMITS.instructions}
           value={blank(info.instructions)}
+          name="instructions"
           error={fieldError('instructions')}
           disabled={disabled}
           onChange={(event) => set('instructions', event.currentTarget.value)}

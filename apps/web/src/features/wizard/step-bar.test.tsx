@@ -111,4 +111,18 @@ describe('step bar (spec 1 §2.3)', () => {
       'done',
     );
   });
+
+  it('issue 15: a step the order does not need keeps its place, so the count stays (decision 0321)', () => {
+    const order = makeOrder();
+    const steps = order.workflow.steps.map((row) => (row.id === 14 ? { ...row, notApplicable: true } : row));
+    const trimmed = { ...order, workflow: { ...order.workflow, steps } };
+    const first = stepBar(newOrder(), practitionerUser, 'pract', null);
+    const items = stepBar(trimmed, practitionerUser, 'panels', null);
+    renderUi(<StepBar items={items} orderId={42} search="" />);
+    expect(bar().getByText(`Step 2 of ${first.length}: Panel Selection`)).toBeInTheDocument();
+    const shipping = bar().getByRole('button', { name: 'Shipping (not needed)' });
+    expect(shipping).toBeDisabled();
+    expect(shipping).toHaveAttribute('title', 'Shipping is not needed for this order.');
+    expect(shipping.closest('li')?.dataset.state).toBe('not-needed');
+  });
 });

@@ -2,7 +2,16 @@ import { type StepBarItem, stepById, stepPath, stepProgress } from '@gear/domain
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './step-bar.module.css';
-import { CheckIcon, SkipIcon, StepIcon } from './step-icons.tsx';
+import { CheckIcon, NotNeededIcon, SkipIcon, StepIcon } from './step-icons.tsx';
+
+/** The look of a step: current, not needed, done, skipped, open (a link) or upcoming. */
+function stateOf(item: StepBarItem): string {
+  if (item.current) return 'current';
+  if (item.notNeeded) return 'not-needed';
+  if (item.completed) return 'done';
+  if (item.skipped) return 'skipped';
+  return item.state === 'link' ? 'open' : 'upcoming';
+}
 
 export interface StepBarProps {
   /** The domain's stepBar(order, user, route, gearReqId). */
@@ -16,7 +25,8 @@ export interface StepBarProps {
  * spec 1 §2.3: each step a button with an icon and a label; a link only while at or before the first not-started
  * step; a check mark on completed steps; later steps disabled, titled '<label> is not available yet.'
  * Issue 15 (decision 0232): 'Step n of m: Name' above the bar; upcoming steps readable (at least 4.5:1); on a phone
- * the bar is one row that scrolls within itself. A skipped step has a look and a name of its own (decision 0330).
+ * the bar is one row that scrolls within itself. A skipped step has a look and a name of its own (decision 0330), and
+ * so has a step the order does not need, which stays in its place so the count does not change (decision 0321).
  */
 export function StepBar({ items, orderId, search }: StepBarProps) {
   const progress = stepProgress(items);
@@ -31,31 +41,24 @@ export function StepBar({ items, orderId, search }: StepBarProps) {
         {items.map((item) => {
           const step = stepById(item.id);
           if (!step) return null;
-          const { label, completed, skipped, current, gearReqId } = item;
+          const { label, completed, skipped, notNeeded, current, gearReqId } = item;
+          const mark = notNeeded ? 'not needed' : completed ? 'completed' : skipped ? 'skipped' : null;
           const common = {
             size: 'xs' as const,
             leftSection: <StepIcon step={item.key} />,
-            rightSection: completed ? <CheckIcon /> : skipped ? <SkipIcon /> : undefined,
+            rightSection: notNeeded ? (
+              <NotNeededIcon />
+            ) : completed ? (
+              <CheckIcon />
+            ) : skipped ? (
+              <SkipIcon />
+            ) : undefined,
             'data-completed': completed || undefined,
-            // The check mark and the skip mark are icons; the accessible name says them in words.
-            'aria-label': completed ? `${label} (completed)` : skipped ? `${label} (skipped)` : undefined,
+            // The marks are icons; the accessible name says them in words.
+            'aria-label': mark ? `${label} (${mark})` : undefined,
           };
           return (
-            <li
-              key={`${item.id}-${gearReqId ?? ''}`}
-              className={classes.item}
-              data-state={
-                current
-                  ? 'current'
-                  : completed
-                    ? 'done'
-                    : skipped
-                      ? 'skipped'
-                      : item.state === 'link'
-                        ? 'open'
-                        : 'upcoming'
-              }
-            >
+            <li key={`${item.id}-${gearReqId ?? ''}`} className={classes.item} data-state={stateOf(item)}>
               {item.state === 'link' ? (
                 <Button
                   {...common}
@@ -73,7 +76,7 @@ export function StepBar({ items, orderId, search }: StepBarProps) {
                   variant="default"
                   disabled
                   title={item.title}
-                  className={skipped ? classes.skipped : classes.upcoming}
+                  className={notNeeded ? classes.notNeeded : skipped ? classes.skipped : classes.upcoming}
                 >
                   {label}
                 </Button>

@@ -62,3 +62,12 @@ export function SkipIcon() {
     </svg>
   );
 }
+
+/** A step the order does not need (decision 0321): a dash. */
+export function NotNeededIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
+      <path d="M3.5 8h9" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+    </svg>
+  );
+}

@@ -7,7 +7,8 @@ import {
   stepPath,
   type UserInfo,
 } from '@gear/domain';
-import { useLocation, useNavigate } from 'react-router';
+import { type NavigateOptions, useLocation, useNavigate } from 'react-router';
+import { LEAVING_SAVED } from '../../components/unsaved-changes.tsx';
 import type { WizardOrder } from './wizard-order.ts';
 
 export interface WizardNavigation {
@@ -29,11 +30,13 @@ export function useWizardNavigation(
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
 
-  const goTo = async (orderId: WizardOrder['id'], target: NavigationTarget) => {
-    if (target.kind === 'step') await navigate(stepPath(orderId, target.step, target.gearReqId, search));
+  /** Next follows a save, so it leaves without asking; Back asks first when the form holds changes. */
+  const goTo = async (orderId: WizardOrder['id'], target: NavigationTarget, options?: NavigateOptions) => {
+    if (target.kind === 'step')
+      await navigate(stepPath(orderId, target.step, target.gearReqId, search), options);
     // Back from the first step: practitioners to their orders page, where the draft is listed (decision 0311).
-    else if (target.kind === 'home') await navigate(homePathOf(user));
-    else await navigate('/');
+    else if (target.kind === 'home') await navigate(homePathOf(user), options);
+    else await navigate('/', options);
   };
 
   return {
@@ -41,9 +44,10 @@ export function useWizardNavigation(
       if (order.id === 'new' && saved.id !== 'new') {
         await navigate(`${pathname.replace(/^\/order\/new\//, `/order/${saved.id}/`)}${search}`, {
           replace: true,
+          state: LEAVING_SAVED,
         });
       }
-      await goTo(saved.id, nextStep(saved, user, step.id, gearReqId));
+      await goTo(saved.id, nextStep(saved, user, step.id, gearReqId), { state: LEAVING_SAVED });
     },
     back: () => goTo(order.id, previousStep(order, user, step.id, gearReqId)),
   };

@@ -7,6 +7,8 @@ import { useOrder } from '../../api/orders.ts';
 import { NotFoundPage } from '../../components/not-found-page.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { SavedNotices } from '../../components/saved-notice.tsx';
+import { UnsavedChangesProvider } from '../../components/unsaved-changes.tsx';
 import { useCurrentUser } from '../../services/app-services.tsx';
 import { RequireSignIn } from '../login/require-sign-in.tsx';
 import { hasNoRequisitionsLeft, WizardStepExtras } from '../removal/wizard-extras.tsx';
@@ -109,28 +111,37 @@ function WizardShell({
     firstPlace.current = false;
   }, [place]);
   return (
-    <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <OrderBreadcrumbs current={step.label} />
-        <CartDropdown order={order} user={user} />
-      </Group>
-      <StepBar items={stepBar(order, user, route, gearReqId)} orderId={order.id} search={search} />
-      <Title order={1} ref={heading} tabIndex={-1}>
-        {step.label}
-      </Title>
-      <WizardStepExtras order={order} user={user} step={step} gearReqId={gearReqId} navigation={navigation} />
-      {StepComponent && !hasNoRequisitionsLeft(order, step) && (
-        <Suspense fallback={<PageLoader />}>
-          <StepComponent
-            key={`${route}/${gearReqId ?? ''}`}
-            order={order}
-            user={user}
-            step={step}
-            gearReqId={gearReqId}
-            navigation={navigation}
-          />
-        </Suspense>
-      )}
-    </Stack>
+    <UnsavedChangesProvider>
+      <SavedNotices />
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap">
+          <OrderBreadcrumbs current={step.label} />
+          <CartDropdown order={order} user={user} />
+        </Group>
+        <StepBar items={stepBar(order, user, route, gearReqId)} orderId={order.id} search={search} />
+        <Title order={1} ref={heading} tabIndex={-1}>
+          {step.label}
+        </Title>
+        <WizardStepExtras
+          order={order}
+          user={user}
+          step={step}
+          gearReqId={gearReqId}
+          navigation={navigation}
+        />
+        {StepComponent && !hasNoRequisitionsLeft(order, step) && (
+          <Suspense fallback={<PageLoader />}>
+            <StepComponent
+              key={`${route}/${gearReqId ?? ''}`}
+              order={order}
+              user={user}
+              step={step}
+              gearReqId={gearReqId}
+              navigation={navigation}
+            />
+          </Suspense>
+        )}
+      </Stack>
+    </UnsavedChangesProvider>
   );
 }
