@@ -18,6 +18,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keptUntilChanged } from '../../db/kept.ts';
+import { readPrepared } from '../../db/prepared.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { SETTLED_STATUSES } from '../payment/payment.repository.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
@@ -27,29 +28,26 @@ const INTEGER_MAX = 2_147_483_647;
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The orders a search text names (docs/decisions/0281): by id, by a requisition's requisition or activation number,
- * by an accession number, or by the patient's name from its start ('first last' matches both). Each branch uses its
- * own index; the union is the candidate set the page is cut from.
+ * What each way of finding orders by a search text asks of an order (docs/decisions/0281, 0313): its id, a
+ * requisition's requisition or activation number, an accession number, or the patient's name from its start ('first
+ * last' matches both). Each is a branch of its own, so that each is served by its own index.
  */
-function matchingOrderIds(q: string): SQL {
+function searchBranches(q: string): SQL[] {
   const branches: SQL[] = [
-    sql`select r.order_id as id from requisitions r where r.req_number = ${q}`,
-    sql`select r.order_id as id from requisitions r where r.activation_code = ${q.toUpperCase()}`,
-    sql`select r.order_id as id from accessions a join requisitions r on r.id = a.gear_req_id where a.accession_no = ${q}`,
-    sql`select o.id from orders o where lower(o.patient_info->>'nameLast') like ${likePrefix(q)}`,
-    sql`select o.id from orders o where lower(o.patient_info->>'nameFirst') like ${likePrefix(q)}`,
+    sql`o.id in (select r.order_id from requisitions r where r.req_number = ${q})`,
+    sql`o.id in (select r.order_id from requisitions r where r.activation_code = ${q.toUpperCase()})`,
+    sql`o.id in (select r.order_id from accessions a join requisitions r on r.id = a.gear_req_id where a.accession_no = ${q})`,
+    sql`lower(o.patient_info->>'nameLast') like ${likePrefix(q)}`,
+    sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(q)}`,
   ];
   const asId = /^\d{1,10}$/.test(q) ? Number(q) : null;
-  if (asId !== null && asId <= INTEGER_MAX) branches.push(sql`select ${asId}::integer as id`);
+  if (asId !== null && asId <= INTEGER_MAX) branches.push(sql`o.id = ${asId}`);
   const words = q.split(/\s+/).filter(Boolean);
-  if (words.length >= 2) {
-    const first = likePrefix(words[0] as string);
-    const last = likePrefix(words.slice(1).join(' '));
+  if (words.length >= 2)
     branches.push(
-      sql`select o.id from orders o where lower(o.patient_info->>'nameFirst') like ${first} and lower(o.patient_info->>'nameLast') like ${last}`,
+      sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(words[0] as string)} and lower(o.patient_info->>'nameLast') like ${likePrefix(words.slice(1).join(' '))}`,
     );
-  }
-  return sql.join(branches, sql` union `);
+  return branches;
 }
 
 interface RequisitionJson {
@@ -84,7 +82,6 @@ interface OrderRow {
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const emptyJson = sql.raw(`'[]'::json`);
 const settled = sql.join(
   SETTLED_STATUSES.map((status) => sql`${status}`),
@@ -124,7 +121,6 @@ const confirmed = sql`coalesce((select bool_or(c.completed) from workflow_steps 
  */
 export function orderListStatement(filter: OrderListFilter, position: OrderListPosition, limit: number): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filter.q) conditions.push(sql`o.id in (${matchingOrderIds(filter.q)})`);
   if (filter.practitioners !== null)
     conditions.push(
       filter.practitioners.length === 0
@@ -140,6 +136,19 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
   if (position.section === 'drafts') conditions.push(sql`not o.canceled and not ${confirmed}`);
   if (position.section === 'placed') conditions.push(sql`(o.canceled or ${confirmed})`);
   if (position.before) conditions.push(sql`o.id < ${position.before}`);
+  const where = sql.join(conditions, sql` and `);
+  // With a search, each way of finding an order takes its own first `limit` orders of the list (every condition
+  // applied, so its own index or the newest-first walk serves it, whichever the planner finds cheaper); the page is
+  // the first `limit` of their union. Never every match of a common name before the page is cut (decision 0313).
+  const orderIds = filter.q
+    ? sql`o.id in (${sql.join(
+        searchBranches(filter.q).map(
+          (branch) =>
+            sql`(select o.id from orders o where ${where} and ${branch} order by o.id desc limit ${limit})`,
+        ),
+        sql` union `,
+      )})`
+    : where;
   // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
     select p.*,
@@ -166,7 +175,7 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
     from (
       select o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
         o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last
-      from orders o where ${sql.join(conditions, sql` and `)}
+      from orders o where ${orderIds}
       order by o.id desc limit ${limit}
     ) p
     left join lateral (
@@ -268,8 +277,8 @@ type ReadBatch = (
  */
 function batchReader(db: Db, filter: OrderListFilter): ReadBatch {
   return async (position, limit) => {
-    const read = async (at: OrderListPosition, count: number) =>
-      rowsOf<OrderRow>(await db.execute(orderListStatement(filter, at, count)));
+    const read = (at: OrderListPosition, count: number) =>
+      readPrepared<OrderRow>(db, orderListStatement(filter, at, count));
     const first = await read(position, limit);
     const parts = [{ rows: first, section: position.section }];
     if (position.section === 'drafts' && first.length < limit)
