@@ -17,7 +17,7 @@ import {
 } from '@gear/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { keptUntilChanged } from '../../db/kept.ts';
+import { changing, keptUntilChanged } from '../../db/kept.ts';
 import { readPrepared } from '../../db/prepared.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { SETTLED_STATUSES } from '../payment/payment.repository.ts';
@@ -79,6 +79,9 @@ interface OrderRow {
   steps_done: number | string;
   submitted_at: string | Date | null;
   paid_cents: number | string | null;
+  /** The kept status (decision 0313): null while stale. */
+  stored_status: ListedOrderStatus | null;
+  status_version: number | null;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
@@ -96,6 +99,11 @@ export interface OrderListFilter {
   to?: string | undefined;
   /** The practitioners whose orders the list holds; null: every order (admins). */
   practitioners: readonly string[] | null;
+  /**
+   * Only orders whose kept status is this one or stale (decision 0313): the reader derives the stale ones and keeps
+   * those whose derived status is this one.
+   */
+  status?: ListedOrderStatus | undefined;
 }
 
 /** Where a batch starts: the part of the list (the order history has one part: 'all') and the id it ends before. */
@@ -113,6 +121,15 @@ export interface OrderListPosition {
 const confirmed = sql`coalesce((select bool_or(c.completed) from workflow_steps c where c.order_id = o.id and c.step_id = ${sql.raw(
   String(STEP_IDS.practitionerConfirmation),
 )}), false)`;
+
+/**
+ * The orders a status filter reads (decision 0313): those whose kept status is the one asked for, and those whose
+ * kept status is stale (a fact changed since it was derived). Each walks the status index newest first.
+ */
+const statusBranches = (status: ListedOrderStatus, before: number | undefined): SQL[] =>
+  [sql`st.status = ${status}`, sql`st.status is null`].map((branch) =>
+    before ? sql`${branch} and st.order_id < ${before}` : branch,
+  );
 
 /**
  * The orders of a batch (`limit` rows), newest first within the part the position names, each with the facts of its
@@ -137,18 +154,25 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
   if (position.section === 'placed') conditions.push(sql`(o.canceled or ${confirmed})`);
   if (position.before) conditions.push(sql`o.id < ${position.before}`);
   const where = sql.join(conditions, sql` and `);
-  // With a search, each way of finding an order takes its own first `limit` orders of the list (every condition
-  // applied, so its own index or the newest-first walk serves it, whichever the planner finds cheaper); the page is
-  // the first `limit` of their union. Never every match of a common name before the page is cut (decision 0313).
-  const orderIds = filter.q
-    ? sql`o.id in (${sql.join(
-        searchBranches(filter.q).map(
-          (branch) =>
-            sql`(select o.id from orders o where ${where} and ${branch} order by o.id desc limit ${limit})`,
-        ),
-        sql` union `,
-      )})`
-    : where;
+  // With a search or a status, each way of finding an order takes its own first `limit` orders of the list (every
+  // condition applied, so that its own index or the newest-first walk serves it, whichever the planner finds
+  // cheaper); the page is the first `limit` of their union. Never every match before the page is cut (decision 0313).
+  const searches = filter.q ? searchBranches(filter.q) : [sql`true`];
+  const statuses = filter.status ? statusBranches(filter.status, position.before) : [null];
+  const orderIds =
+    filter.q || filter.status
+      ? sql`o.id in (${sql.join(
+          searches.flatMap((search) =>
+            statuses.map((status) =>
+              status
+                ? sql`(select o.id from orders o join order_statuses st on st.order_id = o.id
+                    where ${where} and ${search} and ${status} order by o.id desc limit ${limit})`
+                : sql`(select o.id from orders o where ${where} and ${search} order by o.id desc limit ${limit})`,
+            ),
+          ),
+          sql` union `,
+        )})`
+      : where;
   // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
     select p.*,
@@ -170,7 +194,7 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
           'gearReqId', c.gear_req_id, 'recollectionOrderId', c.recollection_order_id, 'pending', c.pending)),
           ${emptyJson})
         from recollections c where c.order_id = p.id or c.recollection_order_id = p.id) as recollections,
-      w.steps, w.steps_done, w.submitted_at,
+      w.steps, w.steps_done, w.submitted_at, st.status as stored_status, st.version as status_version,
       (select sum(m.amount_cents) from payments m where m.order_id = p.id and m.status in (${settled})) as paid_cents
     from (
       select o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
@@ -184,6 +208,7 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
           as submitted_at
       from workflow_steps s where s.order_id = p.id
     ) w on true
+    left join order_statuses st on st.order_id = p.id
     order by p.id desc`;
 }
 
@@ -262,6 +287,24 @@ async function rowOf(db: Db, row: OrderRow, status: ListedOrderStatus): Promise<
   };
 }
 
+/**
+ * Keeps the statuses a list derived for stale rows (decision 0313), each only if its row's version is still the one
+ * read with the facts: a change committed since (its trigger bumped the version) leaves the row stale. The kept
+ * statuses feed no kept value, so the embedded database's kept pages stay.
+ */
+async function keepStatuses(
+  db: Db,
+  derived: readonly { orderId: number; status: ListedOrderStatus; version: number }[],
+): Promise<void> {
+  if (derived.length === 0) return;
+  await changing([], () =>
+    db.execute(sql`
+      update order_statuses st set status = v.status
+      from json_to_recordset(${JSON.stringify(derived)}::json) as v("orderId" integer, status text, version integer)
+      where st.order_id = v."orderId" and st.version = v.version`),
+  );
+}
+
 /** How many orders one statement of a status-filtered page reads. */
 const STATUS_BATCH = 250;
 
@@ -299,7 +342,7 @@ async function readOrderListPage(
   limit: number,
   status: ListedOrderStatus | undefined,
 ): Promise<{ rows: Listed[]; next: OrderListPosition | null; searchedTo: OrderListPosition | null }> {
-  const readBatch = batchReader(db, filter);
+  const readBatch = batchReader(db, { ...filter, status });
   const positionAfter = (listed: {
     row: { gearOrderId: number };
     section: OrderListPosition['section'];
@@ -328,15 +371,19 @@ async function readOrderListPage(
     const parts = await readBatch(position, batch);
     const rows = parts.flatMap((part) => part.rows.map((row) => ({ row, section: part.section })));
     more = rows.length === batch;
+    const derivedAnew: { orderId: number; status: ListedOrderStatus; version: number }[] = [];
     for (const { row, section } of rows) {
       looked += 1;
       position = { section, before: row.id };
       const derived = await statusOf(db, row);
+      if (row.stored_status === null && row.status_version !== null)
+        derivedAnew.push({ orderId: row.id, status: derived, version: row.status_version });
       if (derived === status) {
         matches.push({ row: await rowOf(db, row, derived), section });
         if (matches.length > limit) break;
       }
     }
+    await keepStatuses(db, derivedAnew);
   }
   const page = matches.slice(0, limit);
   const last = page.at(-1);
