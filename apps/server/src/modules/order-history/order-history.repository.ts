@@ -289,19 +289,25 @@ async function rowOf(db: Db, row: OrderRow, status: ListedOrderStatus): Promise<
 
 /**
  * Keeps the statuses a list derived for stale rows (decision 0313), each only if its row's version is still the one
- * read with the facts: a change committed since (its trigger bumped the version) leaves the row stale. The kept
- * statuses feed no kept value, so the embedded database's kept pages stay.
+ * read with the facts: a change committed since (its trigger bumped the version) leaves the row stale. Rows another
+ * request is keeping, or a change is writing, right now are skipped (no waiting, no deadlock between two lists).
+ * The kept statuses feed no kept value, so the embedded database's kept pages stay.
  */
 async function keepStatuses(
   db: Db,
   derived: readonly { orderId: number; status: ListedOrderStatus; version: number }[],
 ): Promise<void> {
   if (derived.length === 0) return;
+  const orderIds = `{${derived.map((row) => row.orderId).join(',')}}`;
   await changing([], () =>
     db.execute(sql`
       update order_statuses st set status = v.status
       from json_to_recordset(${JSON.stringify(derived)}::json) as v("orderId" integer, status text, version integer)
-      where st.order_id = v."orderId" and st.version = v.version`),
+      where st.order_id = v."orderId" and st.version = v.version
+        and st.order_id in (
+          select free.order_id from order_statuses free
+          where free.order_id = any(${orderIds}::integer[]) and free.status is null
+          order by free.order_id for update skip locked)`),
   );
 }
 
