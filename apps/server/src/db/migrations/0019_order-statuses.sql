@@ -6,6 +6,7 @@ CREATE TABLE "order_statuses" (
 --> statement-breakpoint
 ALTER TABLE "order_statuses" ADD CONSTRAINT "order_statuses_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_statuses_status_order_id_index" ON "order_statuses" USING btree ("status","order_id");--> statement-breakpoint
+CREATE INDEX "order_statuses_stale_index" ON "order_statuses" USING btree ("order_id") WHERE "order_statuses"."status" is null;--> statement-breakpoint
 INSERT INTO "order_statuses" ("order_id") SELECT "id" FROM "orders";
 --> statement-breakpoint
 CREATE FUNCTION "order_statuses_stale"(stale_orders integer[]) RETURNS void LANGUAGE sql AS $$

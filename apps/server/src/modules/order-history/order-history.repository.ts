@@ -311,6 +311,16 @@ async function keepStatuses(
   );
 }
 
+/** How many statuses kept by one page make the status table's statistics worth reading afresh. */
+const BULK_KEPT = 1000;
+
+/**
+ * After a page kept a bulk of stale statuses (the first lists after migration 0019, or after a bulk change), the
+ * planner's statistics still say most rows are stale, and it would walk every order to find the few stale ones left:
+ * they are read afresh (the embedded database has no autovacuum to do it).
+ */
+const refreshStatusStatistics = (db: Db) => changing([], () => db.execute(sql`analyze order_statuses`));
+
 /** How many orders one statement of a status-filtered page reads. */
 const STATUS_BATCH = 250;
 
@@ -371,6 +381,7 @@ async function readOrderListPage(
   const matches: Listed[] = [];
   let position: OrderListPosition = start;
   let looked = 0;
+  let keptNow = 0;
   let more = true;
   while (more && matches.length <= limit && looked < ORDER_HISTORY_STATUS_SCAN) {
     const batch = Math.min(STATUS_BATCH, ORDER_HISTORY_STATUS_SCAN - looked);
@@ -390,7 +401,9 @@ async function readOrderListPage(
       }
     }
     await keepStatuses(db, derivedAnew);
+    keptNow += derivedAnew.length;
   }
+  if (keptNow >= BULK_KEPT) await refreshStatusStatistics(db);
   const page = matches.slice(0, limit);
   const last = page.at(-1);
   if (matches.length > limit && last)

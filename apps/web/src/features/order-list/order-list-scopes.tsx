@@ -1,5 +1,6 @@
 import { formatCents, LISTED_ORDER_HEADLINES, type OrderHistoryRow, type OrderListRow } from '@gear/domain';
 import { Anchor, Button, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useOrderHistory } from '../../api/order-history.ts';
 import { useOrderList } from '../../api/orders-list.ts';
@@ -33,68 +34,56 @@ export const ORDER_HISTORY_SCOPE: OrderListScope<OrderHistoryRow> = {
   more: 'older orders',
   noOrders: 'No orders yet.',
   Rows: ({ orders, busy }) => (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table striped aria-busy={busy}>
-        <Table.Caption>Orders, newest first</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Order</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Practitioner</Table.Th>
-            <Table.Th scope="col">Patient</Table.Th>
-            <Table.Th scope="col">Started</Table.Th>
-            <Table.Th scope="col">Submitted</Table.Th>
-            <Table.Th scope="col">Requisitions</Table.Th>
-            <Table.Th scope="col">Paid</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => (
-            <Table.Tr key={order.gearOrderId}>
-              <Table.Td>
-                <Anchor component={Link} to={`/order/${order.gearOrderId}`}>
-                  Open order {order.gearOrderId}
-                </Anchor>
-              </Table.Td>
-              <Table.Td>
-                {order.status === 'NotPlaced' ? (
-                  LISTED_ORDER_HEADLINES[order.status]
-                ) : (
-                  <Anchor component={Link} to={`/order-status/${order.gearOrderId}`}>
-                    {LISTED_ORDER_HEADLINES[order.status]}
-                    <VisuallyHidden>, status of order {order.gearOrderId}</VisuallyHidden>
-                  </Anchor>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {order.practitioner
-                  ? `${order.practitioner.firstName} ${order.practitioner.lastName} (${order.practitioner.gsdlNo})`
-                  : '—'}
-              </Table.Td>
-              <Table.Td>{patientOf(order, '—')}</Table.Td>
-              <Table.Td>{dateTime(order.createdAt)}</Table.Td>
-              <Table.Td>{order.submittedAt ? dateTime(order.submittedAt) : 'Not yet'}</Table.Td>
-              <Table.Td>
-                {order.requisitions.map((requisition) => (
-                  <Text size="sm" key={requisition.gearReqId}>
-                    {requisition.productName}
-                    {requisition.reqNumber ? ` · Req ${requisition.reqNumber}` : ''}
-                    {requisition.activationCode ? ` · ${requisition.activationCode}` : ''}
-                    {requisition.accessionNo ? ` · Accession ${requisition.accessionNo}` : ''}
-                    {requisition.quantity > 1 ? ` × ${requisition.quantity}` : ''}
-                  </Text>
-                ))}
-              </Table.Td>
-              <Table.Td>
-                {order.billedToPractice && order.totalPaidCents === 0
-                  ? 'Billed to the practice'
-                  : formatCents(order.totalPaidCents)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <OrdersTable
+      caption="Orders, newest first"
+      columns={['Order', 'Status', 'Practitioner', 'Patient', 'Started', 'Submitted', 'Requisitions', 'Paid']}
+      minWidth={1000}
+      busy={busy}
+    >
+      {orders.map((order) => (
+        <Table.Tr key={order.gearOrderId}>
+          <Table.Td>
+            <Anchor component={Link} to={`/order/${order.gearOrderId}`}>
+              Open order {order.gearOrderId}
+            </Anchor>
+          </Table.Td>
+          <Table.Td>
+            {order.status === 'NotPlaced' ? (
+              LISTED_ORDER_HEADLINES[order.status]
+            ) : (
+              <Anchor component={Link} to={`/order-status/${order.gearOrderId}`}>
+                {LISTED_ORDER_HEADLINES[order.status]}
+                <VisuallyHidden>, status of order {order.gearOrderId}</VisuallyHidden>
+              </Anchor>
+            )}
+          </Table.Td>
+          <Table.Td>
+            {order.practitioner
+              ? `${order.practitioner.firstName} ${order.practitioner.lastName} (${order.practitioner.gsdlNo})`
+              : '—'}
+          </Table.Td>
+          <Table.Td>{patientOf(order, '—')}</Table.Td>
+          <Table.Td>{dateTime(order.createdAt)}</Table.Td>
+          <Table.Td>{order.submittedAt ? dateTime(order.submittedAt) : 'Not yet'}</Table.Td>
+          <Table.Td>
+            {order.requisitions.map((requisition) => (
+              <Text size="sm" key={requisition.gearReqId}>
+                {requisition.productName}
+                {requisition.reqNumber ? ` · Req ${requisition.reqNumber}` : ''}
+                {requisition.activationCode ? ` · ${requisition.activationCode}` : ''}
+                {requisition.accessionNo ? ` · Accession ${requisition.accessionNo}` : ''}
+                {requisition.quantity > 1 ? ` × ${requisition.quantity}` : ''}
+              </Text>
+            ))}
+          </Table.Td>
+          <Table.Td>
+            {order.billedToPractice && order.totalPaidCents === 0
+              ? 'Billed to the practice'
+              : formatCents(order.totalPaidCents)}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </OrdersTable>
   ),
 };
 
@@ -152,55 +141,78 @@ function DraftsFirstTable({
   busy: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <OrdersTable
+      caption={caption}
+      columns={['Order', 'Patient', 'Status', 'Practitioner', 'Tests', 'Started']}
+      minWidth={640}
+      busy={busy}
+    >
+      {orders.map((order) => (
+        <Table.Tr key={order.gearOrderId}>
+          <Table.Td>
+            {order.draft ? (
+              <Anchor component={Link} to={`/order/${order.gearOrderId}`}>
+                Continue order {order.gearOrderId}
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to={`/order-status/${order.gearOrderId}`}>
+                Order {order.gearOrderId}
+                <VisuallyHidden>: its status page</VisuallyHidden>
+              </Anchor>
+            )}
+          </Table.Td>
+          <Table.Td>{patientOf(order, 'No patient yet')}</Table.Td>
+          <Table.Td>{LISTED_ORDER_HEADLINES[order.status]}</Table.Td>
+          <Table.Td>
+            {order.practitioner
+              ? `${order.practitioner.firstName} ${order.practitioner.lastName}, ${order.practitioner.degree}`
+              : '—'}
+          </Table.Td>
+          <Table.Td>
+            {order.requisitions.length === 0
+              ? 'None chosen yet'
+              : order.requisitions.map((requisition) => (
+                  <Text size="sm" key={requisition.gearReqId}>
+                    {requisition.productName}
+                    {requisition.quantity > 1 ? ` × ${requisition.quantity}` : ''}
+                  </Text>
+                ))}
+          </Table.Td>
+          <Table.Td>{dateTime(order.createdAt)}</Table.Td>
+        </Table.Tr>
+      ))}
+    </OrdersTable>
+  );
+}
+
+/** A table of orders: its caption above, a header of columns, a row an order; scrolls sideways inside itself. */
+function OrdersTable({
+  caption,
+  columns,
+  minWidth,
+  busy,
+  children,
+}: {
+  caption: string;
+  columns: readonly string[];
+  minWidth: number;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table striped aria-busy={busy} captionSide="top">
         <Table.Caption style={{ textAlign: 'start', fontWeight: 600 }}>{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th scope="col">Order</Table.Th>
-            <Table.Th scope="col">Patient</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Practitioner</Table.Th>
-            <Table.Th scope="col">Tests</Table.Th>
-            <Table.Th scope="col">Started</Table.Th>
+            {columns.map((column) => (
+              <Table.Th scope="col" key={column}>
+                {column}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {orders.map((order) => (
-            <Table.Tr key={order.gearOrderId}>
-              <Table.Td>
-                {order.draft ? (
-                  <Anchor component={Link} to={`/order/${order.gearOrderId}`}>
-                    Continue order {order.gearOrderId}
-                  </Anchor>
-                ) : (
-                  <Anchor component={Link} to={`/order-status/${order.gearOrderId}`}>
-                    Order {order.gearOrderId}
-                    <VisuallyHidden>: its status page</VisuallyHidden>
-                  </Anchor>
-                )}
-              </Table.Td>
-              <Table.Td>{patientOf(order, 'No patient yet')}</Table.Td>
-              <Table.Td>{LISTED_ORDER_HEADLINES[order.status]}</Table.Td>
-              <Table.Td>
-                {order.practitioner
-                  ? `${order.practitioner.firstName} ${order.practitioner.lastName}, ${order.practitioner.degree}`
-                  : '—'}
-              </Table.Td>
-              <Table.Td>
-                {order.requisitions.length === 0
-                  ? 'None chosen yet'
-                  : order.requisitions.map((requisition) => (
-                      <Text size="sm" key={requisition.gearReqId}>
-                        {requisition.productName}
-                        {requisition.quantity > 1 ? ` × ${requisition.quantity}` : ''}
-                      </Text>
-                    ))}
-              </Table.Td>
-              <Table.Td>{dateTime(order.createdAt)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
