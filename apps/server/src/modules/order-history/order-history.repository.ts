@@ -321,7 +321,7 @@ const BULK_KEPT = 1000;
  */
 const refreshStatusStatistics = (db: Db) => changing([], () => db.execute(sql`analyze order_statuses`));
 
-/** How many orders one statement of a status-filtered page reads. */
+/** How many orders one statement of a status-filtered page reads after its first. */
 const STATUS_BATCH = 250;
 
 type Listed = { row: OrderHistoryRow; section: OrderListPosition['section'] };
@@ -384,7 +384,8 @@ async function readOrderListPage(
   let keptNow = 0;
   let more = true;
   while (more && matches.length <= limit && looked < ORDER_HISTORY_STATUS_SCAN) {
-    const batch = Math.min(STATUS_BATCH, ORDER_HISTORY_STATUS_SCAN - looked);
+    // The first batch is a page (the candidates are mostly orders of the status, decision 0313); later ones larger.
+    const batch = Math.min(looked === 0 ? limit + 1 : STATUS_BATCH, ORDER_HISTORY_STATUS_SCAN - looked);
     const parts = await readBatch(position, batch);
     const rows = parts.flatMap((part) => part.rows.map((row) => ({ row, section: part.section })));
     more = rows.length === batch;
