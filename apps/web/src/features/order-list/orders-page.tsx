@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useSession } from '../../services/app-services.tsx';
-import { MY_ORDERS_SCOPE } from '../order-list/order-list-scopes.tsx';
-import { OrderListView } from '../order-list/order-list-view.tsx';
+import { MY_ORDERS_SCOPE } from './order-list-scopes.tsx';
+import { OrderListView } from './order-list-view.tsx';
 
 /**
  * /orders (issue 15; docs/decisions/0310, 0311, 0314): the person's orders, drafts first; found by order number or

@@ -2,8 +2,8 @@ import { isAdmin } from '@gear/domain';
 import { Navigate } from 'react-router';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useSession } from '../../services/app-services.tsx';
-import { ORDER_HISTORY_SCOPE } from '../order-list/order-list-scopes.tsx';
-import { OrderListView } from '../order-list/order-list-view.tsx';
+import { ORDER_HISTORY_SCOPE } from './order-list-scopes.tsx';
+import { OrderListView } from './order-list-view.tsx';
 
 /** /order-history (spec 1 §2.1: admin only; spec 3 §2: practitioners are sent to the practitioner portal). */
 export function OrderHistoryPage() {
