@@ -311,15 +311,21 @@ async function keepStatuses(
   );
 }
 
-/** How many statuses kept by one page make the status table's statistics worth reading afresh. */
-const BULK_KEPT = 1000;
+/** How many statuses kept make the status table worth cleaning up and its statistics worth reading afresh. */
+const KEPT_BEFORE_VACUUM = 1000;
+const keptSinceVacuum = new WeakMap<Db, number>();
 
 /**
- * After a page kept a bulk of stale statuses (the first lists after migration 0019, or after a bulk change), the
- * planner's statistics still say most rows are stale, and it would walk every order to find the few stale ones left:
- * they are read afresh (the embedded database has no autovacuum to do it).
+ * Each kept status leaves its stale row's index entries behind, and the planner's statistics say how many rows are
+ * stale. After a thousand (the first lists after migration 0019 keep 2,000 a page), the table is vacuumed and
+ * analysed: else a list would walk those leftovers to find the few stale rows (the embedded database has no
+ * autovacuum; on PostgreSQL it comes sooner than autovacuum would).
  */
-const refreshStatusStatistics = (db: Db) => changing([], () => db.execute(sql`analyze order_statuses`));
+async function tidyStatuses(db: Db, kept: number): Promise<void> {
+  const since = (keptSinceVacuum.get(db) ?? 0) + kept;
+  keptSinceVacuum.set(db, since >= KEPT_BEFORE_VACUUM ? 0 : since);
+  if (since >= KEPT_BEFORE_VACUUM) await changing([], () => db.execute(sql`vacuum (analyze) order_statuses`));
+}
 
 /** How many orders one statement of a status-filtered page reads after its first. */
 const STATUS_BATCH = 250;
@@ -404,7 +410,7 @@ async function readOrderListPage(
     await keepStatuses(db, derivedAnew);
     keptNow += derivedAnew.length;
   }
-  if (keptNow >= BULK_KEPT) await refreshStatusStatistics(db);
+  if (keptNow > 0) await tidyStatuses(db, keptNow);
   const page = matches.slice(0, limit);
   const last = page.at(-1);
   if (matches.length > limit && last)
