@@ -114,13 +114,13 @@ export const routes: RouteObject[] = [
             // The orders page (issue 15; decisions 0310, 0311): not a path of the spec.
             path: 'orders',
             lazy: async () => ({
-              Component: (await import('../features/orders/orders-page.tsx')).OrdersPage,
+              Component: (await import('../features/order-list/orders-page.tsx')).OrdersPage,
             }),
           },
           {
             path: 'order-history',
             lazy: async () => ({
-              Component: (await import('../features/order-history/order-history-page.tsx')).OrderHistoryPage,
+              Component: (await import('../features/order-list/order-history-page.tsx')).OrderHistoryPage,
             }),
           },
           {

@@ -25,7 +25,8 @@ export interface ListedOrderFacts {
 }
 
 /**
- * An order's status in a list, derived on every read and never stored (spec 3 §4, decision 0272): Canceled when the
+ * An order's status in a list, derived on every read (spec 3 §4, decision 0272; a status filter's index keeps a copy
+ * the database marks stale with any change of its facts, decision 0313): Canceled when the
  * order was canceled as a whole; else the order status page's status, except that an order the page would call
  * OrderPlaced which the practitioner has not confirmed is NotPlaced (what the lab and the carrier report about an
  * order always shows).

@@ -134,3 +134,28 @@ export const workflowSteps = pgTable(
   },
   (t) => [index().on(t.orderId), unique().on(t.orderId, t.stepId, t.gearReqId).nullsNotDistinct()],
 );
+
+/**
+ * Each order's listed status (spec 3 §4, `listedOrderStatus`; docs/decisions/0313), kept so that a list filtered by
+ * status reads an index instead of deriving every order. Never written by the portal's changes: the database's
+ * triggers (migration 0019) make the row stale (status null, version + 1) in the same transaction as any write to
+ * what the status is derived from; a list that reads a stale row derives the status from the facts it read and
+ * stores it only if the version is still the one it read.
+ */
+export const orderStatuses = pgTable(
+  'order_statuses',
+  {
+    orderId: integer()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** A ListedOrderStatus; null while stale. */
+    status: text(),
+    version: integer().notNull().default(0),
+  },
+  // The stale rows have an index of their own: a list's read of them is then an index walk whatever the planner's
+  // statistics say (right after a bulk change every row is stale; a while later almost none).
+  (t) => [
+    index().on(t.status, t.orderId),
+    index('order_statuses_stale_index').on(t.orderId).where(sql`${t.status} is null`),
+  ],
+);

@@ -17,7 +17,8 @@ import {
 } from '@gear/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { keptUntilChanged } from '../../db/kept.ts';
+import { changing, keptUntilChanged } from '../../db/kept.ts';
+import { readPrepared } from '../../db/prepared.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { SETTLED_STATUSES } from '../payment/payment.repository.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
@@ -27,29 +28,26 @@ const INTEGER_MAX = 2_147_483_647;
 const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * The orders a search text names (docs/decisions/0281): by id, by a requisition's requisition or activation number,
- * by an accession number, or by the patient's name from its start ('first last' matches both). Each branch uses its
- * own index; the union is the candidate set the page is cut from.
+ * What each way of finding orders by a search text asks of an order (docs/decisions/0281, 0313): its id, a
+ * requisition's requisition or activation number, an accession number, or the patient's name from its start ('first
+ * last' matches both). Each is a branch of its own, so that each is served by its own index.
  */
-function matchingOrderIds(q: string): SQL {
+function searchBranches(q: string): SQL[] {
   const branches: SQL[] = [
-    sql`select r.order_id as id from requisitions r where r.req_number = ${q}`,
-    sql`select r.order_id as id from requisitions r where r.activation_code = ${q.toUpperCase()}`,
-    sql`select r.order_id as id from accessions a join requisitions r on r.id = a.gear_req_id where a.accession_no = ${q}`,
-    sql`select o.id from orders o where lower(o.patient_info->>'nameLast') like ${likePrefix(q)}`,
-    sql`select o.id from orders o where lower(o.patient_info->>'nameFirst') like ${likePrefix(q)}`,
+    sql`o.id in (select r.order_id from requisitions r where r.req_number = ${q})`,
+    sql`o.id in (select r.order_id from requisitions r where r.activation_code = ${q.toUpperCase()})`,
+    sql`o.id in (select r.order_id from accessions a join requisitions r on r.id = a.gear_req_id where a.accession_no = ${q})`,
+    sql`lower(o.patient_info->>'nameLast') like ${likePrefix(q)}`,
+    sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(q)}`,
   ];
   const asId = /^\d{1,10}$/.test(q) ? Number(q) : null;
-  if (asId !== null && asId <= INTEGER_MAX) branches.push(sql`select ${asId}::integer as id`);
+  if (asId !== null && asId <= INTEGER_MAX) branches.push(sql`o.id = ${asId}`);
   const words = q.split(/\s+/).filter(Boolean);
-  if (words.length >= 2) {
-    const first = likePrefix(words[0] as string);
-    const last = likePrefix(words.slice(1).join(' '));
+  if (words.length >= 2)
     branches.push(
-      sql`select o.id from orders o where lower(o.patient_info->>'nameFirst') like ${first} and lower(o.patient_info->>'nameLast') like ${last}`,
+      sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(words[0] as string)} and lower(o.patient_info->>'nameLast') like ${likePrefix(words.slice(1).join(' '))}`,
     );
-  }
-  return sql.join(branches, sql` union `);
+  return branches;
 }
 
 interface RequisitionJson {
@@ -81,10 +79,12 @@ interface OrderRow {
   steps_done: number | string;
   submitted_at: string | Date | null;
   paid_cents: number | string | null;
+  /** The kept status (decision 0313): null while stale. */
+  stored_status: ListedOrderStatus | null;
+  status_version: number | null;
 }
 
 const iso = (value: string | Date) => new Date(value).toISOString();
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const emptyJson = sql.raw(`'[]'::json`);
 const settled = sql.join(
   SETTLED_STATUSES.map((status) => sql`${status}`),
@@ -99,6 +99,11 @@ export interface OrderListFilter {
   to?: string | undefined;
   /** The practitioners whose orders the list holds; null: every order (admins). */
   practitioners: readonly string[] | null;
+  /**
+   * Only orders whose kept status is this one or stale (decision 0313): the reader derives the stale ones and keeps
+   * those whose derived status is this one.
+   */
+  status?: ListedOrderStatus | undefined;
 }
 
 /** Where a batch starts: the part of the list (the order history has one part: 'all') and the id it ends before. */
@@ -118,13 +123,21 @@ const confirmed = sql`coalesce((select bool_or(c.completed) from workflow_steps 
 )}), false)`;
 
 /**
+ * The orders a status filter reads (decision 0313): those whose kept status is the one asked for, and those whose
+ * kept status is stale (a fact changed since it was derived). Each walks the status index newest first.
+ */
+const statusBranches = (status: ListedOrderStatus, before: number | undefined): SQL[] =>
+  [sql`st.status = ${status}`, sql`st.status is null`].map((branch) =>
+    before ? sql`${branch} and st.order_id < ${before}` : branch,
+  );
+
+/**
  * The orders of a batch (`limit` rows), newest first within the part the position names, each with the facts of its
  * row and of its derived status: one index walk, and per order of the batch an index lookup per table (requisitions
  * with their accessions, shipments, recollections either way, workflow rows, payments).
  */
 export function orderListStatement(filter: OrderListFilter, position: OrderListPosition, limit: number): SQL {
   const conditions: SQL[] = [sql`true`];
-  if (filter.q) conditions.push(sql`o.id in (${matchingOrderIds(filter.q)})`);
   if (filter.practitioners !== null)
     conditions.push(
       filter.practitioners.length === 0
@@ -140,6 +153,26 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
   if (position.section === 'drafts') conditions.push(sql`not o.canceled and not ${confirmed}`);
   if (position.section === 'placed') conditions.push(sql`(o.canceled or ${confirmed})`);
   if (position.before) conditions.push(sql`o.id < ${position.before}`);
+  const where = sql.join(conditions, sql` and `);
+  // With a search or a status, each way of finding an order takes its own first `limit` orders of the list (every
+  // condition applied, so that its own index or the newest-first walk serves it, whichever the planner finds
+  // cheaper); the page is the first `limit` of their union. Never every match before the page is cut (decision 0313).
+  const searches = filter.q ? searchBranches(filter.q) : [sql`true`];
+  const statuses = filter.status ? statusBranches(filter.status, position.before) : [null];
+  const orderIds =
+    filter.q || filter.status
+      ? sql`o.id in (${sql.join(
+          searches.flatMap((search) =>
+            statuses.map((status) =>
+              status
+                ? sql`(select o.id from orders o join order_statuses st on st.order_id = o.id
+                    where ${where} and ${search} and ${status} order by o.id desc limit ${limit})`
+                : sql`(select o.id from orders o where ${where} and ${search} order by o.id desc limit ${limit})`,
+            ),
+          ),
+          sql` union `,
+        )})`
+      : where;
   // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
     select p.*,
@@ -161,12 +194,12 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
           'gearReqId', c.gear_req_id, 'recollectionOrderId', c.recollection_order_id, 'pending', c.pending)),
           ${emptyJson})
         from recollections c where c.order_id = p.id or c.recollection_order_id = p.id) as recollections,
-      w.steps, w.steps_done, w.submitted_at,
+      w.steps, w.steps_done, w.submitted_at, st.status as stored_status, st.version as status_version,
       (select sum(m.amount_cents) from payments m where m.order_id = p.id and m.status in (${settled})) as paid_cents
     from (
       select o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
         o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last
-      from orders o where ${sql.join(conditions, sql` and `)}
+      from orders o where ${orderIds}
       order by o.id desc limit ${limit}
     ) p
     left join lateral (
@@ -175,6 +208,7 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
           as submitted_at
       from workflow_steps s where s.order_id = p.id
     ) w on true
+    left join order_statuses st on st.order_id = p.id
     order by p.id desc`;
 }
 
@@ -253,7 +287,47 @@ async function rowOf(db: Db, row: OrderRow, status: ListedOrderStatus): Promise<
   };
 }
 
-/** How many orders one statement of a status-filtered page reads. */
+/**
+ * Keeps the statuses a list derived for stale rows (decision 0313), each only if its row's version is still the one
+ * read with the facts: a change committed since (its trigger bumped the version) leaves the row stale. Rows another
+ * request is keeping, or a change is writing, right now are skipped (no waiting, no deadlock between two lists).
+ * The kept statuses feed no kept value, so the embedded database's kept pages stay.
+ */
+async function keepStatuses(
+  db: Db,
+  derived: readonly { orderId: number; status: ListedOrderStatus; version: number }[],
+): Promise<void> {
+  if (derived.length === 0) return;
+  const orderIds = `{${derived.map((row) => row.orderId).join(',')}}`;
+  await changing([], () =>
+    db.execute(sql`
+      update order_statuses st set status = v.status
+      from json_to_recordset(${JSON.stringify(derived)}::json) as v("orderId" integer, status text, version integer)
+      where st.order_id = v."orderId" and st.version = v.version
+        and st.order_id in (
+          select free.order_id from order_statuses free
+          where free.order_id = any(${orderIds}::integer[]) and free.status is null
+          order by free.order_id for update skip locked)`),
+  );
+}
+
+/** How many statuses kept make the status table worth cleaning up and its statistics worth reading afresh. */
+const KEPT_BEFORE_VACUUM = 1000;
+const keptSinceVacuum = new WeakMap<Db, number>();
+
+/**
+ * Each kept status leaves its stale row's index entries behind, and the planner's statistics say how many rows are
+ * stale. After a thousand (the first lists after migration 0019 keep 2,000 a page), the table is vacuumed and
+ * analysed: else a list would walk those leftovers to find the few stale rows (the embedded database has no
+ * autovacuum; on PostgreSQL it comes sooner than autovacuum would).
+ */
+async function tidyStatuses(db: Db, kept: number): Promise<void> {
+  const since = (keptSinceVacuum.get(db) ?? 0) + kept;
+  keptSinceVacuum.set(db, since >= KEPT_BEFORE_VACUUM ? 0 : since);
+  if (since >= KEPT_BEFORE_VACUUM) await changing([], () => db.execute(sql`vacuum (analyze) order_statuses`));
+}
+
+/** How many orders one statement of a status-filtered page reads after its first. */
 const STATUS_BATCH = 250;
 
 type Listed = { row: OrderHistoryRow; section: OrderListPosition['section'] };
@@ -268,8 +342,8 @@ type ReadBatch = (
  */
 function batchReader(db: Db, filter: OrderListFilter): ReadBatch {
   return async (position, limit) => {
-    const read = async (at: OrderListPosition, count: number) =>
-      rowsOf<OrderRow>(await db.execute(orderListStatement(filter, at, count)));
+    const read = (at: OrderListPosition, count: number) =>
+      readPrepared<OrderRow>(db, orderListStatement(filter, at, count));
     const first = await read(position, limit);
     const parts = [{ rows: first, section: position.section }];
     if (position.section === 'drafts' && first.length < limit)
@@ -290,7 +364,7 @@ async function readOrderListPage(
   limit: number,
   status: ListedOrderStatus | undefined,
 ): Promise<{ rows: Listed[]; next: OrderListPosition | null; searchedTo: OrderListPosition | null }> {
-  const readBatch = batchReader(db, filter);
+  const readBatch = batchReader(db, { ...filter, status });
   const positionAfter = (listed: {
     row: { gearOrderId: number };
     section: OrderListPosition['section'];
@@ -313,22 +387,30 @@ async function readOrderListPage(
   const matches: Listed[] = [];
   let position: OrderListPosition = start;
   let looked = 0;
+  let keptNow = 0;
   let more = true;
   while (more && matches.length <= limit && looked < ORDER_HISTORY_STATUS_SCAN) {
-    const batch = Math.min(STATUS_BATCH, ORDER_HISTORY_STATUS_SCAN - looked);
+    // The first batch is a page (the candidates are mostly orders of the status, decision 0313); later ones larger.
+    const batch = Math.min(looked === 0 ? limit + 1 : STATUS_BATCH, ORDER_HISTORY_STATUS_SCAN - looked);
     const parts = await readBatch(position, batch);
     const rows = parts.flatMap((part) => part.rows.map((row) => ({ row, section: part.section })));
     more = rows.length === batch;
+    const derivedAnew: { orderId: number; status: ListedOrderStatus; version: number }[] = [];
     for (const { row, section } of rows) {
       looked += 1;
       position = { section, before: row.id };
       const derived = await statusOf(db, row);
+      if (row.stored_status === null && row.status_version !== null)
+        derivedAnew.push({ orderId: row.id, status: derived, version: row.status_version });
       if (derived === status) {
         matches.push({ row: await rowOf(db, row, derived), section });
         if (matches.length > limit) break;
       }
     }
+    await keepStatuses(db, derivedAnew);
+    keptNow += derivedAnew.length;
   }
+  if (keptNow > 0) await tidyStatuses(db, keptNow);
   const page = matches.slice(0, limit);
   const last = page.at(-1);
   if (matches.length > limit && last)

@@ -1,0 +1,70 @@
+CREATE TABLE "order_statuses" (
+	"order_id" integer PRIMARY KEY NOT NULL,
+	"status" text,
+	"version" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "order_statuses" ADD CONSTRAINT "order_statuses_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "order_statuses_status_order_id_index" ON "order_statuses" USING btree ("status","order_id");--> statement-breakpoint
+CREATE INDEX "order_statuses_stale_index" ON "order_statuses" USING btree ("order_id") WHERE "order_statuses"."status" is null;--> statement-breakpoint
+INSERT INTO "order_statuses" ("order_id") SELECT "id" FROM "orders";
+--> statement-breakpoint
+CREATE FUNCTION "order_statuses_stale"(stale_orders integer[]) RETURNS void LANGUAGE sql AS $$
+  UPDATE "order_statuses" SET "status" = NULL, "version" = "version" + 1 WHERE "order_id" = ANY(stale_orders)
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "order_statuses_of_new_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "order_statuses" ("order_id") SELECT "id" FROM new_orders;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "orders_have_a_status" AFTER INSERT ON "orders" REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_of_new_orders"();
+--> statement-breakpoint
+CREATE FUNCTION "order_statuses_stale_by_order_id"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN PERFORM "order_statuses_stale"(ARRAY[OLD."order_id"]); END IF;
+  IF TG_OP <> 'DELETE' THEN PERFORM "order_statuses_stale"(ARRAY[NEW."order_id"]); END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "order_statuses_stale_by_order"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "order_statuses_stale"(ARRAY[NEW."id"]);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "orders_status_facts" AFTER UPDATE ON "orders" FOR EACH ROW WHEN (OLD."canceled" IS DISTINCT FROM NEW."canceled" OR OLD."data_confirmed" IS DISTINCT FROM NEW."data_confirmed") EXECUTE FUNCTION "order_statuses_stale_by_order"();
+--> statement-breakpoint
+CREATE TRIGGER "requisitions_status_facts" AFTER INSERT OR UPDATE OR DELETE ON "requisitions" FOR EACH ROW EXECUTE FUNCTION "order_statuses_stale_by_order_id"();
+--> statement-breakpoint
+CREATE TRIGGER "shipments_status_facts" AFTER INSERT OR UPDATE OR DELETE ON "shipments" FOR EACH ROW EXECUTE FUNCTION "order_statuses_stale_by_order_id"();
+--> statement-breakpoint
+CREATE TRIGGER "workflow_steps_status_facts" AFTER INSERT OR UPDATE OR DELETE ON "workflow_steps" FOR EACH ROW EXECUTE FUNCTION "order_statuses_stale_by_order_id"();
+--> statement-breakpoint
+CREATE FUNCTION "order_statuses_stale_by_recollection"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN PERFORM "order_statuses_stale"(ARRAY[OLD."order_id", OLD."recollection_order_id"]); END IF;
+  IF TG_OP <> 'DELETE' THEN PERFORM "order_statuses_stale"(ARRAY[NEW."order_id", NEW."recollection_order_id"]); END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "recollections_status_facts" AFTER INSERT OR UPDATE OR DELETE ON "recollections" FOR EACH ROW EXECUTE FUNCTION "order_statuses_stale_by_recollection"();
+--> statement-breakpoint
+CREATE FUNCTION "order_statuses_stale_by_accession"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP <> 'INSERT' THEN
+    PERFORM "order_statuses_stale"(ARRAY(SELECT "order_id" FROM "requisitions" WHERE "id" = OLD."gear_req_id"));
+  END IF;
+  IF TG_OP <> 'DELETE' THEN
+    PERFORM "order_statuses_stale"(ARRAY(SELECT "order_id" FROM "requisitions" WHERE "id" = NEW."gear_req_id"));
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER "accessions_status_facts" AFTER INSERT OR UPDATE OR DELETE ON "accessions" FOR EACH ROW EXECUTE FUNCTION "order_statuses_stale_by_accession"();
