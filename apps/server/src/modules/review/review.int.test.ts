@@ -240,6 +240,61 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
     expect(shipped.workflow.complete).toBe(true);
   });
 
+  it("decision 0325: a practitioner is not asked for one patient's data on a bulk order; the server refuses it (409)", async () => {
+    const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+    const refusals = [
+      [
+        'PUT',
+        `/gear/order/${order.id}/patient/`,
+        { id: order.id, version: order.version, patientInfo: patientInfo() },
+      ],
+      [
+        'PUT',
+        `/gear/order/${order.id}/insurance/`,
+        { id: order.id, version: order.version, insurance: null, secondaryInsurance: null },
+      ],
+    ] as const;
+    for (const [method, url, body] of refusals)
+      expectEnvelope(
+        await callAs(ctx.app, as.avery, method, url, body),
+        409,
+        MESSAGES.officePacksHaveNoPatient,
+      );
+    const placed = ok<Answer>(await submit(order)).gearOrder;
+    expect(placed.patientInfo).toBeNull();
+    for (const id of [STEP_IDS.patient, STEP_IDS.insurance])
+      expect(stepRow(placed, id)?.notApplicable).toBe(true);
+  });
+
+  it("decision 0325: 'No Insurance Billing: Pay Full Amount' needs no insurance; Bill Insurance still does", async () => {
+    const placedWith = async (billingMethod: string) => {
+      const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [GI_EFFECTS]);
+      const saved = ok(
+        await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${order.id}/patient/`, {
+          id: order.id,
+          version: order.version,
+          patientInfo: patientInfo(),
+        }),
+      );
+      ok(
+        await callAs(ctx.app, as.avery, 'PUT', '/gear/billingMethod/', {
+          billingMethod,
+          gearReqId: saved.requisitions[0]?.id,
+          version: saved.version,
+        }),
+      );
+      return ok<Answer>(await submit(order)).gearOrder;
+    };
+    const paysInFull = await placedWith(BILLING_METHODS.patientPay);
+    expect(paysInFull.insurance).toBeNull();
+    expect(stepRow(paysInFull, STEP_IDS.insurance)).toMatchObject({ completed: false, notApplicable: true });
+    const billsInsurance = await placedWith(BILLING_METHODS.insurance);
+    expect(stepRow(billsInsurance, STEP_IDS.insurance)).toMatchObject({
+      completed: false,
+      notApplicable: false,
+    });
+  });
+
   it('issue 20: a placed drop-ship order billed to the practitioner reaches workflow.complete once shipped and collected', async () => {
     const order = await readyDropShipOrder();
     const placed = ok<Answer>(await submit(order, { key: 'submit-dropship-0001' })).gearOrder;

@@ -28,9 +28,10 @@ import {
   type UserInfo,
   validateSampleCollection,
 } from '@gear/domain';
-import { Alert, Fieldset, Group, List, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Group, List, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useMessages } from '../../api/context.tsx';
+import { DateInput } from '../../components/date-input.tsx';
 import { CollectionButtons } from './collection-buttons.tsx';
 import { CollectionField } from './collection-field.tsx';
 import { CollectionInstructions } from './collection-instructions.tsx';
@@ -98,7 +99,9 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
   const initial = useMemo<FormState>(
     () => ({
       lastSampleCollected: savedAnswer(order, requisition, user),
-      date: requisition.dateLastSampleCollected ?? '',
+      date: requisition.dateLastSampleCollected
+        ? formatCalendarDateUs(requisition.dateLastSampleCollected)
+        : '',
       values: toRecord(requisition.sampleCollectionData),
       profile: toRecord(requisition.profileSpecificFields),
       notes: {
@@ -283,13 +286,10 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
         )}
         {collected && (
           <Stack gap="md">
-            <TextInput
-              type="date"
+            <DateInput
               label="Date of last sample collection"
-              description={`From ${formatCalendarDateUs(dateWindow.earliest)} to ${formatCalendarDateUs(dateWindow.latest)}`}
+              description={`MM/DD/YYYY, from ${formatCalendarDateUs(dateWindow.earliest)} to ${formatCalendarDateUs(dateWindow.latest)}`}
               required
-              min={dateWindow.earliest}
-              max={dateWindow.latest}
               value={state.date}
               onChange={(event) => {
                 const date = event.currentTarget.value;

@@ -1,10 +1,12 @@
 import {
+  formatCalendarDateUs,
   formatCents,
   isAdmin,
   LISTED_ORDER_HEADLINES,
   LISTED_ORDER_STATUSES,
   ORDER_HISTORY_SEARCH_MAX_LENGTH,
   type OrderHistoryRow,
+  readCalendarDate,
 } from '@gear/domain';
 import {
   Anchor,
@@ -23,6 +25,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { useOrderHistory } from '../../api/order-history.ts';
+import { DateInput } from '../../components/date-input.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useSession } from '../../services/app-services.tsx';
@@ -42,6 +45,10 @@ const STATUS_OPTIONS = [
   { value: '', label: 'Any status' },
   ...LISTED_ORDER_STATUSES.map((status) => ({ value: status, label: LISTED_ORDER_HEADLINES[status] })),
 ];
+/** The started-from and -to dates: typed MM/DD/YYYY in the one date input, YYYY-MM-DD in the address. */
+const DATE_FILTERS: ReadonlySet<string> = new Set(['from', 'to']);
+const shownFilter = (name: string, value: string) =>
+  DATE_FILTERS.has(name) && readCalendarDate(value) ? formatCalendarDateUs(value) : value;
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const nameOf = (order: OrderHistoryRow) =>
@@ -57,7 +64,7 @@ function OrderHistory() {
     }),
   );
   const [draft, setDraft] = useState(() =>
-    Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])),
+    Object.fromEntries(FILTERS.map((name) => [name, shownFilter(name, params.get(name) ?? '')])),
   );
   const history = useOrderHistory(query);
   const [pages, setPages] = useState<string[]>([]);
@@ -65,7 +72,16 @@ function OrderHistory() {
   const search = (event: FormEvent) => {
     event.preventDefault();
     setPages([]);
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value.trim() !== '')));
+    setParams(
+      Object.fromEntries(
+        Object.entries(draft)
+          .filter(([, value]) => value.trim() !== '')
+          .map(([name, value]) => [
+            name,
+            DATE_FILTERS.has(name) ? (readCalendarDate(value) ?? value) : value,
+          ]),
+      ),
+    );
   };
   const goTo = (before: string | null) => {
     const next = new URLSearchParams(params);
@@ -108,14 +124,12 @@ function OrderHistory() {
             onChange={(event) => setDraft({ ...draft, status: event.currentTarget.value })}
             w={220}
           />
-          <TextInput
-            type="date"
+          <DateInput
             label="Started from"
             value={draft.from}
             onChange={(event) => setDraft({ ...draft, from: event.currentTarget.value })}
           />
-          <TextInput
-            type="date"
+          <DateInput
             label="Started to"
             value={draft.to}
             onChange={(event) => setDraft({ ...draft, to: event.currentTarget.value })}

@@ -52,7 +52,7 @@ import { AgeConfirmationDialog } from './patient-dialogs.tsx';
 import {
   ContactFields,
   CovidFields,
-  DateOfBirthFields,
+  DateOfBirthField,
   EmployerFields,
   IdentificationFields,
   MailingAddressFields,
@@ -280,7 +280,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
       <form onSubmit={onSubmit} noValidate aria-label="Patient information">
         <Stack gap="md">
           <NameFields {...section} lastNameLocked={isPatientLastNameLocked(order, user)} />
-          <DateOfBirthFields {...section} />
+          <DateOfBirthField {...section} />
           <SexField {...section} />
           <ContactFields
             {...section}
