@@ -24,14 +24,6 @@ describe('normalisePhone', () => {
     ['spec 2 §5: letters are not digits', '1-800-FLOWERS', null],
     ['spec 2 §5: an extension is not part of the number', '828-555-0100 x12', null],
     ['spec 2 §5: empty', '', null],
-    ['decision 0326: an international number written without its +', '442079460958', '+442079460958'],
-    ['decision 0326: a number too short for its country (UK)', '+44 20 7946 095', null],
-    ['decision 0326: a country code nobody has', '+999 1234 5678 90', null],
-    [
-      'spec 2 §5: fewer than 11 digits with the country code, though valid where it is (Iceland)',
-      '+354 551 2345',
-      null,
-    ],
   ])('%s: %s', (_spec, text, expected) => {
     expect(normalisePhone(text)).toBe(expected);
   });
@@ -52,12 +44,7 @@ describe('formatPhone', () => {
   it.each<[string, string, string]>([
     ['spec 2 §5: displayed as (###) ###-####', '+18285550100', '(828) 555-0100'],
     ['spec 2 §5: from any spelling', '1.828.555.0100', '(828) 555-0100'],
-    [
-      'decision 0326: an international number in its international format',
-      '+442079460958',
-      '+44 20 7946 0958',
-    ],
-    ['spec 2 §5: a Canadian number as (###) ###-####', '+14165550199', '(416) 555-0199'],
+    ['spec 2 §5: an international number as +digits', '+44 20 7946 0958', '+442079460958'],
     ['spec 2 §5: what is not a number is shown as typed', ' 555-0100 ', '555-0100'],
   ])('%s', (_spec, text, expected) => {
     expect(formatPhone(text)).toBe(expected);

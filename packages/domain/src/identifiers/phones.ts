@@ -1,48 +1,44 @@
-import { type PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js/min';
-
 /** spec 2 §5, §9: 'phone of at least 11 digits including country code'. */
 export const PHONE_MIN_DIGITS = 11;
+/** E.164: a country code and number of at most 15 digits. */
+export const PHONE_MAX_DIGITS = 15;
 
 /**
  * Digits, spaces and the usual separators; letters (1-800-FLOWERS) and extensions (x12) are not read as
  * digits.
  */
 const PHONE_CHARACTERS = /^[\d\s+().-]*$/;
-/** North America (+1): the United States, Canada and the territories share the country code and one format. */
-const NANP_COUNTRY_CODE = '1';
+/** A North American number without the country code: area code and exchange start with 2 to 9. */
+const NANP_NUMBER = /^[2-9]\d{2}[2-9]\d{6}$/;
+const NANP_DISPLAY = /^\+1(\d{3})(\d{3})(\d{4})$/;
 
 export const phoneDigits = (text: string): string => text.replace(/\D/g, '');
 
 /**
- * The number libphonenumber-js reads in the text (decision 0326): without a +, ten digits (or 1 and ten) are a
- * North American number and more digits an international number written without its +.
+ * spec 2 §5 'Phones are normalised to +1 and ten digits'. Ten digits are a North American number and get the
+ * country code 1; eleven digits starting with 1 already have it. Any other number of 11 to 15 digits keeps
+ * its own country code (an international address), as + and its digits. Null when the text cannot be a phone
+ * number.
  */
-function readPhone(text: string): PhoneNumber | undefined {
-  if (!PHONE_CHARACTERS.test(text)) return undefined;
+export function normalisePhone(text: string): string | null {
+  if (!PHONE_CHARACTERS.test(text)) return null;
   const digits = phoneDigits(text);
-  const international = text.trim().startsWith('+') || (digits.length > 11 && !digits.startsWith('1'));
-  const phone = parsePhoneNumberFromString(international ? `+${digits}` : digits, 'US');
-  if (!phone?.isValid()) return undefined;
-  return phoneDigits(phone.number).length >= PHONE_MIN_DIGITS ? phone : undefined;
+  if (digits.length === 10) return NANP_NUMBER.test(digits) ? `+1${digits}` : null;
+  if (digits.startsWith('1'))
+    return digits.length === 11 && NANP_NUMBER.test(digits.slice(1)) ? `+${digits}` : null;
+  const international =
+    digits.length >= PHONE_MIN_DIGITS && digits.length <= PHONE_MAX_DIGITS && !digits.startsWith('0');
+  return international ? `+${digits}` : null;
 }
 
-/**
- * spec 2 §5 'Phones are normalised to +1 and ten digits': the E.164 form of a valid number (an international
- * address keeps its own country code). Null when the text is not a valid phone number of at least 11 digits with
- * its country code.
- */
-export const normalisePhone = (text: string): string | null => readPhone(text)?.number ?? null;
-
-export const isValidPhone = (text: string | null): boolean => text !== null && readPhone(text) !== undefined;
+export const isValidPhone = (text: string | null): boolean => text !== null && normalisePhone(text) !== null;
 
 /**
- * spec 2 §5: 'displayed as (###) ###-####'. International numbers show in their international format (+44 20 7946
- * 0958); anything else as typed.
+ * spec 2 §5: 'displayed as (###) ###-####'. International numbers show as +digits; anything else as typed.
  */
 export function formatPhone(text: string): string {
-  const phone = readPhone(text);
-  if (phone === undefined) return text.trim();
-  return phone.countryCallingCode === NANP_COUNTRY_CODE
-    ? phone.formatNational()
-    : phone.formatInternational();
+  const normalised = normalisePhone(text);
+  if (normalised === null) return text.trim();
+  const nanp = NANP_DISPLAY.exec(normalised);
+  return nanp ? `(${nanp[1]}) ${nanp[2]}-${nanp[3]}` : normalised;
 }
