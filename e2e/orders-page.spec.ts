@@ -12,9 +12,7 @@ async function fillPatient(page: Page, nameLast: string) {
   const birthday = birthdayYearsAgo(44);
   await textbox(page, /^First name/).fill('Quincy');
   await textbox(page, /^Last name/).fill(nameLast);
-  await textbox(page, /^Month/).fill(birthday.month);
-  await textbox(page, /^Day/).fill(birthday.day);
-  await textbox(page, /^Year/).fill(birthday.year);
+  await textbox(page, /^Date of birth/).fill(birthday.typed);
   await combobox(page, /^Sex/).selectOption({ label: 'Female' });
   await textbox(page, /^Email/).fill('quincy.draftwell@example.com');
   await textbox(page, /^Cell phone/).fill('8285550142');

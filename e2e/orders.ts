@@ -146,12 +146,10 @@ export async function createOrderThroughApi(
 }
 
 /** A date of birth that makes the patient `years` old today (the first of a month a few months back). */
-export function birthdayYearsAgo(years: number): { month: string; day: string; year: string } {
+export function birthdayYearsAgo(years: number): { month: string; day: string; year: string; typed: string } {
   const now = new Date();
   const birth = new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth() - 3, 1));
-  return {
-    month: String(birth.getUTCMonth() + 1).padStart(2, '0'),
-    day: '01',
-    year: String(birth.getUTCFullYear()),
-  };
+  const month = String(birth.getUTCMonth() + 1).padStart(2, '0');
+  const year = String(birth.getUTCFullYear());
+  return { month, day: '01', year, typed: `${month}/01/${year}` };
 }

@@ -107,9 +107,7 @@ const birthday = birthdayYearsAgo(40);
 const TYPED: [RegExp, string][] = [
   [/^First name/, 'Morgan'],
   [/^Last name/, 'Outage'],
-  [/^Month/, birthday.month],
-  [/^Day/, birthday.day],
-  [/^Year/, birthday.year],
+  [/^Date of birth/, birthday.typed],
   [/^Email/, 'morgan.outage@example.com'],
   [/^Street address/, '150 East Gay Street'],
   [/^City/, 'Columbus'],

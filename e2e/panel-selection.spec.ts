@@ -50,8 +50,10 @@ test('dr.avery orders two products to the office with quantities, saves, and lan
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/\/order\/\d+\/billing\/\d+$/);
-  await expect(page.getByRole('heading', { name: 'Billing Options' })).toBeVisible();
+  // Decision 0325: packs for the office ask for no one patient's billing, collection, patient or insurance.
+  await expect(page).toHaveURL(/\/order\/\d+\/confirm$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Information Review' })).toBeVisible();
+  await page.mouse.move(0, 0);
   await expectAccessible(page);
   expect(consoleErrors).toEqual([]);
 });
@@ -100,8 +102,10 @@ test('dr.evans (Toronto) is capped at 25 packs across lines, with the message an
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Next' }).click();
-  // A Client-only practitioner's Physician Account requisitions skip billing (spec 1 §4.1).
-  await expect(page).toHaveURL(/\/order\/\d+\/dxCodes\/\d+$/);
+  // Decision 0325: packs for the office ask for no one patient's billing, codes, collection, patient or insurance.
+  await expect(page).toHaveURL(/\/order\/\d+\/confirm$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Information Review' })).toBeVisible();
+  await page.mouse.move(0, 0);
   await expectAccessible(page);
   expect(consoleErrors).toEqual([]);
 });

@@ -10,9 +10,7 @@ async function fillOhioStudent(page: Page) {
   const birthday = birthdayYearsAgo(17);
   await textbox(page, /^First name/).fill('Riley');
   await textbox(page, /^Last name/).fill('Student');
-  await textbox(page, /^Month/).fill(birthday.month);
-  await textbox(page, /^Day/).fill(birthday.day);
-  await textbox(page, /^Year/).fill(birthday.year);
+  await textbox(page, /^Date of birth/).fill(birthday.typed);
   await combobox(page, /^Sex/).selectOption({ label: 'Female' });
   await textbox(page, /^Email/).fill('riley.student@example.com');
   await textbox(page, /^Cell phone/).fill('6145550142');
@@ -44,7 +42,7 @@ test('patient search finds Jane Testpatient and fills the form', async ({ page }
   await table.getByRole('button', { name: 'Jane Testpatient' }).click();
   await expect(textbox(page, /^First name/)).toHaveValue('Jane');
   await expect(textbox(page, /^Last name/)).toHaveValue('Testpatient');
-  await expect(textbox(page, /^Year/)).toHaveValue('1985');
+  await expect(textbox(page, /^Date of birth/)).toHaveValue('04/12/1985');
   await expect(textbox(page, /^Email/)).toHaveValue('jane.testpatient@example.com');
   await expect(textbox(page, /^Cell phone/)).toHaveValue('(828) 555-0199');
   await expect(textbox(page, /^Street address/)).toHaveValue('12 Haywood Road');
@@ -188,9 +186,7 @@ test('a drop-ship P.O. box address asks the question, and Yes ships by Smart Pos
   await page.goto(`/order/${order.id}/patient`);
   await textbox(page, /^First name/).fill('Pat');
   await textbox(page, /^Last name/).fill('Boxholder');
-  await textbox(page, /^Month/).fill('07');
-  await textbox(page, /^Day/).fill('04');
-  await textbox(page, /^Year/).fill('1970');
+  await textbox(page, /^Date of birth/).fill('07/04/1970');
   await combobox(page, /^Sex/).selectOption({ label: 'Male' });
   await textbox(page, /^Email/).fill('pat.boxholder@example.com');
   await textbox(page, /^Cell phone/).fill('8285550177');

@@ -57,7 +57,7 @@ for (const viewport of [
       await modal.getByRole('textbox', { name: /^Cell phone/ }).fill('704-555-0100');
       await modal.getByRole('textbox', { name: /^Street address/ }).fill('1 Main Street');
       await modal.getByRole('textbox', { name: /^City/ }).fill('Charlotte');
-      await modal.getByRole('textbox', { name: /^State/ }).fill('NC');
+      await modal.getByRole('combobox', { name: /^State/ }).selectOption('NC');
       await modal.getByRole('textbox', { name: /^Zip code/ }).fill('28202');
       await modal.getByRole('textbox', { name: /^Card number/ }).fill('4242424242424242');
       await modal.getByRole('textbox', { name: /^Cardholder name/ }).fill('Theo Newcomer');

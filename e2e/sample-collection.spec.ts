@@ -46,7 +46,8 @@ test('dr.avery completes the sample collection of the GI Effects profile (540) a
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/patient$`));
+  // Decision 0325: packs sent to the office ask the practitioner for no patient: Next goes on to the Review.
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/confirm$`));
   const saved = await getOrder(page, order.id);
   expect(stepStatus(saved, 5, requisition.id)).toBe(3);
   expect(consoleErrors).toEqual([]);
@@ -74,7 +75,8 @@ test('dr.avery records the SIBO breath test (215): the drink time suggests each 
   await expect(page.getByLabel(/^Tube 5 time/)).toHaveValue('08:00');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/patient$`));
+  // Decision 0325: packs sent to the office ask the practitioner for no patient: Next goes on to the Review.
+  await expect(page).toHaveURL(new RegExp(`/order/${order.id}/confirm$`));
   const saved = (await getOrder(page, order.id)) as unknown as {
     requisitions: { sampleCollectionData: { id: number; value: string }[] }[];
   };

@@ -35,9 +35,20 @@ for (const viewport of [
     });
     expect(shipping.status(), await shipping.text()).toBe(200);
 
-    await page.goto(`/order/${created.id}/confirm`);
+    // Decision 0325: packs for the office ask for no one patient: Next on Panel Selection goes to the Review, and
+    // the bar offers no Sample Collection, Patient or Insurance (issue 15 saw all three).
+    await page.goto(`/order/${created.id}/panels`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Panel Selection' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${created.id}/confirm$`));
     await expect(page.getByRole('heading', { level: 2, name: 'Information Review' })).toBeVisible();
+    await expect(page.getByText('Has the last sample been collected?')).toHaveCount(0);
+    const bar = page.getByRole('navigation', { name: 'Order steps' });
+    for (const step of ['Sample Collection', 'Patient', 'Insurance'])
+      await expect(bar.getByRole('link', { name: new RegExp(`^${step}`) })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
+    // The pointer that clicked Next now rests on one of the Review's Edit buttons; axe judges the page unhovered.
+    await page.mouse.move(0, 0);
     await expectAccessible(page);
     const submit = page.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeEnabled();

@@ -62,3 +62,18 @@ export function watchConsole(page: Page, expectedFailures: readonly RegExp[] = [
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
 }
+
+/**
+ * Issue 15: every visible button, text input, list and link of the main content is at least 44 px tall (touch
+ * targets, WCAG 2.5.5). Links inside a sentence are exempt (WCAG 2.5.8's inline exception), as are the named ones.
+ */
+const SMALL_TARGETS = `(except) => [...document.querySelectorAll('main button, main input:not([type=checkbox]):not([type=radio]):not([type=hidden]), main select, main a')]
+  .filter((el) => el.offsetParent !== null && !el.closest('altcha-widget'))
+  .filter((el) => !(el.tagName === 'A' && el.closest('p')))
+  .map((el) => ({ text: (el.textContent || el.getAttribute('aria-label') || el.tagName).trim(), h: Math.round(el.getBoundingClientRect().height) }))
+  .filter(({ h, text }) => h < 44 && !except.includes(text))`;
+
+export async function expectTouchTargets(page: Page, where: string, except: readonly string[] = []) {
+  const small = await page.evaluate(`(${SMALL_TARGETS})(${JSON.stringify(except)})`);
+  expect(small, `${where} has touch targets under 44 px`).toEqual([]);
+}

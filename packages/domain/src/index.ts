@@ -134,6 +134,7 @@ export * from './workflow/initial-steps.ts';
 export * from './workflow/landing-step.ts';
 export * from './workflow/locking.ts';
 export * from './workflow/navigation.ts';
+export * from './workflow/payer-steps.ts';
 export * from './workflow/requisition-completeness.ts';
 export * from './workflow/skip-step.ts';
 export * from './workflow/step-bar.ts';

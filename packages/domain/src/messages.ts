@@ -99,6 +99,9 @@ export const MESSAGES = {
   productNotFound: 'We could not find that product.',
   requisitionNotOnOrder: 'That requisition is not on this order.',
   requisitionUnknown: 'We could not find that requisition.',
+  // A bulk (ship-to-office) order has no patient yet (docs/decisions/0325).
+  officePacksHaveNoPatient:
+    'These packs go to your office: each patient gives their own information when they register their pack.',
   requisitionOnAnotherOrder:
     'This requisition has already been added to a different order. Switch to that order or search for another number.',
   practitionerGdxIdRequired:

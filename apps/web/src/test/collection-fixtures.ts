@@ -96,14 +96,17 @@ export const salivaItem: OrderableItem = {
   inputFields: SALIVA_FIELDS,
 };
 
-/** An order with one requisition (id 9) and its steps: collection (5) not started, patient (6) next. */
+/**
+ * An order with one requisition (id 9), a pack the patient has (Activate Online), and its steps: collection (5) not
+ * started, patient (6) next. (A bulk order's packs have no collection step for the practitioner: decision 0325.)
+ */
 export const collectionOrder = (
   requisition: Partial<Requisition> = {},
   more: Partial<GearOrder> = {},
 ): GearOrder =>
   makeOrder({
-    requisitions: [makeRequisition({ shipToOffice: true, dropShip: false, reqNumber: null, ...requisition })],
-    containsShipToOfficeRequisition: true,
+    requisitions: [makeRequisition({ shipToOffice: false, dropShip: false, ...requisition })],
+    containsShipToOfficeRequisition: false,
     workflow: workflowThrough(4),
     ...more,
   });

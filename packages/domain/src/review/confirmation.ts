@@ -1,5 +1,6 @@
 import { BILLING_METHODS, type GearOrder, type UserInfo, type WorkflowStep } from '../contract/order.ts';
 import { completeStep, updateStepApplicability } from '../workflow/initial-steps.ts';
+import { insuranceStepApplies, PATIENT_STEPS_OF_OFFICE_PACKS } from '../workflow/payer-steps.ts';
 import { STEP_IDS } from '../workflow/steps.ts';
 import { isShipToOfficeOrder, liveRequisitions } from './submit-rules.ts';
 
@@ -16,15 +17,6 @@ export const isPaidByPractitionerAccount = (order: Pick<GearOrder, 'requisitions
     live.every((requisition) => requisition.billingMethod === BILLING_METHODS.physicianAccount)
   );
 };
-
-/** The steps each patient completes when registering a pack of a ship-to-office order (decision 0081). */
-const PATIENT_STEPS_OF_OFFICE_PACKS: ReadonlySet<number> = new Set([
-  STEP_IDS.billing,
-  STEP_IDS.dxCodes,
-  STEP_IDS.collection,
-  STEP_IDS.patient,
-  STEP_IDS.insurance,
-]);
 
 /** The patient's own steps, left for the patient only while the patient has something to confirm or pay. */
 const PATIENT_CONFIRMATION_STEPS: ReadonlySet<number> = new Set([
@@ -49,6 +41,7 @@ const markNotApplicable = (steps: readonly WorkflowStep[], applies: (row: Workfl
  * patient's confirmation steps (9, 10, 15) not applicable when the patient has nothing to confirm or pay (every
  * test on the practitioner's account, or packs sent to the office, whose patients register them later). A
  * patient's submit completes the summary (9, patient confirmation) and payment (10), there being nothing to pay.
+ * Either submit marks insurance (7) not applicable when no test bills an insurer (decision 0325).
  */
 export function confirmationSteps(
   order: ConfirmationOrder,
@@ -56,11 +49,14 @@ export function confirmationSteps(
   stepDate: string,
 ): WorkflowStep[] {
   const live = liveRequisitions(order);
-  const applicable = updateStepApplicability(order.workflow.steps, {
-    requisitions: live,
-    containsDropShipRequisition: false,
-    containsShipToOfficeRequisition: false,
-  });
+  const applicable = markNotApplicable(
+    updateStepApplicability(order.workflow.steps, {
+      requisitions: live,
+      containsDropShipRequisition: false,
+      containsShipToOfficeRequisition: false,
+    }),
+    (row) => row.id === STEP_IDS.insurance && !insuranceStepApplies(order),
+  );
   if (user.type === 'prc') {
     const confirmed = completeStep(applicable, { id: STEP_IDS.summary, userType: 'prc', stepDate });
     return completeStep(confirmed, { id: STEP_IDS.payment, userType: 'prc', stepDate });

@@ -1,4 +1,5 @@
 import { BILLING_METHODS, type OrderFacts, type UserInfo, type WorkflowStep } from '../contract/order.ts';
+import { insuranceStepApplies, isPatientStepOfOfficePacks } from './payer-steps.ts';
 import { STEP_IDS, type StepDefinition, stepById } from './steps.ts';
 import { findWorkflowRow, isPractitionerConfirmed } from './workflow-rows.ts';
 
@@ -42,13 +43,16 @@ function isMarkedNotApplicable(step: StepRef, definition: StepDefinition, order:
   return findWorkflowRow(order, definition, step.gearReqId ?? null)?.notApplicable ?? false;
 }
 
-/** The rules of spec 1 §4.1 that depend on how far the order has come. */
+/** The rules of spec 1 §4.1 that depend on how far the order has come, and decision 0325's (bulk orders, insurance). */
 function appliesAtThisPoint(definition: StepDefinition, order: OrderFacts, user: NavigationUser): boolean {
+  if (isPatientStepOfOfficePacks(definition.id, order, user)) return false;
   switch (definition.id) {
     case STEP_IDS.panels:
       return !isPractitionerConfirmed(order);
     case STEP_IDS.billing:
       return !isBillingSkipped(order);
+    case STEP_IDS.insurance:
+      return insuranceStepApplies(order);
     case STEP_IDS.registration:
       return (
         isPractitionerConfirmed(order) && incompleteStepsBefore(STEP_IDS.registration, order, user).length > 0

@@ -3,6 +3,7 @@ import {
   type GearOrder,
   isOrderLocked,
   isPanelSelectionLocked,
+  isPatientStepOfOfficePacks,
   isPractitionerStepLocked,
   MESSAGES,
   mayChangeStep,
@@ -58,6 +59,12 @@ export type ChangeLock =
   | 'transfer'
   /** A results-ready test's bill is paid after the lab received the order (decision 0300). */
   | 'bill';
+
+/**
+ * Decision 0325: a bulk (ship-to-office) order takes no one patient's details or insurance from the practitioner.
+ * The per-pack steps (billing, diagnosis codes, collection) are left out of its navigation but stay savable.
+ */
+const ONE_PATIENTS_DATA: ReadonlySet<number> = new Set([STEP_IDS.patient, STEP_IDS.insurance]);
 
 /** A kind of change to an order: the wizard step it saves and the lock it obeys. */
 export interface ChangeKind {
@@ -219,6 +226,12 @@ export async function changeOrder(db: Db, request: ChangeRequest): Promise<Chang
     !mayChangeStep(user, kind.step, found.order, found.requisition)
   )
     throw forbidden(MESSAGES.forbidden);
+  if (
+    kind.step !== null &&
+    ONE_PATIENTS_DATA.has(kind.step) &&
+    isPatientStepOfOfficePacks(kind.step, found.order, user)
+  )
+    throw conflict(MESSAGES.officePacksHaveNoPatient);
   refuseLocked(found.order, user, kind.lock);
   const plan = await request.plan(found);
   if (basedOn === undefined) throw preconditionRequired(MESSAGES.orderVersionRequired);

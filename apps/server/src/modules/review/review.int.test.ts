@@ -71,6 +71,26 @@ const submit = async (
     payload: { patientAgreement: false, nsaAcknowledged: false, recaptcha: null, payments: [], ...body },
   });
 
+/** A drop-ship GI Effects order of P1001 with its patient saved and its test billed by `billingMethod`. */
+async function dropShipBilledAs(billingMethod: string) {
+  const order = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [GI_EFFECTS]);
+  const saved = ok(
+    await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${order.id}/patient/`, {
+      id: order.id,
+      version: order.version,
+      patientInfo: patientInfo(),
+    }),
+  );
+  ok(
+    await callAs(ctx.app, as.avery, 'PUT', '/gear/billingMethod/', {
+      billingMethod,
+      gearReqId: saved.requisitions[0]?.id,
+      version: saved.version,
+    }),
+  );
+  return order;
+}
+
 /** PUT /gear/customizeTestSelections/ with the order's version as read in If-Match. */
 const customize = async (who: typeof as.avery, body: { id: number } & Record<string, unknown>) =>
   callAs(ctx.app, who, 'PUT', '/gear/customizeTestSelections/', body, await ifMatch({ gearReqId: body.id }));
@@ -189,21 +209,7 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
     expect(answer.gearOrder.patientAgreement).toBe(true);
     expect(stepRow(answer.gearOrder, STEP_IDS.summary)).toMatchObject({ completed: true, userType: 'prc' });
 
-    const patientPays = await dropShipOrder(ctx.app, 'dr.avery', 'P1001', [GI_EFFECTS]);
-    const saved = ok(
-      await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${patientPays.id}/patient/`, {
-        id: patientPays.id,
-        version: patientPays.version,
-        patientInfo: patientInfo(),
-      }),
-    );
-    ok(
-      await callAs(ctx.app, as.avery, 'PUT', '/gear/billingMethod/', {
-        billingMethod: BILLING_METHODS.patientPay,
-        gearReqId: saved.requisitions[0]?.id,
-        version: saved.version,
-      }),
-    );
+    const patientPays = await dropShipBilledAs(BILLING_METHODS.patientPay);
     const payer = await signInPatient(ctx.app, ctx.database.db, [patientPays.id]);
     expectEnvelope(
       await submit(patientPays, { who: payer, body: { patientAgreement: true } }),
@@ -238,6 +244,47 @@ describe('PUT /gear/order/{id}/confirm-and-pay (spec 3 §5, §7; decision 0080)'
       await callAs(ctx.app, as.avery, 'PUT', `/gear/order/${order.id}/shippingInfo/`, shippingBody(current)),
     );
     expect(shipped.workflow.complete).toBe(true);
+  });
+
+  it("decision 0325: a practitioner is not asked for one patient's data on a bulk order; the server refuses it (409)", async () => {
+    const order = await shipToOfficeOrder(ctx.app, 'dr.avery', 'P1001', [540]);
+    const refusals = [
+      [
+        'PUT',
+        `/gear/order/${order.id}/patient/`,
+        { id: order.id, version: order.version, patientInfo: patientInfo() },
+      ],
+      [
+        'PUT',
+        `/gear/order/${order.id}/insurance/`,
+        { id: order.id, version: order.version, insurance: null, secondaryInsurance: null },
+      ],
+    ] as const;
+    for (const [method, url, body] of refusals)
+      expectEnvelope(
+        await callAs(ctx.app, as.avery, method, url, body),
+        409,
+        MESSAGES.officePacksHaveNoPatient,
+      );
+    const placed = ok<Answer>(await submit(order)).gearOrder;
+    expect(placed.patientInfo).toBeNull();
+    for (const id of [STEP_IDS.patient, STEP_IDS.insurance])
+      expect(stepRow(placed, id)?.notApplicable).toBe(true);
+  });
+
+  it("decision 0325: 'No Insurance Billing: Pay Full Amount' needs no insurance; Bill Insurance still does", async () => {
+    const placedWith = async (billingMethod: string) => {
+      const order = await dropShipBilledAs(billingMethod);
+      return ok<Answer>(await submit(order)).gearOrder;
+    };
+    const paysInFull = await placedWith(BILLING_METHODS.patientPay);
+    expect(paysInFull.insurance).toBeNull();
+    expect(stepRow(paysInFull, STEP_IDS.insurance)).toMatchObject({ completed: false, notApplicable: true });
+    const billsInsurance = await placedWith(BILLING_METHODS.insurance);
+    expect(stepRow(billsInsurance, STEP_IDS.insurance)).toMatchObject({
+      completed: false,
+      notApplicable: false,
+    });
   });
 
   it('issue 20: a placed drop-ship order billed to the practitioner reaches workflow.complete once shipped and collected', async () => {

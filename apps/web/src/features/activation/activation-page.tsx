@@ -16,6 +16,7 @@ import { type FormEvent, useState } from 'react';
 import { activateTest } from '../../api/activation.ts';
 import { fetchAccountType } from '../../api/session.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
+import { DateInput } from '../../components/date-input.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { SafeHtml } from '../../components/safe-html.tsx';
@@ -178,16 +179,12 @@ export function ActivationPage() {
               }}
             />
           )}
-          <TextInput
+          <DateInput
             {...patientInput}
             label="Date of birth"
-            description="MM/DD/YYYY"
             required
             value={dateOfBirth}
-            maxLength={10}
-            inputMode="numeric"
             autoComplete="bday"
-            placeholder="MM/DD/YYYY"
             error={errors.dateOfBirth}
             disabled={options !== null}
             onChange={(event) => {

@@ -14,6 +14,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { registerPack } from '../../api/registration.ts';
 import { fetchAccountType } from '../../api/session.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
+import { DateInput } from '../../components/date-input.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { SafeHtml } from '../../components/safe-html.tsx';
@@ -200,15 +201,11 @@ export function RegistrationPage() {
               clear('nameLast');
             }}
           />
-          <TextInput
+          <DateInput
             {...patientInput}
             label="Date of birth"
-            description="MM/DD/YYYY"
-            placeholder="MM/DD/YYYY"
             required
             value={dateOfBirth}
-            maxLength={10}
-            inputMode="numeric"
             autoComplete="bday"
             error={errors.dateOfBirth}
             onChange={(event) => {

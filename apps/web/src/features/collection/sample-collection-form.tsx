@@ -28,9 +28,10 @@ import {
   type UserInfo,
   validateSampleCollection,
 } from '@gear/domain';
-import { Alert, Fieldset, Group, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Fieldset, Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useMessages } from '../../api/context.tsx';
+import { DateInput } from '../../components/date-input.tsx';
 import { ErrorSummary, summaryErrorOf, useErrorSummary } from '../../components/error-summary.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { CollectionButtons } from './collection-buttons.tsx';
@@ -100,7 +101,9 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
   const initial = useMemo<FormState>(
     () => ({
       lastSampleCollected: savedAnswer(order, requisition, user),
-      date: requisition.dateLastSampleCollected ?? '',
+      date: requisition.dateLastSampleCollected
+        ? formatCalendarDateUs(requisition.dateLastSampleCollected)
+        : '',
       values: toRecord(requisition.sampleCollectionData),
       profile: toRecord(requisition.profileSpecificFields),
       notes: {
@@ -272,13 +275,10 @@ export function SampleCollectionForm(props: SampleCollectionFormProps) {
         )}
         {collected && (
           <Stack gap="md">
-            <TextInput
-              type="date"
+            <DateInput
               label="Date of last sample collection"
-              description={`From ${formatCalendarDateUs(dateWindow.earliest)} to ${formatCalendarDateUs(dateWindow.latest)}`}
+              description={`MM/DD/YYYY, from ${formatCalendarDateUs(dateWindow.earliest)} to ${formatCalendarDateUs(dateWindow.latest)}`}
               required
-              min={dateWindow.earliest}
-              max={dateWindow.latest}
               value={state.date}
               onChange={(event) => {
                 const date = event.currentTarget.value;

@@ -20,7 +20,8 @@ const tubeNumber = (field: InputField): number | null => {
 
 /**
  * spec 2 §2, spec 1 §9: the SIBO collection table: the lactulose drink time, then each tube with its timing (tubes
- * 1 and 2 are baselines before the drink; tube 3 is 20 minutes after it, …) and the time it was collected. The
+ * 1 and 2 are baselines before the drink; tube 3 is 20 minutes after it, …, said under the tube's name so that the
+ * table fits a phone) and the time it was collected. The
  * suggested times come from the drink time (siboTubeTimes); 'Use suggested times' fills the empty ones.
  */
 export function SiboTable({
@@ -59,11 +60,11 @@ export function SiboTable({
             onChange={(value) => onChange(drink.id, value)}
           />
         )}
-        <Table striped withTableBorder aria-label="Breath collection tubes">
+        {/* Issue 15: three columns (when is said under each tube) so that the table fits a 390 px phone. */}
+        <Table striped withTableBorder aria-label="Breath collection tubes" horizontalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Tube</Table.Th>
-              <Table.Th scope="col">When</Table.Th>
               <Table.Th scope="col">Suggested time</Table.Th>
               <Table.Th scope="col">Time collected</Table.Th>
             </Table.Tr>
@@ -73,12 +74,12 @@ export function SiboTable({
               const number = tubeNumber(tube) ?? 0;
               return (
                 <Table.Tr key={tube.id}>
-                  <Table.Th scope="row">{tube.name}</Table.Th>
-                  <Table.Td>
-                    <Text size="sm">
+                  <Table.Th scope="row">
+                    {tube.name}
+                    <Text size="xs" fw={400}>
                       {(tube.disclaimer ?? '').replace(/^Tube \d+: /, '').replace(/\.$/, '')}
                     </Text>
-                  </Table.Td>
+                  </Table.Th>
                   <Table.Td>
                     <Text size="sm">{number <= 2 ? 'Before the drink' : (suggested.get(number) ?? '—')}</Text>
                   </Table.Td>

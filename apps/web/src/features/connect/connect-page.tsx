@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { validateOrder } from '../../api/activation.ts';
 import { fetchAccountType } from '../../api/session.ts';
 import { CaptchaField } from '../../components/captcha-field.tsx';
+import { DateInput } from '../../components/date-input.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import {
@@ -110,15 +111,11 @@ export function ConnectPage({ id }: { id: string | undefined }) {
                 setErrors((e) => ({ ...e, zipCode: undefined }));
               }}
             />
-            <TextInput
+            <DateInput
               {...patientInput}
               label="Date of birth"
-              description="MM/DD/YYYY"
-              placeholder="MM/DD/YYYY"
               required
-              inputMode="numeric"
               autoComplete="bday"
-              maxLength={10}
               value={dateOfBirth}
               error={errors.dateOfBirth}
               onChange={(event) => {

@@ -19,6 +19,7 @@ import { useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
 import { type FieldMessages, fieldMessages, serverFieldErrors } from '../../api/field-errors.ts';
 import { useHandOff } from '../../api/handoff.ts';
+import { DateInput } from '../../components/date-input.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 
 export interface HandoffFormProps {
@@ -108,13 +109,11 @@ export function HandoffForm({ order, onSent }: HandoffFormProps) {
     <form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <Stack gap="sm">
         <h2 id={headingId}>Patient Information</h2>
-        <TextInput
+        <DateInput
           label="Date of birth"
-          description="MM/DD/YYYY"
           required
           autoComplete="off"
           value={values.dateOfBirth ?? ''}
-          maxLength={10}
           error={errorOf('dateOfBirth')}
           onChange={(event) => set('dateOfBirth', event.currentTarget.value)}
         />

@@ -80,7 +80,7 @@ describe('handoff step (spec 3 §2 Patient Information handoff form, §5, §8)',
         json({ gearOrder: order, email: 'a@b.co' }),
     });
     const { user } = app;
-    await user.type(await screen.findByRole('textbox', { name: /Date of birth/ }), '1985-04-12');
+    await user.type(await screen.findByRole('textbox', { name: /Date of birth/ }), '04/12/1985');
     await user.type(field(/Last name/), 'Testpatient');
     await user.type(field(/Email/), 'a@b.co');
     await user.click(send());
@@ -99,12 +99,12 @@ describe('handoff step (spec 3 §2 Patient Information handoff form, §5, §8)',
         envelope(502, 'The email failed to send. Please verify the email address is correct.'),
     });
     const { user } = app;
-    await user.type(await screen.findByRole('textbox', { name: /Date of birth/ }), '12.04.1985');
+    await user.type(await screen.findByRole('textbox', { name: /Date of birth/ }), '12/45/1985');
     await user.type(field(/Last name/), 'Testpatient');
     await user.type(field(/Email/), 'bounce@example.com');
     await user.click(send());
     expect(
-      await screen.findByText('12.04.1985 is not a valid date format. Please use YYYY-MM-DD or MM/DD/YYYY.'),
+      await screen.findByText('12/45/1985 is not a valid date format. Please use YYYY-MM-DD or MM/DD/YYYY.'),
     ).toBeInTheDocument();
     await user.clear(field(/Date of birth/));
     await user.type(field(/Date of birth/), '04/12/1985');

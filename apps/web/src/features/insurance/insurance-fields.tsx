@@ -2,23 +2,19 @@ import {
   formatPhone,
   INSURANCE_LIMITS,
   INSURANCE_PROVIDER_OPTIONS,
-  REGIONS,
   SUBSCRIBER_RELATIONS,
 } from '@gear/domain';
 import { Fieldset, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import type { Path, UseFormReturn } from 'react-hook-form';
 import type { FieldMessages } from '../../api/field-errors.ts';
+import { DateInput } from '../../components/date-input.tsx';
+import { StateInput } from '../../components/region-inputs.tsx';
 import type { InsuranceFormValues, InsuranceKey } from './insurance-values.ts';
 
 const choose = (options: readonly (string | { value: string; label: string })[]) => [
   { value: '', label: 'Select…' },
   ...options.map((option) => (typeof option === 'string' ? { value: option, label: option } : option)),
 ];
-
-const REGION_OPTIONS = REGIONS.map((region) => ({
-  value: region.code,
-  label: `${region.name} (${region.code})`,
-}));
 
 export interface InsuranceFieldsProps {
   which: InsuranceKey;
@@ -91,11 +87,9 @@ export function InsuranceFields(props: InsuranceFieldsProps) {
           {...input}
           {...field('subscriberId', { onBlur: props.onSubscriberIdBlur })}
         />
-        <TextInput
+        <DateInput
           label={label('Subscriber date of birth')}
-          placeholder="MM/DD/YYYY"
           required
-          maxLength={10}
           error={at('subscriberDOB')}
           {...input}
           {...field('subscriberDOB')}
@@ -152,10 +146,9 @@ export function InsuranceFields(props: InsuranceFieldsProps) {
               {...input}
               {...field('claims.city')}
             />
-            <NativeSelect
+            <StateInput
               label={label('Claims state')}
               required
-              data={choose(REGION_OPTIONS)}
               error={at('claimsAddress.state')}
               {...input}
               {...field('claims.state')}

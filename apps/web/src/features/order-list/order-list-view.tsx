@@ -1,9 +1,16 @@
-import { LISTED_ORDER_HEADLINES, LISTED_ORDER_STATUSES, ORDER_HISTORY_SEARCH_MAX_LENGTH } from '@gear/domain';
+import {
+  formatCalendarDateUs,
+  LISTED_ORDER_HEADLINES,
+  LISTED_ORDER_STATUSES,
+  ORDER_HISTORY_SEARCH_MAX_LENGTH,
+  readCalendarDate,
+} from '@gear/domain';
 import { Button, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMessages } from '../../api/context.tsx';
 import { isApiError } from '../../api/errors.ts';
+import { DateInput } from '../../components/date-input.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { PageLoader } from '../../components/page-loader.tsx';
 
@@ -47,6 +54,12 @@ const STATUS_OPTIONS = [
   { value: '', label: 'Any status' },
   ...LISTED_ORDER_STATUSES.map((status) => ({ value: status, label: LISTED_ORDER_HEADLINES[status] })),
 ];
+/** The started-from and -to dates: typed MM/DD/YYYY in the one date input, YYYY-MM-DD in the address. */
+const DATE_FILTERS: ReadonlySet<string> = new Set(['from', 'to']);
+const shownFilter = (name: string, value: string) =>
+  DATE_FILTERS.has(name) && readCalendarDate(value) ? formatCalendarDateUs(value) : value;
+const addressed = (name: string, value: string) =>
+  DATE_FILTERS.has(name) ? (readCalendarDate(value) ?? value) : value;
 
 /**
  * A list of orders (the admins' order history, a caller's orders; docs/decisions/0314): the filter form, the status
@@ -62,7 +75,7 @@ export function OrderListView<Row>({ scope }: { scope: OrderListScope<Row> }) {
     }),
   );
   const [draft, setDraft] = useState(() =>
-    Object.fromEntries(scope.filters.map((name) => [name, params.get(name) ?? ''])),
+    Object.fromEntries(scope.filters.map((name) => [name, shownFilter(name, params.get(name) ?? '')])),
   );
   const list = scope.useList(query);
   // The cursors of the pages before this one, for the previous-page button.
@@ -81,7 +94,13 @@ export function OrderListView<Row>({ scope }: { scope: OrderListScope<Row> }) {
   const search = (event: FormEvent) => {
     event.preventDefault();
     setPages([]);
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, value]) => value.trim() !== '')));
+    setParams(
+      Object.fromEntries(
+        Object.entries(draft)
+          .filter(([, value]) => value.trim() !== '')
+          .map(([name, value]) => [name, addressed(name, value)]),
+      ),
+    );
   };
   const field = (name: FilterName) => ({
     value: draft[name] ?? '',
@@ -122,10 +141,8 @@ export function OrderListView<Row>({ scope }: { scope: OrderListScope<Row> }) {
             <TextInput label="Practitioner (GSDL number)" maxLength={5} {...field('gsdlNo')} w={200} />
           )}
           <NativeSelect label="Status" data={STATUS_OPTIONS} {...field('status')} w={220} />
-          {scope.filters.includes('from') && (
-            <TextInput type="date" label="Started from" {...field('from')} />
-          )}
-          {scope.filters.includes('to') && <TextInput type="date" label="Started to" {...field('to')} />}
+          {scope.filters.includes('from') && <DateInput label="Started from" {...field('from')} />}
+          {scope.filters.includes('to') && <DateInput label="Started to" {...field('to')} />}
           <Button type="submit">Search</Button>
         </Group>
       </form>

@@ -36,7 +36,9 @@ import { fieldMessages } from '../../api/field-errors.ts';
 import { useTransferPacks } from '../../api/pitl.ts';
 import { usePayRecollectionPack } from '../../api/recollect.ts';
 import { CardForm, EMPTY_CARD } from '../../components/card-form.tsx';
+import { DateInput } from '../../components/date-input.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { StateInput } from '../../components/region-inputs.tsx';
 
 const NUTRITIONAL = 'Nutritional';
 
@@ -363,7 +365,15 @@ function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {patientField('nameFirst', 'First name', 'off')}
               {patientField('nameLast', 'Last name', 'off')}
-              {patientField('dateOfBirth', 'Date of birth (YYYY-MM-DD or MM/DD/YYYY)', 'off')}
+              <DateInput
+                label="Date of birth"
+                value={patient.dateOfBirth}
+                onChange={(event) => setPatient({ ...patient, dateOfBirth: event.currentTarget.value })}
+                error={messageOf(errors, 'newPatient.dateOfBirth')}
+                autoComplete="off"
+                size="md"
+                required
+              />
               <NativeSelect
                 label="Sex"
                 data={[
@@ -381,7 +391,14 @@ function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }
               {patientField('voicePhone', 'Cell phone', 'off', 'tel')}
               {patientField('address1', 'Street address', 'off')}
               {patientField('city', 'City', 'off')}
-              {patientField('state', 'State', 'off')}
+              <StateInput
+                label="State"
+                value={patient.state}
+                onChange={(event) => setPatient({ ...patient, state: event.currentTarget.value })}
+                error={messageOf(errors, 'newPatient.addresses.shipping.state')}
+                size="md"
+                required
+              />
               {patientField('zipCode', 'Zip code', 'off')}
             </SimpleGrid>
             <Title order={3} size="h4">

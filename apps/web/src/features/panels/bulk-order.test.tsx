@@ -286,7 +286,8 @@ describe('ship to office: saving (spec 1 §7 PUT /gear/testSelection/)', () => {
       ],
     });
     answer(json(savedWithRequisition({ shipToOffice: true, dropShip: false, quantity: 2 })));
-    await waitFor(() => expect(app.location()).toBe('/order/42/billing/9'));
+    // Decision 0325: packs for the office ask for no one patient's billing, collection, patient or insurance.
+    await waitFor(() => expect(app.location()).toBe('/order/42/confirm'));
   });
 
   it("keeps the lines' ids of a saved order and shows a stale-order refusal", async () => {

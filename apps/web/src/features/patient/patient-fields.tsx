@@ -5,17 +5,17 @@ import {
   formatPhone,
   PATIENT_LIMITS,
   RACE_OPTIONS,
-  REGIONS,
   SEX_OPTIONS,
   SHIPPING_CUTOFFS,
   type ShippingMethod,
 } from '@gear/domain';
-import { Checkbox, Fieldset, Group, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useMemo } from 'react';
+import { Checkbox, Fieldset, NativeSelect, SimpleGrid, Text, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { type Path, type UseFormReturn, useController } from 'react-hook-form';
 import type { FieldMessages } from '../../api/field-errors.ts';
+import { DateInput } from '../../components/date-input.tsx';
+import { CountryInput, StateInput } from '../../components/region-inputs.tsx';
 import { usePostalCodeFill } from '../../components/use-postal-code-fill.ts';
-import { countryNames } from './countries.ts';
 import type { PatientValues } from './patient-values.ts';
 
 /** What every section needs: the form, the rules' messages by field, and whether the page is locked. */
@@ -86,49 +86,19 @@ export function NameFields(props: SectionProps & { lastNameLocked: boolean }) {
   );
 }
 
-/** spec 2 §2 'date of birth (day, month, year)'; §5 'DOB year 4 digits, day max 31, month max 12'. */
-export function DateOfBirthFields(props: SectionProps) {
+/** spec 2 §2 'date of birth (day, month, year)', §5 'format YYYY-MM-DD or MM/DD/YYYY': the one date input. */
+export function DateOfBirthField(props: SectionProps) {
   const field = useField(props);
-  const { errors, disabled } = props;
-  const error = errors.dateOfBirth;
-  const digits = { inputMode: 'numeric' as const, autoComplete: props.autoComplete, disabled };
   return (
-    <Fieldset legend="Date of birth" variant="unstyled" aria-describedby={error ? 'dob-error' : undefined}>
-      <Group gap="xs" align="flex-start">
-        <TextInput
-          label="Month"
-          placeholder="MM"
-          maxLength={2}
-          w={70}
-          aria-invalid={error ? true : undefined}
-          {...digits}
-          {...field('dobMonth', 'dateOfBirth')}
-        />
-        <TextInput
-          label="Day"
-          placeholder="DD"
-          maxLength={2}
-          w={70}
-          aria-invalid={error ? true : undefined}
-          {...digits}
-          {...field('dobDay', 'dateOfBirth')}
-        />
-        <TextInput
-          label="Year"
-          placeholder="YYYY"
-          maxLength={4}
-          w={90}
-          aria-invalid={error ? true : undefined}
-          {...digits}
-          {...field('dobYear', 'dateOfBirth')}
-        />
-      </Group>
-      {error && (
-        <Text id="dob-error" c="var(--mantine-color-error)" fz="sm" mt={4}>
-          {error}
-        </Text>
-      )}
-    </Fieldset>
+    <DateInput
+      label="Date of birth"
+      required
+      autoComplete={props.autoComplete === 'on' ? 'bday' : 'off'}
+      disabled={props.disabled}
+      error={props.errors.dateOfBirth}
+      maw={240}
+      {...field('dateOfBirth', 'dateOfBirth')}
+    />
   );
 }
 
@@ -193,11 +163,6 @@ export function ContactFields(props: SectionProps & { contactRequired: boolean; 
   );
 }
 
-const US_LAYOUT_REGIONS = REGIONS.map((region) => ({
-  value: region.code,
-  label: `${region.name} (${region.code})`,
-}));
-
 export interface AddressFieldsProps extends SectionProps {
   international: boolean;
   required: boolean;
@@ -211,8 +176,8 @@ export function MailingAddressFields(props: AddressFieldsProps) {
   const { errors, international, required, covid } = props;
   const disabled = props.disabled || props.addressLocked;
   const at = (name: string) => errors[`addresses.shipping.${name}`];
-  const countries = useMemo(countryNames, []);
   const country = props.form.watch('shipping.country');
+  const state = props.form.watch('shipping.state');
   const zipCode = props.form.watch('shipping.zipCode');
   usePostalCodeFill(
     zipCode,
@@ -223,7 +188,6 @@ export function MailingAddressFields(props: AddressFieldsProps) {
     },
     !disabled,
   );
-  const countryOptions = countries.includes(country) || !country ? countries : [country, ...countries];
   return (
     <Fieldset legend="Mailing Address">
       {props.addressLocked && (
@@ -232,10 +196,10 @@ export function MailingAddressFields(props: AddressFieldsProps) {
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <NativeSelect
+        <CountryInput
           label="Country"
           required={required}
-          data={choose('Select…', countryOptions)}
+          current={country}
           disabled={disabled}
           error={at('country')}
           {...field('shipping.country', 'addresses.shipping.country')}
@@ -275,25 +239,16 @@ export function MailingAddressFields(props: AddressFieldsProps) {
           error={at('city')}
           {...field('shipping.city', 'addresses.shipping.city')}
         />
-        {international ? (
-          <TextInput
-            label="State or province"
-            maxLength={32}
-            autoComplete={props.autoComplete}
-            disabled={disabled}
-            error={at('state')}
-            {...field('shipping.state', 'addresses.shipping.state')}
-          />
-        ) : (
-          <NativeSelect
-            label="State"
-            required={required}
-            data={choose('Select…', US_LAYOUT_REGIONS)}
-            disabled={disabled}
-            error={at('state')}
-            {...field('shipping.state', 'addresses.shipping.state')}
-          />
-        )}
+        <StateInput
+          international={international}
+          label={international ? 'State or province' : 'State'}
+          required={!international && required}
+          autoComplete={props.autoComplete}
+          current={state}
+          disabled={disabled}
+          error={at('state')}
+          {...field('shipping.state', 'addresses.shipping.state')}
+        />
         <TextInput
           label={international ? 'Postal code' : 'Zip code'}
           required={required}
@@ -438,10 +393,9 @@ export function EmployerFields(props: EmployerFieldsProps) {
               error={at('city')}
               {...field('employerAddress.city', 'addresses.employer.city')}
             />
-            <NativeSelect
+            <StateInput
               label="Employer or school state"
               required={required}
-              data={choose('Select…', US_LAYOUT_REGIONS)}
               disabled={disabled}
               error={at('state')}
               {...field('employerAddress.state', 'addresses.employer.state')}

@@ -31,9 +31,7 @@ async function fillAdult(app: App, overrides: { address1?: string; dob?: [string
   const [month, day, year] = overrides.dob ?? ['02', '03', '1980'];
   await fill(app, /^First name/, 'Ada');
   await fill(app, /^Last name/, 'Patient');
-  await fill(app, /^Month/, month);
-  await fill(app, /^Day/, day);
-  await fill(app, /^Year/, year);
+  await fill(app, /^Date of birth/, `${month}/${day}/${year}`);
   await app.user.selectOptions(select(/^Sex/), 'F');
   await fill(app, /^Email/, 'ada@example.com');
   await fill(app, /^Cell phone/, '8285550100');
@@ -361,7 +359,7 @@ describe('patient search (spec 2 §2, §4, §8)', { timeout: 30_000 }, () => {
     await app.user.click(within(table).getByRole('button', { name: 'Jane Testpatient' }));
     expect(field(/^First name/)).toHaveValue('Jane');
     expect(field(/^Last name/)).toHaveValue('Testpatient');
-    expect(field(/^Year/)).toHaveValue('1985');
+    expect(field(/^Date of birth/)).toHaveValue('04/12/1985');
     expect(field(/^Cell phone/)).toHaveValue('(828) 555-0199');
     expect(field(/^Street address/)).toHaveValue('12 Haywood Road');
     // The page has more than one live region (the outage notice's among them, decision 0154): this one says it.

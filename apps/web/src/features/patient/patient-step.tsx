@@ -54,7 +54,7 @@ import { AgeConfirmationDialog } from './patient-dialogs.tsx';
 import {
   ContactFields,
   CovidFields,
-  DateOfBirthFields,
+  DateOfBirthField,
   EmployerFields,
   IdentificationFields,
   MailingAddressFields,
@@ -295,7 +295,7 @@ function PatientStepForm({ order, user, navigation }: StepProps & { order: Saved
         <Stack gap="md">
           <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
           <NameFields {...section} lastNameLocked={isPatientLastNameLocked(order, user)} />
-          <DateOfBirthFields {...section} />
+          <DateOfBirthField {...section} />
           <SexField {...section} />
           <ContactFields
             {...section}

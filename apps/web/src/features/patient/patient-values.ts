@@ -1,4 +1,10 @@
-import { calendarDateFromParts, formatPhone, type PatientAddress, type PatientInfo } from '@gear/domain';
+import {
+  formatCalendarDateUs,
+  formatPhone,
+  type PatientAddress,
+  type PatientInfo,
+  readCalendarDate,
+} from '@gear/domain';
 
 /** One address of the form, as typed (every field a string). */
 export interface AddressValues {
@@ -14,14 +20,12 @@ export interface AddressValues {
   schoolDistrict: string;
 }
 
-/** The patient form as typed: spec 2 §3 Patient info, the date of birth in three parts. */
+/** The patient form as typed: spec 2 §3 Patient info, the date of birth as MM/DD/YYYY (decision 0327). */
 export interface PatientValues {
   nameFirst: string;
   nameMiddle: string;
   nameLast: string;
-  dobMonth: string;
-  dobDay: string;
-  dobYear: string;
+  dateOfBirth: string;
   gender: '' | 'M' | 'F';
   email: string;
   voicePhone: string;
@@ -83,15 +87,12 @@ export function patientValues(
   shippingMethod: string,
   defaultCountry: string,
 ): PatientValues {
-  const [year = '', month = '', day = ''] = (patient?.dateOfBirth ?? '').split('-');
   const find = (type: PatientAddress['type']) => patient?.addresses.find((a) => a.type === type);
   return {
     nameFirst: patient?.nameFirst ?? '',
     nameMiddle: patient?.nameMiddle ?? '',
     nameLast: patient?.nameLast ?? '',
-    dobMonth: month,
-    dobDay: day,
-    dobYear: year,
+    dateOfBirth: patient?.dateOfBirth ? formatCalendarDateUs(patient.dateOfBirth) : '',
     gender: patient?.gender ?? '',
     email: patient?.email ?? '',
     voicePhone: phoneShown(patient?.voicePhone ?? null),
@@ -118,16 +119,12 @@ export function patientValues(
 const text = (value: string): string | null => (value.trim() === '' ? null : value.trim());
 
 /**
- * The date of birth of the three parts: YYYY-MM-DD when they make a real day; what was typed (MM/DD/YYYY) otherwise,
+ * The date of birth as typed: YYYY-MM-DD when it is a real day (MM/DD/YYYY or YYYY-MM-DD); what was typed otherwise,
  * so that the rule's message names it; null when nothing was typed.
  */
-export function dateOfBirthOf(values: Pick<PatientValues, 'dobMonth' | 'dobDay' | 'dobYear'>): string | null {
-  const [month, day, year] = [values.dobMonth.trim(), values.dobDay.trim(), values.dobYear.trim()];
-  if (!month && !day && !year) return null;
-  const parts = { year: Number(year), month: Number(month), day: Number(day) };
-  const digits = /^\d+$/;
-  const whole = [month, day, year].every((part) => digits.test(part)) && year.length === 4;
-  return (whole ? calendarDateFromParts(parts) : null) ?? `${month}/${day}/${year}`;
+export function dateOfBirthOf(values: Pick<PatientValues, 'dateOfBirth'>): string | null {
+  const typed = values.dateOfBirth.trim();
+  return typed === '' ? null : (readCalendarDate(typed) ?? typed);
 }
 
 const isBlankAddress = (address: AddressValues, ignoreCountry: boolean) =>

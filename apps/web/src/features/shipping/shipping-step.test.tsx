@@ -87,10 +87,12 @@ describe('shipping step (spec 2 §2, §4, §5, §9)', () => {
     expect(field(/Company/)).toHaveValue('Lovelace Family Practice');
     expect(field(/Attention/)).toHaveValue('Ada Lovelace, MD');
     expect(field(/Address line 1/)).toHaveValue('12 Analytical Way');
-    expect(field(/Country/)).toHaveValue('United States');
+    // Decision 0327: the one state and country inputs, lists of the shared region codes and country names.
+    expect(screen.getByRole('combobox', { name: /Country/ })).toHaveValue('United States');
+    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('NC');
+    expect(screen.getByRole('option', { name: 'North Carolina (NC)' })).toBeInTheDocument();
     expect(field(/Company/)).toHaveAttribute('maxlength', '128');
     expect(field(/City/)).toHaveAttribute('maxlength', '64');
-    expect(field(/State/)).toHaveAttribute('maxlength', '32');
     expect(field(/Zip code/)).toHaveAttribute('maxlength', '10');
     expect(field(/Order instructions/)).toHaveAttribute('maxlength', '512');
     await expectAccessible();
@@ -141,8 +143,7 @@ describe('shipping step (spec 2 §2, §4, §5, §9)', () => {
       ],
     });
     const app = openShipping(order);
-    await app.user.clear(await screen.findByRole('textbox', { name: /State/ }));
-    await app.user.type(field(/State/), 'NY');
+    await app.user.selectOptions(await screen.findByRole('combobox', { name: /^State/ }), 'NY');
     await app.user.click(next());
     expect(
       (await screen.findAllByText('The panel(s) selected may not be ordered in this state. Rhythm Plus*'))
@@ -190,10 +191,10 @@ describe('shipping step (spec 2 §2, §4, §5, §9)', () => {
       'GET /api/places/postal-code/28801': () =>
         json({ postalCode: '28801', city: 'Asheville', state: 'NC', country: 'US' }),
     });
-    await app.user.type(await screen.findByRole('textbox', { name: /^State/ }), 'SC');
+    await app.user.selectOptions(await screen.findByRole('combobox', { name: /^State/ }), 'SC');
     await app.user.type(field(/^Zip code/), '28801');
     await waitFor(() => expect(field(/^City/)).toHaveValue('Asheville'));
-    expect(screen.getByRole('textbox', { name: /^State/ })).toHaveValue('SC');
+    expect(screen.getByRole('combobox', { name: /^State/ })).toHaveValue('SC');
     expect(app.server.callsTo('GET /api/places/postal-code/28801')).toHaveLength(1);
   });
 

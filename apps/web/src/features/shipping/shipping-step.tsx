@@ -28,6 +28,7 @@ import { useShippingCharges } from '../../api/shipping.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ErrorSummary, summaryErrorOf, useErrorSummary } from '../../components/error-summary.tsx';
 import { OrderLockNotice } from '../../components/order-lock-notice.tsx';
+import { CountryInput, StateInput } from '../../components/region-inputs.tsx';
 import { useUnsavedChanges } from '../../components/unsaved-changes.tsx';
 import { usePostalCodeFill } from '../../components/use-postal-code-fill.ts';
 import { WarningAlert } from '../../components/warning-alert.tsx';
@@ -271,9 +272,24 @@ function ShippingForm({
           {input('address1', 'Address line 1', true)}
           {input('address2', 'Address line 2')}
           {input('city', 'City', true)}
-          {input('state', international ? 'State or province' : 'State', true)}
+          <StateInput
+            international={international}
+            label={international ? 'State or province' : 'State'}
+            required
+            value={blank(info.state)}
+            error={fieldError('state')}
+            disabled={disabled}
+            onChange={(event) => set('state', event.currentTarget.value)}
+          />
           {input('zipCode', international ? 'Postal code' : 'Zip code', true)}
-          {input('country', 'Country', true)}
+          <CountryInput
+            label="Country"
+            required
+            value={blank(info.country)}
+            error={fieldError('country')}
+            disabled={disabled}
+            onChange={(event) => set('country', event.currentTarget.value)}
+          />
         </SimpleGrid>
         <Textarea
           label="Order instructions"
