@@ -129,6 +129,28 @@ describe('decision 0070: keptUntilChanged', () => {
     expect(byRecord.counter.reads).toBe(5);
   });
 
+  it('decision 0306: a write of tables no kept value is built from changes nothing, unsaid; one of other tables too, all', async () => {
+    const { db } = database;
+    if (!seesEveryWrite(db)) return;
+    const kept = keptCount(['practitioners']);
+    await kept(db, 'P1001');
+    await db.execute(sql`update audit_events set actor = actor where false`);
+    await db.execute(sql`update "status_emails" set attempts = attempts where false`);
+    await db.execute(
+      sql`with next as (select id from status_emails for update skip locked) update status_emails set attempts = attempts where id in (select id from next) and false`,
+    );
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update audit_events set actor = actor where false`);
+    });
+    await kept(db, 'P1001');
+    expect(kept.counter.reads).toBe(1);
+    await db.execute(
+      sql`with event as (update audit_events set actor = actor where false returning 1) ${touchPractitioners()}`,
+    );
+    await kept(db, 'P1001');
+    expect(kept.counter.reads).toBe(2);
+  });
+
   it('a value read while a change is under way is not kept as current', async () => {
     const { db } = database;
     if (!seesEveryWrite(db)) return;

@@ -20,10 +20,14 @@ interface Declared {
 
 const declared = new AsyncLocalStorage<Declared>();
 
+/** A write of tables that feed no kept value (writesNothingKept). */
+const NOTHING_KEPT: Declared = { sets: [] };
+
 /**
  * Runs a write that changes the given data sets: how a repository (or the code making a change) says what its
  * statements change, so that values kept from other data stay. On an embedded database a statement that writes
- * without saying so changes every set of working data, never reference data.
+ * without saying so changes every set of working data, never reference data, unless it writes only tables that feed
+ * no kept value (FEEDS_NO_KEPT_VALUE: the job queue, the audit trail; decision 0306), which change nothing.
  * A transaction changes what its statements say; when none says anything, every set of working data.
  */
 export function changing<T>(sets: readonly DataSet[], write: () => PromiseLike<T>): Promise<T> {
@@ -61,6 +65,36 @@ const trackers = new WeakMap<object, Tracker>();
 const READ_ONLY = /^\s*\(?\s*select\b/i;
 
 /**
+ * Tables no kept value is built from (decision 0306): the job queue's schema, the audit trail, the status emails'
+ * progress and the rate limiter's hits. None has a trigger that writes elsewhere. A value kept from one of them must
+ * take it off this list.
+ */
+const FEEDS_NO_KEPT_VALUE = /^"?(pgboss"?\s*\.\s*"?\w+|audit_events|status_emails|rate_limit_hits)"?$/i;
+/** The tables a statement inserts into, updates or deletes from (FOR UPDATE and DO UPDATE are not writes of one). */
+const WRITE_TARGET =
+  /(?:\binsert\s+into|\bdelete\s+from|(?<!\b(?:for|key|do)\s+)\bupdate)\s+((?:"?\w+"?\s*\.\s*)?"?\w+"?)/gi;
+/** One INSERT, UPDATE or DELETE (a WITH of them), nothing that could write by other means. */
+const PLAIN_WRITE = /^\(?\s*(insert|update|delete|with)\b/i;
+const OTHER_WRITES = /\b(merge|truncate|alter|drop|create|call|copy)\b/i;
+/** The parts of a script (pg-boss's maintenance) that write nothing. */
+const NO_WRITE = /^(begin|commit|set|\(?\s*select)\b/i;
+
+const writesOnlyTablesFeedingNothing = (statement: string) => {
+  if (!PLAIN_WRITE.test(statement) || OTHER_WRITES.test(statement)) return false;
+  const targets = [...statement.matchAll(WRITE_TARGET)].map((match) => match[1] ?? '');
+  return targets.length > 0 && targets.every((table) => FEEDS_NO_KEPT_VALUE.test(table));
+};
+
+/** A statement (or script) that writes only tables that feed no kept value: it changes no data set. */
+function writesNothingKept(sql: string): boolean {
+  const parts = sql
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+  return parts.every((part) => NO_WRITE.test(part) || writesOnlyTablesFeedingNothing(part));
+}
+
+/**
  * Follows what an embedded database runs (decisions 0055, 0070). This process is the only one that can reach an
  * embedded database (the data-folder lock, or memory), and every statement goes through this client: so "nothing a
  * value was built from changed since" is known here without asking the database. A write counts when it completes;
@@ -90,8 +124,11 @@ export function trackEmbeddedWrites(db: object, client: PGlite) {
     tracker.recordChangedAt.set(set, records);
     tracker.anyRecordChangedAt.set(set, tracker.generation);
   };
-  const writtenBy = (sql: string): Declared | null =>
-    READ_ONLY.test(sql) ? null : (declared.getStore() ?? { sets: WORKING_DATA });
+  const writtenBy = (sql: string): Declared | null => {
+    if (READ_ONLY.test(sql)) return null;
+    if (writesNothingKept(sql)) return NOTHING_KEPT;
+    return declared.getStore() ?? { sets: WORKING_DATA };
+  };
   const changeAsDeclared = ({ sets, record }: Declared) => {
     const [set] = sets;
     if (record !== undefined && set !== undefined && sets.length === 1) changeRecord(set, record);
@@ -119,8 +156,9 @@ export function trackEmbeddedWrites(db: object, client: PGlite) {
     ) =>
     (sql: string, ...rest: A): Promise<R> => {
       tracker.statements += 1;
-      if (!READ_ONLY.test(sql)) {
-        const sets = declared.getStore()?.sets;
+      const written = writtenBy(sql);
+      if (written) {
+        const sets = written === NOTHING_KEPT ? [] : declared.getStore()?.sets;
         if (!sets) writes.undeclared = true;
         else writes.sets = new Set([...(writes.sets ?? []), ...sets]);
       }
