@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
-import { changing, type DataSet, keptUntilChanged, seesEveryWrite } from './kept.ts';
+import { changing, changingOneRecord, type DataSet, keptUntilChanged, seesEveryWrite } from './kept.ts';
 import { openTestDatabase } from './test-db.ts';
 
 // Decision 0070: one way of keeping what was read, until the data it was built from changes.
@@ -14,11 +14,12 @@ afterAll(async () => {
   await database.close();
 });
 
-/** A kept count of practitioners, built from `from`, with the number of reads it made. */
-function keptCount(from: readonly DataSet[]) {
+/** A kept count of practitioners, built from `from` (by record of `keyedBy`), with the number of reads it made. */
+function keptCount(from: readonly DataSet[], keyedBy?: DataSet) {
   const counter = { reads: 0 };
   const kept = keptUntilChanged({
     from,
+    keyedBy,
     read: async (db: Database['db'], gsdlNo: string) => {
       counter.reads += 1;
       const result = await db.execute<{ count: number }>(
@@ -104,6 +105,50 @@ describe('decision 0070: keptUntilChanged', () => {
     });
     await kept(db, 'P1001');
     expect(kept.counter.reads).toBe(3);
+  });
+
+  it('decision 0306: a change of one record keeps the values kept for other records, and drops the others', async () => {
+    const { db } = database;
+    if (!seesEveryWrite(db)) return;
+    const byRecord = keptCount(['practitioners'], 'practitioners');
+    const whole = keptCount(['practitioners']);
+    await Promise.all([byRecord(db, 'P1001'), byRecord(db, 'P1002'), whole(db, 'P1001')]);
+    await changingOneRecord('practitioners', 'P1002', () => db.execute(touchPractitioners()));
+    await Promise.all([byRecord(db, 'P1001'), byRecord(db, 'P1002'), whole(db, 'P1001')]);
+    // P1001 by record stays; P1002 is read again, and so is the value not kept by record.
+    expect(byRecord.counter.reads).toBe(3);
+    expect(whole.counter.reads).toBe(2);
+    await changing(['practitioners'], () => db.execute(touchPractitioners()));
+    await byRecord(db, 'P1001');
+    expect(byRecord.counter.reads).toBe(4);
+    // In a transaction, a change of one record is a change of its whole set.
+    await db.transaction((tx) =>
+      changingOneRecord('practitioners', 'P1002', () => tx.execute(touchPractitioners())),
+    );
+    await byRecord(db, 'P1001');
+    expect(byRecord.counter.reads).toBe(5);
+  });
+
+  it('decision 0306: a write of tables no kept value is built from changes nothing, unsaid; one of other tables too, all', async () => {
+    const { db } = database;
+    if (!seesEveryWrite(db)) return;
+    const kept = keptCount(['practitioners']);
+    await kept(db, 'P1001');
+    await db.execute(sql`update audit_events set actor = actor where false`);
+    await db.execute(sql`update "status_emails" set attempts = attempts where false`);
+    await db.execute(
+      sql`with next as (select id from status_emails for update skip locked) update status_emails set attempts = attempts where id in (select id from next) and false`,
+    );
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update audit_events set actor = actor where false`);
+    });
+    await kept(db, 'P1001');
+    expect(kept.counter.reads).toBe(1);
+    await db.execute(
+      sql`with event as (update audit_events set actor = actor where false returning 1) ${touchPractitioners()}`,
+    );
+    await kept(db, 'P1001');
+    expect(kept.counter.reads).toBe(2);
   });
 
   it('a value read while a change is under way is not kept as current', async () => {

@@ -11,24 +11,50 @@ const REFERENCE_DATA = ['catalogue', 'prices', 'dxCodes'] as const;
 export type DataSet = (typeof WORKING_DATA)[number] | (typeof REFERENCE_DATA)[number];
 export const EVERY_DATA_SET: readonly DataSet[] = [...WORKING_DATA, ...REFERENCE_DATA];
 
-/** The data sets the code running now writes, as it said with `changing`. */
-const declared = new AsyncLocalStorage<readonly DataSet[]>();
+/** What the code running now writes, as it said with `changing` (and `changingOneRecord`). */
+interface Declared {
+  sets: readonly DataSet[];
+  /** The one record of those sets the write changes (its key), when it said so. */
+  record?: unknown;
+}
+
+const declared = new AsyncLocalStorage<Declared>();
+
+/** A write of tables that feed no kept value (writesNothingKept). */
+const NOTHING_KEPT: Declared = { sets: [] };
 
 /**
  * Runs a write that changes the given data sets: how a repository (or the code making a change) says what its
  * statements change, so that values kept from other data stay. On an embedded database a statement that writes
- * without saying so changes every set of working data, never reference data.
+ * without saying so changes every set of working data, never reference data, unless it writes only tables that feed
+ * no kept value (FEEDS_NO_KEPT_VALUE: the job queue, the audit trail; decision 0306), which change nothing.
  * A transaction changes what its statements say; when none says anything, every set of working data.
  */
 export function changing<T>(sets: readonly DataSet[], write: () => PromiseLike<T>): Promise<T> {
-  return declared.run(sets, async () => await write());
+  return declared.run({ sets }, async () => await write());
 }
+
+/**
+ * Runs a single statement that changes one record of a data set and nothing else of it (an order's row and its own
+ * rows, by the order's id): a value kept by record (`keyedBy`) for another key stays (decision 0306). In a
+ * transaction it counts as a change of the whole set, as does any other write.
+ */
+export function changingOneRecord<T>(set: DataSet, key: unknown, write: () => PromiseLike<T>): Promise<T> {
+  return declared.run({ sets: [set], record: key }, async () => await write());
+}
+
+/** Records changed one by one are remembered up to this many per set; past it, the whole set counts as changed. */
+const MAX_CHANGED_RECORDS = 10_000;
 
 interface Tracker {
   /** Bumped by every change. */
   generation: number;
-  /** The generation of each data set's last change. */
+  /** The generation of each data set's last change as a whole. */
   changedAt: Map<DataSet, number>;
+  /** The generation of each record's last change on its own (changingOneRecord), by set and key. */
+  recordChangedAt: Map<DataSet, Map<unknown, number>>;
+  /** The generation of the last change of any one record of each set. */
+  anyRecordChangedAt: Map<DataSet, number>;
   /** Statements run (the benchmarks print them per call). */
   statements: number;
 }
@@ -39,19 +65,75 @@ const trackers = new WeakMap<object, Tracker>();
 const READ_ONLY = /^\s*\(?\s*select\b/i;
 
 /**
+ * Tables no kept value is built from (decision 0306): the job queue's schema, the audit trail, the status emails'
+ * progress and the rate limiter's hits. None has a trigger that writes elsewhere. A value kept from one of them must
+ * take it off this list.
+ */
+const FEEDS_NO_KEPT_VALUE = /^"?(pgboss"?\s*\.\s*"?\w+|audit_events|status_emails|rate_limit_hits)"?$/i;
+/** The tables a statement inserts into, updates or deletes from (FOR UPDATE and DO UPDATE are not writes of one). */
+const WRITE_TARGET =
+  /(?:\binsert\s+into|\bdelete\s+from|(?<!\b(?:for|key|do)\s+)\bupdate)\s+((?:"?\w+"?\s*\.\s*)?"?\w+"?)/gi;
+/** One INSERT, UPDATE or DELETE (a WITH of them), nothing that could write by other means. */
+const PLAIN_WRITE = /^\(?\s*(insert|update|delete|with)\b/i;
+const OTHER_WRITES = /\b(merge|truncate|alter|drop|create|call|copy)\b/i;
+/** The parts of a script (pg-boss's maintenance) that write nothing. */
+const NO_WRITE = /^(begin|commit|set|\(?\s*select)\b/i;
+
+const writesOnlyTablesFeedingNothing = (statement: string) => {
+  if (!PLAIN_WRITE.test(statement) || OTHER_WRITES.test(statement)) return false;
+  const targets = [...statement.matchAll(WRITE_TARGET)].map((match) => match[1] ?? '');
+  return targets.length > 0 && targets.every((table) => FEEDS_NO_KEPT_VALUE.test(table));
+};
+
+/** A statement (or script) that writes only tables that feed no kept value: it changes no data set. */
+function writesNothingKept(sql: string): boolean {
+  const parts = sql
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+  return parts.every((part) => NO_WRITE.test(part) || writesOnlyTablesFeedingNothing(part));
+}
+
+/**
  * Follows what an embedded database runs (decisions 0055, 0070). This process is the only one that can reach an
  * embedded database (the data-folder lock, or memory), and every statement goes through this client: so "nothing a
  * value was built from changed since" is known here without asking the database. A write counts when it completes;
  * a transaction when it ends (PGlite runs no other statement while one is open, so nobody reads its writes before).
  */
 export function trackEmbeddedWrites(db: object, client: PGlite) {
-  const tracker: Tracker = { generation: 0, changedAt: new Map(), statements: 0 };
+  const tracker: Tracker = {
+    generation: 0,
+    changedAt: new Map(),
+    recordChangedAt: new Map(),
+    anyRecordChangedAt: new Map(),
+    statements: 0,
+  };
   trackers.set(db, tracker);
   const change = (sets: Iterable<DataSet>) => {
     tracker.generation += 1;
-    for (const set of sets) tracker.changedAt.set(set, tracker.generation);
+    for (const set of sets) {
+      tracker.changedAt.set(set, tracker.generation);
+      tracker.recordChangedAt.delete(set);
+    }
   };
-  const writtenBy = (sql: string) => (READ_ONLY.test(sql) ? null : (declared.getStore() ?? WORKING_DATA));
+  const changeRecord = (set: DataSet, key: unknown) => {
+    tracker.generation += 1;
+    const records = tracker.recordChangedAt.get(set) ?? new Map<unknown, number>();
+    if (records.size >= MAX_CHANGED_RECORDS) return change([set]);
+    records.set(key, tracker.generation);
+    tracker.recordChangedAt.set(set, records);
+    tracker.anyRecordChangedAt.set(set, tracker.generation);
+  };
+  const writtenBy = (sql: string): Declared | null => {
+    if (READ_ONLY.test(sql)) return null;
+    if (writesNothingKept(sql)) return NOTHING_KEPT;
+    return declared.getStore() ?? { sets: WORKING_DATA };
+  };
+  const changeAsDeclared = ({ sets, record }: Declared) => {
+    const [set] = sets;
+    if (record !== undefined && set !== undefined && sets.length === 1) changeRecord(set, record);
+    else change(sets);
+  };
   const query = client.query.bind(client);
   const exec = client.exec.bind(client);
   const transaction = client.transaction.bind(client);
@@ -59,11 +141,11 @@ export function trackEmbeddedWrites(db: object, client: PGlite) {
     <A extends unknown[], R>(run: (sql: string, ...rest: A) => Promise<R>) =>
     async (sql: string, ...rest: A): Promise<R> => {
       tracker.statements += 1;
-      const sets = writtenBy(sql);
+      const written = writtenBy(sql);
       try {
         return await run(sql, ...rest);
       } finally {
-        if (sets) change(sets);
+        if (written) changeAsDeclared(written);
       }
     };
   /** In a transaction: notes what each write says it changes, for the end of the transaction. */
@@ -74,8 +156,9 @@ export function trackEmbeddedWrites(db: object, client: PGlite) {
     ) =>
     (sql: string, ...rest: A): Promise<R> => {
       tracker.statements += 1;
-      if (!READ_ONLY.test(sql)) {
-        const sets = declared.getStore();
+      const written = writtenBy(sql);
+      if (written) {
+        const sets = written === NOTHING_KEPT ? [] : declared.getStore()?.sets;
         if (!sets) writes.undeclared = true;
         else writes.sets = new Set([...(writes.sets ?? []), ...sets]);
       }
@@ -122,6 +205,11 @@ export interface KeptOptions<K, V> {
   elsewhere: Elsewhere;
   /** At most this many keys per database (all are dropped when one more comes). */
   maxKeys?: number;
+  /**
+   * The set of `from` whose records the keys are (an order by its id): a change of one other record of it keeps the
+   * value; a change of the set as a whole drops it, as for every other set (decision 0306).
+   */
+  keyedBy?: DataSet;
 }
 
 export interface Kept<K, V> {
@@ -160,6 +248,7 @@ export function keptUntilChanged<K, V>({
   read,
   elsewhere,
   maxKeys = 500,
+  keyedBy,
 }: KeptOptions<K, V>): Kept<K, V> {
   const kept = new WeakMap<Db, Map<K, Entry<V>>>();
   const entriesOf = (db: Db) => {
@@ -170,11 +259,20 @@ export function keptUntilChanged<K, V>({
     }
     return entries;
   };
-  const unchangedSince = (tracker: Tracker, since: ReadSince) =>
-    since !== null && from.every((set) => (tracker.changedAt.get(set) ?? 0) <= since);
-  const isCurrent = (db: Db, entry: Entry<V>) => {
+  /** The generation of the last change of a set that this key's value was built from. */
+  const lastChangeOf = (tracker: Tracker, set: DataSet, key: K) => {
+    const whole = tracker.changedAt.get(set) ?? 0;
+    const records =
+      set === keyedBy
+        ? (tracker.recordChangedAt.get(set)?.get(key) ?? 0)
+        : (tracker.anyRecordChangedAt.get(set) ?? 0);
+    return Math.max(whole, records);
+  };
+  const unchangedSince = (tracker: Tracker, key: K, since: ReadSince) =>
+    since !== null && from.every((set) => lastChangeOf(tracker, set, key) <= since);
+  const isCurrent = (db: Db, key: K, entry: Entry<V>) => {
     const tracker = trackers.get(db);
-    if (tracker) return unchangedSince(tracker, entry.since);
+    if (tracker) return unchangedSince(tracker, key, entry.since);
     return typeof elsewhere === 'object' && Date.now() - entry.at < elsewhere.maxAgeMs;
   };
   const store = (db: Db, key: K, value: V, since: ReadSince) => {
@@ -190,7 +288,7 @@ export function keptUntilChanged<K, V>({
   const get = (db: Db, key: K): V => {
     if (!trackers.has(db) && elsewhere === 'read') return read(db, key);
     const hit = kept.get(db)?.get(key);
-    if (hit && isCurrent(db, hit)) return hit.value;
+    if (hit && isCurrent(db, key, hit)) return hit.value;
     const value = read(db, key);
     const { entries, entry } = store(db, key, value, since(db));
     const serveOld =
@@ -209,7 +307,7 @@ export function keptUntilChanged<K, V>({
   return Object.assign(get, {
     peek(db: Db, key: K) {
       const entry = kept.get(db)?.get(key);
-      return entry && { value: entry.value, current: isCurrent(db, entry) };
+      return entry && { value: entry.value, current: isCurrent(db, key, entry) };
     },
     since,
     keep(db: Db, key: K, value: V, readSince: ReadSince) {

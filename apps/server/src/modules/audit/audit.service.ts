@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { changing } from '../../db/kept.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 import { auditRequest, whoOf } from './audit-context.ts';
 
@@ -22,14 +21,14 @@ export interface AuditEventInput {
 /**
  * The one place audit events are written (docs/decisions/0214): who, from where and under which request come from the
  * request being served; `db` may be a transaction, so an event commits with the change it records. Writes no data
- * a kept value is built from (decision 0070).
+ * a kept value is built from (decisions 0070, 0306: db/kept.ts knows the table).
  */
 export async function recordAudit(
   db: Db,
   event: AuditEventInput,
   request: FastifyRequest | undefined = auditRequest.getStore(),
 ): Promise<void> {
-  await changing([], () => db.insert(auditEvents).values(auditRowOf(event, request)));
+  await db.insert(auditEvents).values(auditRowOf(event, request));
 }
 
 /** Events a request recorded for after its answer (recordAuditAfterAnswer), by request. */
@@ -187,7 +186,7 @@ export function auditBatcher(db: Db, onError: (error: unknown) => void) {
     waiting = [];
     if (rows.length === 0) return writing;
     writing = writing
-      .then(() => changing([], () => insertEvents(db, coalesced(rows))))
+      .then(() => insertEvents(db, coalesced(rows)))
       .then(
         () => undefined,
         (error: unknown) => onError(error),

@@ -286,8 +286,13 @@ function withKeptAnswer(
   };
 }
 
-const onlyUpdates = (writes: readonly OrderWrite[]) =>
-  writes.every((write) => write.kind === 'updateRequisition');
+/** Writes that only update the order's own requisitions: claimVersionWith's one statement (a change of this order). */
+const onlyUpdatesOfItsRequisitions = (order: SavedOrder, writes: readonly OrderWrite[]) =>
+  writes.every(
+    (write) =>
+      write.kind === 'updateRequisition' &&
+      order.requisitions.some((requisition) => requisition.id === write.id),
+  );
 
 /** The workflow rows as read, less those of requisitions the writes delete or move (they go with them). */
 function stepsKept(order: SavedOrder, writes: readonly OrderWrite[]): WorkflowStep[] {
@@ -325,7 +330,7 @@ export async function applyChangePlan(
   const stepsAfter = (inserted: readonly number[]) =>
     plan.steps === undefined ? null : typeof plan.steps === 'function' ? plan.steps(inserted) : plan.steps;
 
-  if (onlyUpdates(writes) && !record) {
+  if (onlyUpdatesOfItsRequisitions(order, writes) && !record) {
     // The changes made most often: the claim and every write in one statement (decision 0055).
     const after = stepsAfter([]);
     const claimed = await claimVersionWith(db, order.id, basedOn, changes, [

@@ -49,6 +49,8 @@ function keepRequisitionsOf(db: Db, order: GearOrder, since: ReturnType<typeof o
  */
 const keptOrders = keptUntilChanged<number, Promise<OrderWithOwner | null>>({
   from: ORDER_DATA,
+  // A change of one order (its claim) keeps the others (decision 0306).
+  keyedBy: 'orders',
   read: readOrder,
   elsewhere: 'checked by the reader',
   maxKeys: 2000,

@@ -14,7 +14,7 @@ import {
 import { and, eq, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { changing, preparedStatement } from '../../db/kept.ts';
+import { changing, changingOneRecord, preparedStatement } from '../../db/kept.ts';
 import {
   accessions,
   attachments,
@@ -378,7 +378,8 @@ export type OrderChanges = Partial<Omit<OrderRow, 'id' | 'version' | 'createdAt'
 
 /**
  * Bumps the order's version when it still is `expected`, with any changes to the order's own facts; false when
- * another write got there first. Call inside the transaction that makes the change.
+ * another write got there first. Call inside the transaction that makes the change. Alone, it changes that order only
+ * (decision 0306).
  */
 export async function claimVersion(
   db: Db,
@@ -386,7 +387,7 @@ export async function claimVersion(
   expected: number,
   changes: OrderChanges = {},
 ): Promise<boolean> {
-  const rows = await changing(ORDER_WRITE, () => claimQuery(db, id, expected, changes));
+  const rows = await changingOneRecord('orders', id, () => claimQuery(db, id, expected, changes));
   return rows.length === 1;
 }
 
@@ -407,7 +408,8 @@ export const CLAIMED = sql`exists (select 1 from claimed)`;
  * claimVersion and the writes of the change in one statement (decision 0055): the claim is a data-modifying WITH
  * query named `claimed`, each write another one conditioned on CLAIMED, so a stale version writes nothing and the
  * whole is atomic without a transaction. The writes must touch different rows (PostgreSQL runs the parts of one
- * statement on one snapshot, in no set order) and must not read what another part writes.
+ * statement on one snapshot, in no set order), must not read what another part writes, and must change rows of this
+ * order only (its requisitions, its workflow rows): the statement is a change of this one order (decision 0306).
  */
 export async function claimVersionWith(
   db: Db,
@@ -423,7 +425,7 @@ export async function claimVersionWith(
       ? sql`, ${sql.raw(`write_${index}`)} as (${write})`
       : sql`, ${sql.raw(`write_${index}`)} as ${write}`,
   );
-  const result = await changing(ORDER_WRITE, () =>
+  const result = await changingOneRecord('orders', id, () =>
     db.execute<{ id: number }>(
       sql`with claimed as ${claimQuery(db, id, expected, changes)}${sql.join(parts)} select id from claimed`,
     ),

@@ -1,6 +1,9 @@
 import { PAYMENT_MESSAGES, type RecordedPayment } from '@gear/domain';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { seesEveryWrite, statementsRun } from '../../db/kept.ts';
 import { ok, useSignIns, useTestApp } from '../../test/helper.ts';
+import { orderFor } from '../order/order-reads.ts';
 import { localGateway } from './gateway/local-gateway.ts';
 import {
   INSTALMENT_QUEUE,
@@ -63,5 +66,39 @@ describe('the instalment job on the pg-boss queue (decisions 0121, 0160)', () =>
     // A second run finds nothing scheduled: nothing is charged twice.
     expect(await queue.runNow()).not.toBeNull();
     expect(await settled(paid.order.id, paid.patient.headers)).toHaveLength(3);
+  });
+
+  it('decision 0306: the queue polling and running a job drops no order the portal keeps (embedded database)', async () => {
+    const { db } = ctx.database;
+    if (!seesEveryWrite(db)) return;
+    const [first] = (
+      (await db.execute<{ id: number }>(sql`select id from orders order by id limit 1`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    const orderId = first?.id as number;
+    const read = async () => {
+      const before = statementsRun(db);
+      expect(await orderFor(db, orderId, () => {})).not.toBeNull();
+      return statementsRun(db) - before;
+    };
+    await read();
+    expect(await read()).toBe(0);
+    queue = await startInstalmentQueue(db, localGateway(db), { log: () => {}, pollingIntervalSeconds: 0.5 });
+    await read();
+    const polledFrom = statementsRun(db);
+    expect(await queue.runNow()).not.toBeNull();
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const done = await sqlRunnerOf(db).executeSql(
+        `select 1 from pgboss.job where name = $1 and state = 'completed'`,
+        [INSTALMENT_QUEUE],
+      );
+      if (done.rows.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // The queue ran its statements (polls, the job, its completion) meanwhile; the order is still served as kept.
+    expect(statementsRun(db) - polledFrom).toBeGreaterThan(3);
+    expect(await read()).toBe(0);
   });
 });

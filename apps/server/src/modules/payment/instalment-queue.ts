@@ -2,7 +2,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { labToday } from '@gear/domain';
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
-import { changing } from '../../db/kept.ts';
 import type { PaymentGateway } from './gateway/gateway.ts';
 import { chargeDueInstalments } from './instalment-job.ts';
 
@@ -24,16 +23,15 @@ export function sqlRunnerOf(db: Db): SqlRunner {
   const client = (db as unknown as { $client: unknown }).$client;
   if (client instanceof PGlite)
     return {
-      // The queue's own tables (schema pgboss) feed no kept value: its polling must not drop what the portal keeps.
-      executeSql: (text, values) =>
-        changing([], async () => {
-          if (values === undefined || values.length === 0) {
-            const results = await client.exec(text);
-            return { rows: results.at(-1)?.rows ?? [] };
-          }
-          const result = await client.query(text, values);
-          return { rows: result.rows };
-        }),
+      // The queue's own tables (schema pgboss) feed no kept value: db/kept.ts knows its writes change nothing kept.
+      executeSql: async (text, values) => {
+        if (values === undefined || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        const result = await client.query(text, values);
+        return { rows: result.rows };
+      },
     };
   const pool = client as { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
   return { executeSql: (text, values) => pool.query(text, values) };

@@ -2,7 +2,6 @@ import { type IntakeEvent, STATUS_EMAIL_TEXTS, type StatusEmailKind, statusEmail
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { MailDeliveryError, type Mailer, type MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
-import { changing } from '../../db/kept.ts';
 import { orders, practitioners, statusEmails } from '../../db/schema/index.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { connectLinkOf } from '../handoff/handoff-email.ts';
@@ -81,9 +80,9 @@ export interface StatusEmailSettings {
   log: (fields: Record<string, unknown>, message: string) => void;
 }
 
-/** An email row's progress: the rows feed no kept value, so the write drops nothing the portal keeps (decision 0070). */
+/** An email row's progress (the rows feed no kept value: db/kept.ts knows the table, decision 0306). */
 const setStatus = (db: Db, id: number, values: Partial<typeof statusEmails.$inferInsert>) =>
-  changing([], () => db.update(statusEmails).set(values).where(eq(statusEmails.id, id)));
+  db.update(statusEmails).set(values).where(eq(statusEmails.id, id));
 
 /**
  * The status-email job (decision 0301): takes the emails due (pending, their next attempt come; or left sending by a
@@ -111,19 +110,17 @@ export async function sendDueStatusEmails(
     .limit(limit);
   for (const { id } of due) {
     // The claim: one statement, so of concurrent runs one takes it.
-    const [claimed] = await changing([], () =>
-      db
-        .update(statusEmails)
-        .set({ status: 'sending', attempts: sql`${statusEmails.attempts} + 1`, nextAttemptAt: new Date() })
-        .where(
-          and(
-            eq(statusEmails.id, id),
-            inArray(statusEmails.status, ['pending', 'sending']),
-            lte(statusEmails.nextAttemptAt, now),
-          ),
-        )
-        .returning(),
-    );
+    const [claimed] = await db
+      .update(statusEmails)
+      .set({ status: 'sending', attempts: sql`${statusEmails.attempts} + 1`, nextAttemptAt: new Date() })
+      .where(
+        and(
+          eq(statusEmails.id, id),
+          inArray(statusEmails.status, ['pending', 'sending']),
+          lte(statusEmails.nextAttemptAt, now),
+        ),
+      )
+      .returning();
     if (!claimed) continue;
     const [order] = await db
       .select({ patientInfo: orders.patientInfo })
