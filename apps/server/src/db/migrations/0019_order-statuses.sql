@@ -22,10 +22,23 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "orders_have_a_status" AFTER INSERT ON "orders" REFERENCING NEW TABLE AS new_orders FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_of_new_orders"();
 --> statement-breakpoint
-CREATE FUNCTION "order_statuses_stale_by_order_id"() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION "order_statuses_stale_by_new_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN PERFORM "order_statuses_stale"(ARRAY[OLD."order_id"]); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM "order_statuses_stale"(ARRAY[NEW."order_id"]); END IF;
+  PERFORM "order_statuses_stale"(ARRAY(SELECT DISTINCT "order_id" FROM new_rows));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "order_statuses_stale_by_changed_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "order_statuses_stale"(ARRAY(SELECT "order_id" FROM old_rows UNION SELECT "order_id" FROM new_rows));
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE FUNCTION "order_statuses_stale_by_old_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "order_statuses_stale"(ARRAY(SELECT DISTINCT "order_id" FROM old_rows));
   RETURN NULL;
 END
 $$;
@@ -39,11 +52,23 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER "orders_status_facts" AFTER UPDATE ON "orders" FOR EACH ROW WHEN (OLD."canceled" IS DISTINCT FROM NEW."canceled" OR OLD."data_confirmed" IS DISTINCT FROM NEW."data_confirmed") EXECUTE FUNCTION "order_statuses_stale_by_order"();
 --> statement-breakpoint
-CREATE TRIGGER "requisitions_status_facts" AFTER INSERT OR UPDATE OR DELETE ON "requisitions" FOR EACH ROW EXECUTE FUNCTION "order_statuses_stale_by_order_id"();
+CREATE TRIGGER "requisitions_status_facts_insert" AFTER INSERT ON "requisitions" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_stale_by_new_rows"();
 --> statement-breakpoint
-CREATE TRIGGER "shipments_status_facts" AFTER INSERT OR UPDATE OR DELETE ON "shipments" FOR EACH ROW EXECUTE FUNCTION "order_statuses_stale_by_order_id"();
+CREATE TRIGGER "requisitions_status_facts_update" AFTER UPDATE ON "requisitions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_stale_by_changed_rows"();
 --> statement-breakpoint
-CREATE TRIGGER "workflow_steps_status_facts" AFTER INSERT OR UPDATE OR DELETE ON "workflow_steps" FOR EACH ROW EXECUTE FUNCTION "order_statuses_stale_by_order_id"();
+CREATE TRIGGER "requisitions_status_facts_delete" AFTER DELETE ON "requisitions" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_stale_by_old_rows"();
+--> statement-breakpoint
+CREATE TRIGGER "shipments_status_facts_insert" AFTER INSERT ON "shipments" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_stale_by_new_rows"();
+--> statement-breakpoint
+CREATE TRIGGER "shipments_status_facts_update" AFTER UPDATE ON "shipments" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_stale_by_changed_rows"();
+--> statement-breakpoint
+CREATE TRIGGER "shipments_status_facts_delete" AFTER DELETE ON "shipments" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_stale_by_old_rows"();
+--> statement-breakpoint
+CREATE TRIGGER "workflow_steps_status_facts_insert" AFTER INSERT ON "workflow_steps" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_stale_by_new_rows"();
+--> statement-breakpoint
+CREATE TRIGGER "workflow_steps_status_facts_update" AFTER UPDATE ON "workflow_steps" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_stale_by_changed_rows"();
+--> statement-breakpoint
+CREATE TRIGGER "workflow_steps_status_facts_delete" AFTER DELETE ON "workflow_steps" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "order_statuses_stale_by_old_rows"();
 --> statement-breakpoint
 CREATE FUNCTION "order_statuses_stale_by_recollection"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
