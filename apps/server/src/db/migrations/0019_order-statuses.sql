@@ -10,7 +10,9 @@ CREATE INDEX "order_statuses_stale_index" ON "order_statuses" USING btree ("orde
 INSERT INTO "order_statuses" ("order_id") SELECT "id" FROM "orders";
 --> statement-breakpoint
 CREATE FUNCTION "order_statuses_stale"(stale_orders integer[]) RETURNS void LANGUAGE sql AS $$
-  UPDATE "order_statuses" SET "status" = NULL, "version" = "version" + 1 WHERE "order_id" = ANY(stale_orders)
+  -- A row this transaction already wrote as stale is not written again: no other transaction can have read it since.
+  UPDATE "order_statuses" SET "status" = NULL, "version" = "version" + 1
+  WHERE "order_id" = ANY(stale_orders) AND NOT ("status" IS NULL AND "xmin" = pg_current_xact_id()::xid)
 $$;
 --> statement-breakpoint
 CREATE FUNCTION "order_statuses_of_new_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
