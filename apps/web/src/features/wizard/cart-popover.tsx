@@ -1,30 +1,11 @@
-import {
-  cartActions,
-  cartCount,
-  formatCents,
-  type GearOrder,
-  type Requisition,
-  type UserInfo,
-} from '@gear/domain';
+import { cartActions, formatCents, type Requisition, type UserInfo } from '@gear/domain';
 import { Anchor, Button, Divider, Group, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import { usePriceSummary } from '../payment/use-price-summary.ts';
 import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
-import type { WizardOrder } from './wizard-order.ts';
-
-type SavedOrder = GearOrder & { id: number };
-
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-
-const isSaved = (order: WizardOrder): order is SavedOrder => typeof order.id === 'number';
-
-/** The wizard header's cart: shown for a saved order with requisitions. */
-export function CartDropdown({ order, user }: { order: WizardOrder; user: UserInfo }) {
-  if (!isSaved(order) || order.requisitions.length === 0) return null;
-  return <Cart order={order} user={user} />;
-}
+import { type CartProps, cartButtonProps, cartCountText, type SavedOrder } from './cart-button.ts';
 
 /**
  * spec 3 §2 Cart dropdown in the wizard header: the order number, the quantity or requisition count, each
@@ -32,30 +13,31 @@ export function CartDropdown({ order, user }: { order: WizardOrder; user: UserIn
  * amount due is the payment page's (domain orderPriceSummary): a discount code applied on the payment page shows as
  * its own line and comes off it (decision 0164).
  */
-function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
+export function Cart({ order, user }: CartProps) {
   const navigate = useNavigate();
-  const [opened, setOpened] = useState(false);
+  // Loaded when the person first presses the cart's button (cart-dropdown.tsx): it opens as it arrives.
+  const [opened, setOpened] = useState(true);
   const [removing, setRemoving] = useState<Requisition | null>(null);
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
-  const { count, unit } = cartCount(order);
 
   return (
     <>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" trapFocus>
+      <Popover
+        opened={opened}
+        onChange={setOpened}
+        position="bottom-end"
+        width={360}
+        shadow="md"
+        trapFocus
+        returnFocus
+      >
         <Popover.Target>
-          <Button
-            variant="default"
-            mih={44}
-            onClick={() => setOpened((open) => !open)}
-            aria-expanded={opened}
-          >
-            Cart ({plural(count, unit)})
-          </Button>
+          <Button {...cartButtonProps(order, opened)} onClick={() => setOpened((open) => !open)} />
         </Popover.Target>
         <Popover.Dropdown>
           <Stack gap="sm">
             <Text fw={700}>Order {order.id}</Text>
-            <Text size="sm">{plural(count, unit)}</Text>
+            <Text size="sm">{cartCountText(order)}</Text>
             {live.map((requisition) => {
               const actions = cartActions(order, requisition, user);
               return (
