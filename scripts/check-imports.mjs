@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The import rules of decision 0062, over every TypeScript file of the repository (tests included):
-//   - packages/domain imports only zod and itself (its tests also vitest);
+//   - packages/domain imports only zod, libphonenumber-js and itself (its tests also vitest);
 //   - apps/web: features/ never imports app/; a feature imports another feature only through the wizard;
 //   - apps/server: lib/ and db/ never import modules/;
 //   - no import cycles anywhere (type-only imports count: a cycle of types is still a tangle).
@@ -60,15 +60,25 @@ function target(from, specifier) {
 }
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);
+/**
+ * What packages/domain may import besides itself: zod, and libphonenumber-js for the phone rule (spec 2 §5, issue 15,
+ * decision 0323): parsing numbers is a library's job, and the rule must be the server's and the browser's at once.
+ */
+const DOMAIN_PACKAGES = new Set(['zod', 'libphonenumber-js']);
+const DOMAIN_RULE = 'domain imports only zod, libphonenumber-js and itself';
 const under = (file, dir) => file.startsWith(`${dir}/`);
 const webFeature = (file) => file.match(/^apps\/web\/src\/features\/([^/]+)\//)?.[1];
 
 /** The rule an import breaks, or null. */
 function brokenRule(from, to) {
   if (under(from, 'packages/domain/src')) {
-    if (to.file && !under(to.file, 'packages/domain/src')) return 'domain imports only zod and itself';
-    if (to.packageName && to.packageName !== 'zod' && !(isTest(from) && to.packageName === 'vitest')) {
-      return 'domain imports only zod and itself';
+    if (to.file && !under(to.file, 'packages/domain/src')) return DOMAIN_RULE;
+    if (
+      to.packageName &&
+      !DOMAIN_PACKAGES.has(to.packageName) &&
+      !(isTest(from) && to.packageName === 'vitest')
+    ) {
+      return DOMAIN_RULE;
     }
   }
   if (!to.file) return null;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { frontDoorPageOf } from '@gear/domain';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { northAmericanPhoneMetadata } from './north-american-phone-metadata.ts';
 import { pureDomainDeclarations } from './pure-domain-declarations.ts';
 
 /**
@@ -50,7 +51,7 @@ const input: Record<string, string> = frontDoorBuild
   : { app: path.join(here, 'index.html') };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pureDomainDeclarations(), frontDoorInDevelopment()],
+  plugins: [react(), pureDomainDeclarations(), northAmericanPhoneMetadata(), frontDoorInDevelopment()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -70,6 +70,7 @@ export * from './handoff/handoff.ts';
 export * from './identifiers/activation-number.ts';
 export * from './identifiers/calendar-days.ts';
 export * from './identifiers/mbi.ts';
+export * from './identifiers/phone-metadata.ts';
 export * from './identifiers/phones.ts';
 export * from './identifiers/po-box.ts';
 export * from './identifiers/regions.ts';

@@ -9,6 +9,10 @@ describe('normalisePhone', () => {
     ['spec 2 §5: 1 and ten digits (11 with the country code)', '1-828-555-0100', '+18285550100'],
     ['spec 2 §5: +1 and ten digits', '+1 828 555 0100', '+18285550100'],
     ['spec 2 §5: a Canadian number is +1 too', '416 555 0199', '+14165550199'],
+    ['decision 0323: a Caribbean number under +1 too', '(876) 555 0123', '+18765550123'],
+    ['decision 0323: an area code no North American place has', '555-555-5555', null],
+    ['decision 0323: an unassigned area code', '999-555-0100', null],
+    ['decision 0323: + and ten digits is a country code and nine digits, too short', '+2125550100', null],
     [
       'spec 2 §5: an international number of 12 digits keeps its country code',
       '+44 20 7946 0958',

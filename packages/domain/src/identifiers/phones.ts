@@ -1,3 +1,6 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import { NORTH_AMERICAN_CALLING_CODE, phoneMetadata } from './phone-metadata.ts';
+
 /** spec 2 §5, §9: 'phone of at least 11 digits including country code'. */
 export const PHONE_MIN_DIGITS = 11;
 /** E.164: a country code and number of at most 15 digits. */
@@ -8,11 +11,20 @@ export const PHONE_MAX_DIGITS = 15;
  * digits.
  */
 const PHONE_CHARACTERS = /^[\d\s+().-]*$/;
-/** A North American number without the country code: area code and exchange start with 2 to 9. */
-const NANP_NUMBER = /^[2-9]\d{2}[2-9]\d{6}$/;
-const NANP_DISPLAY = /^\+1(\d{3})(\d{3})(\d{4})$/;
 
 export const phoneDigits = (text: string): string => text.replace(/\D/g, '');
+
+/**
+ * A North American number as libphonenumber-js reads it (the area code and exchange of a US, Canadian or Caribbean
+ * number, decision 0323), or undefined.
+ */
+function northAmericanNumber(text: string) {
+  const phone = parsePhoneNumberFromString(text, 'US', phoneMetadata);
+  return phone?.countryCallingCode === NORTH_AMERICAN_CALLING_CODE && phone.isValid() ? phone : undefined;
+}
+
+/** Ten digits, or eleven starting with the country code 1: read as a North American number. */
+const isNorthAmericanShape = (digits: string) => digits.length === 10 || digits.startsWith('1');
 
 /**
  * spec 2 §5 'Phones are normalised to +1 and ten digits'. Ten digits are a North American number and get the
@@ -23,9 +35,7 @@ export const phoneDigits = (text: string): string => text.replace(/\D/g, '');
 export function normalisePhone(text: string): string | null {
   if (!PHONE_CHARACTERS.test(text)) return null;
   const digits = phoneDigits(text);
-  if (digits.length === 10) return NANP_NUMBER.test(digits) ? `+1${digits}` : null;
-  if (digits.startsWith('1'))
-    return digits.length === 11 && NANP_NUMBER.test(digits.slice(1)) ? `+${digits}` : null;
+  if (isNorthAmericanShape(digits)) return northAmericanNumber(text)?.number ?? null;
   const international =
     digits.length >= PHONE_MIN_DIGITS && digits.length <= PHONE_MAX_DIGITS && !digits.startsWith('0');
   return international ? `+${digits}` : null;
@@ -39,6 +49,5 @@ export const isValidPhone = (text: string | null): boolean => text !== null && n
 export function formatPhone(text: string): string {
   const normalised = normalisePhone(text);
   if (normalised === null) return text.trim();
-  const nanp = NANP_DISPLAY.exec(normalised);
-  return nanp ? `(${nanp[1]}) ${nanp[2]}-${nanp[3]}` : normalised;
+  return northAmericanNumber(normalised)?.formatNational() ?? normalised;
 }

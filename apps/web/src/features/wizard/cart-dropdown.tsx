@@ -1,176 +1,24 @@
-import {
-  cartActions,
-  cartCount,
-  formatCents,
-  type GearOrder,
-  type Requisition,
-  type UserInfo,
-} from '@gear/domain';
-import { Anchor, Button, Divider, Group, Popover, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
-import { usePriceSummary } from '../payment/use-price-summary.ts';
-import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
+import type { UserInfo } from '@gear/domain';
+import { Button } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { cartButtonProps, isSaved } from './cart-button.ts';
 import type { WizardOrder } from './wizard-order.ts';
 
-type SavedOrder = GearOrder & { id: number };
+const Cart = lazy(async () => ({ default: (await import('./cart-popover.tsx')).Cart }));
 
-const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
-
-const isSaved = (order: WizardOrder): order is SavedOrder => typeof order.id === 'number';
-
-/** The wizard header's cart: shown for a saved order with requisitions. */
+/**
+ * The wizard header's cart: shown for a saved order with requisitions. Its dropdown (the popover, the price lines,
+ * the removal dialog) loads when the button is first pressed and opens as it arrives, so that no step carries it
+ * before it is wanted (decision 0323).
+ */
 export function CartDropdown({ order, user }: { order: WizardOrder; user: UserInfo }) {
+  const [wanted, setWanted] = useState(false);
   if (!isSaved(order) || order.requisitions.length === 0) return null;
-  return <Cart order={order} user={user} />;
-}
-
-/**
- * spec 3 §2 Cart dropdown in the wizard header: the order number, the quantity or requisition count, each
- * requisition's number, name and price line, Edit and Remove (domain cartActions) and 'Payment Due Today'. The
- * amount due is the payment page's (domain orderPriceSummary): a discount code applied on the payment page shows as
- * its own line and comes off it (decision 0164).
- */
-function Cart({ order, user }: { order: SavedOrder; user: UserInfo }) {
-  const navigate = useNavigate();
-  const [opened, setOpened] = useState(false);
-  const [removing, setRemoving] = useState<Requisition | null>(null);
-  const live = order.requisitions.filter((requisition) => !requisition.canceled);
-  const { count, unit } = cartCount(order);
-
+  const button = <Button {...cartButtonProps(order, wanted)} onClick={() => setWanted(true)} />;
+  if (!wanted) return button;
   return (
-    <>
-      <Popover opened={opened} onChange={setOpened} position="bottom-end" width={360} shadow="md" trapFocus>
-        <Popover.Target>
-          <Button
-            variant="default"
-            mih={44}
-            onClick={() => setOpened((open) => !open)}
-            aria-expanded={opened}
-          >
-            Cart ({plural(count, unit)})
-          </Button>
-        </Popover.Target>
-        <Popover.Dropdown>
-          <Stack gap="sm">
-            <Text fw={700}>Order {order.id}</Text>
-            <Text size="sm">{plural(count, unit)}</Text>
-            {live.map((requisition) => {
-              const actions = cartActions(order, requisition, user);
-              return (
-                <Stack
-                  key={requisition.id}
-                  gap={4}
-                  component="section"
-                  aria-label={requisition.omsOrderableItemName}
-                >
-                  <Text size="sm" fw={600}>
-                    {requisition.reqNumber ? `#${requisition.reqNumber} ` : ''}
-                    {requisition.omsOrderableItemName}
-                    {requisition.shipToOffice ? ` × ${requisition.quantity}` : ''}
-                  </Text>
-                  <CartPrice order={order} user={user} requisition={requisition} />
-                  {(actions.edit || actions.remove) && (
-                    <Group gap="xs">
-                      {actions.edit && (
-                        <Anchor
-                          component={Link}
-                          size="sm"
-                          to={`/order/${order.id}/panels/${requisition.id}`}
-                          onClick={() => setOpened(false)}
-                          aria-label={`Edit ${requisition.omsOrderableItemName}`}
-                        >
-                          Edit
-                        </Anchor>
-                      )}
-                      {actions.remove && (
-                        <Button
-                          variant="subtle"
-                          color="red"
-                          size="compact-sm"
-                          onClick={() => {
-                            setOpened(false);
-                            setRemoving(requisition);
-                          }}
-                          aria-label={`Remove ${requisition.omsOrderableItemName}`}
-                        >
-                          Remove
-                        </Button>
-                      )}
-                    </Group>
-                  )}
-                </Stack>
-              );
-            })}
-            <Divider />
-            <CartTotals order={order} user={user} />
-          </Stack>
-        </Popover.Dropdown>
-      </Popover>
-      {removing && (
-        <RemoveRequisitionModal
-          opened
-          onClose={() => setRemoving(null)}
-          order={order}
-          user={user}
-          requisition={removing}
-          onRemoved={() => setRemoving(null)}
-          onCanceled={() => void navigate('/')}
-        />
-      )}
-    </>
-  );
-}
-
-/**
- * The applied discount and 'Payment Due Today', as the payment page computes them (usePriceSummary): mounted with the
- * open dropdown only, so a closed cart asks for no price.
- */
-function CartTotals({ order, user }: { order: SavedOrder; user: UserInfo }) {
-  const { summary, discount } = usePriceSummary(order, user);
-  const due = summary.paymentDueToday;
-  return (
-    <>
-      {discount && summary.totalDiscount > 0 && (
-        <Group justify="space-between">
-          <Text size="sm">Discount ({discount.discountCode})</Text>
-          <Text size="sm">-{formatCents(summary.totalDiscount)}</Text>
-        </Group>
-      )}
-      <Group justify="space-between">
-        <Text fw={700}>Payment Due Today</Text>
-        <Text fw={700}>{due === null ? 'Calculating…' : formatCents(due)}</Text>
-      </Group>
-    </>
-  );
-}
-
-interface CartPriceProps {
-  order: SavedOrder;
-  user: UserInfo;
-  requisition: Requisition;
-}
-
-/** A requisition's price line: its price under its billing method (the payment page's price cell). */
-function CartPrice({ order, user, requisition }: CartPriceProps) {
-  const practitioner = order.practitioner;
-  const cell = usePriceCell({
-    requisition,
-    billingMethod: requisition.billingMethod,
-    facts: {
-      doNotQuotePrices: practitioner?.doNotQuotePrices ?? false,
-      insuranceProvider: order.insurance?.insuranceProvider ?? null,
-    },
-    user,
-  });
-  if (!practitioner) return null;
-  return (
-    <PriceCellView
-      cell={cell}
-      billingMethod={requisition.billingMethod}
-      office={practitioner.office}
-      label={requisition.omsOrderableItemName}
-    />
+    <Suspense fallback={button}>
+      <Cart order={order} user={user} />
+    </Suspense>
   );
 }
