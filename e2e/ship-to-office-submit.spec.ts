@@ -48,7 +48,10 @@ for (const viewport of [
       await expect(bar.getByRole('link', { name: new RegExp(`^${step}`) })).toHaveCount(0);
     await expect(page.getByRole('textbox', { name: 'Quantity' })).toHaveValue('1');
     // An Edit button under the pointer keeps its contrast (axe judges the hovered colours too).
-    await page.getByRole('button', { name: /^Edit / }).first().hover();
+    await page
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .hover();
     await expectAccessible(page);
     const submit = page.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeEnabled();
