@@ -2,6 +2,7 @@ import { type ManagedPatient, PATIENT_MANAGEMENT_MESSAGES, type PatientImportPre
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
+import { focusedErrorSummary } from '../../test/error-summary.ts';
 import { envelope, json } from '../../test/fetch-mock.ts';
 import { adminUser, makePractitioner, practitionerUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -180,8 +181,7 @@ describe('/patient-management (spec 3 §2 Patient Management)', () => {
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await app.user.upload(input, new File([''], 'empty.csv', { type: 'text/csv' }));
     // One way of showing errors (issue 15, decision 0322): the summary takes the focus and links to the upload button.
-    const summary = await screen.findByRole('alert', { name: 'Please correct the following' });
-    await waitFor(() => expect(summary.parentElement).toHaveFocus());
+    const summary = await focusedErrorSummary();
     const upload = screen.getByRole('button', { name: 'Upload patients (CSV)' });
     expect(upload).toHaveAccessibleDescription(PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile);
     await app.user.click(

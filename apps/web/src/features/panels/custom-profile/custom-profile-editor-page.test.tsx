@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../../test/axe.ts';
 import { catalogueLists } from '../../../test/catalogue.ts';
+import { focusedErrorSummary } from '../../../test/error-summary.ts';
 import { envelope, type Handler, json, networkFailure } from '../../../test/fetch-mock.ts';
 import { makePractitioner, practitionerUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -42,8 +43,7 @@ describe('custom profile editor (spec 3 §2, §5; decision 0280)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'New custom profile' })).toBeVisible();
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     // One way of showing errors (issue 15, decision 0322): a summary that takes the focus, each message a link.
-    const summary = await screen.findByRole('alert', { name: 'Please correct the following' });
-    await waitFor(() => expect(summary.parentElement).toHaveFocus());
+    const summary = await focusedErrorSummary();
     const nameLink = within(summary).getByRole('link', {
       name: 'Custom profile name: Please enter a custom profile name',
     });
@@ -99,8 +99,7 @@ describe('custom profile editor (spec 3 §2, §5; decision 0280)', () => {
         { field: 'products.0.panel', defaultMessage: 'This product cannot be ordered in New York.' },
       ]);
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
-    const summary = await screen.findByRole('alert', { name: 'Please correct the following' });
-    await waitFor(() => expect(summary.parentElement).toHaveFocus());
+    const summary = await focusedErrorSummary();
     await app.user.click(
       within(summary).getByRole('link', {
         name: 'GI Effects Comprehensive Profile - Stool (3-day): This product cannot be ordered in New York.',

@@ -1,0 +1,9 @@
+import { screen, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+
+/** The form's error summary (components/error-summary.tsx), once it is shown and holds the focus. */
+export async function focusedErrorSummary(): Promise<HTMLElement> {
+  const summary = await screen.findByRole('alert', { name: 'Please correct the following' });
+  await waitFor(() => expect(summary.parentElement).toHaveFocus());
+  return summary;
+}
