@@ -2,7 +2,7 @@ import { ACTIVATION_MESSAGES, MESSAGES, PATIENT_MESSAGES, SOFT_LOCKOUT } from '@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
-import { focusedErrorSummary } from '../../test/error-summary.ts';
+import { focusedErrorSummary, summaryLink } from '../../test/error-summary.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, patientUser, TEST_PHONE } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -46,11 +46,7 @@ describe('/connect/{id}: Welcome Back (spec 3 §2, §5, §8)', () => {
     expect(screen.getByText(PATIENT_MESSAGES.dateOfBirthRequired)).toBeInTheDocument();
     // One way of showing errors (issue 15, decision 0322): a summary that takes the focus, each message a link.
     const summary = await focusedErrorSummary();
-    expect(
-      within(summary).getByRole('link', {
-        name: new RegExp(`^Verification: ${ACTIVATION_MESSAGES.captchaRequired}`),
-      }),
-    ).toBeInTheDocument();
+    expect(summaryLink(summary, 'Verification', ACTIVATION_MESSAGES.captchaRequired)).toBeVisible();
     await app.user.click(
       within(summary).getByRole('link', { name: `Zip code: ${ACTIVATION_MESSAGES.zipRequired}` }),
     );
