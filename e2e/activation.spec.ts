@@ -67,9 +67,13 @@ test('a 7-digit number over 4,000,000 asks for the GDX ID', async ({ page }) => 
   await expect(page.getByRole('textbox', { name: /Practitioner GDX ID/ })).toHaveAttribute('required', '');
   await page.getByRole('textbox', { name: /Date of birth/ }).fill('04/12/1985');
   await page.getByRole('button', { name: 'Activate' }).click();
-  await expect(
-    page.getByText("Please enter the ordering practitioner's GDX ID to activate this requisition number."),
-  ).toBeVisible();
+  const needed = "Please enter the ordering practitioner's GDX ID to activate this requisition number.";
+  // The one error summary (issue 15, decision 0322): its link moves the focus to the field the message describes.
+  const summary = page.getByRole('alert', { name: 'Please correct the following' });
+  await summary.getByRole('link', { name: `Practitioner GDX ID: ${needed}` }).click();
+  const gdxId = page.getByRole('textbox', { name: /Practitioner GDX ID/ });
+  await expect(gdxId).toBeFocused();
+  await expect(gdxId).toHaveAttribute('aria-invalid', 'true');
   await expectAccessible(page);
 });
 

@@ -20,15 +20,28 @@ test('dr.avery builds a custom profile of two products, orders from it, then del
   await expect(page).toHaveURL(/\/custom-profile\/new\/P1001$/);
   await expect(page.getByRole('heading', { level: 1, name: 'New custom profile' })).toBeVisible();
 
-  // spec 3 §5: Save needs a name and a product.
+  // spec 3 §5: Save needs a name and a product; the one error summary takes the focus (issue 15, decision 0322).
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Please enter a custom profile name')).toBeVisible();
-  await expect(page.getByText('Please add at least one product to the custom profile.')).toBeVisible();
+  const summary = page.getByRole('alert', { name: 'Please correct the following' });
+  await expect(summary).toBeVisible();
+  await expect(page.locator(':focus')).toContainText('Please correct the following');
+  const name = page.getByRole('textbox', { name: 'Custom profile name' });
+  await expect(name).toHaveAccessibleDescription('Please enter a custom profile name');
+  await expect(
+    summary.getByRole('link', {
+      name: 'Products in this profile: Please add at least one product to the custom profile.',
+    }),
+  ).toBeVisible();
+  await summary
+    .getByRole('link', { name: 'Custom profile name: Please enter a custom profile name' })
+    .click();
+  await expect(name).toBeFocused();
+  await expectAccessible(page);
   await expect(page.getByRole('combobox', { name: 'Billing method' })).toHaveValue(
     'Let my patient select their billing option',
   );
 
-  await page.getByRole('textbox', { name: 'Custom profile name' }).fill(NAME);
+  await name.fill(NAME);
   const search = page.getByRole('searchbox', { name: 'Select a product' });
   await search.fill('GI Effects Comprehensive Profile - Stool (3-day)');
   const filtered = page.getByRole('list', { name: 'Filtered Products' });

@@ -54,7 +54,11 @@ test('dr.avery hands a drop-ship order to the patient by email, and the outbox h
   await expectAccessible(page);
 
   await send.click();
-  await expect(page.getByText('Please select a shipping method.')).toBeVisible();
+  // The one error summary (issue 15, decision 0322) takes the focus and links to the field.
+  const summary = page.getByRole('alert', { name: 'Please correct the following' });
+  await expect(page.locator(':focus')).toContainText('Please correct the following');
+  await summary.getByRole('link', { name: 'Shipping method: Please select a shipping method.' }).click();
+  await expect(page.getByLabel(/^Shipping method/)).toBeFocused();
   await page.getByLabel(/^Shipping method/).selectOption('Second Day');
   await send.click();
   await expect(

@@ -53,7 +53,6 @@ test('dr.avery orders two products to the office with quantities, saves, and lan
   // Decision 0325: packs for the office ask for no one patient's billing, collection, patient or insurance.
   await expect(page).toHaveURL(/\/order\/\d+\/confirm$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Information Review' })).toBeVisible();
-  await page.mouse.move(0, 0);
   await expectAccessible(page);
   expect(consoleErrors).toEqual([]);
 });
@@ -105,7 +104,6 @@ test('dr.evans (Toronto) is capped at 25 packs across lines, with the message an
   // Decision 0325: packs for the office ask for no one patient's billing, codes, collection, patient or insurance.
   await expect(page).toHaveURL(/\/order\/\d+\/confirm$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Information Review' })).toBeVisible();
-  await page.mouse.move(0, 0);
   await expectAccessible(page);
   expect(consoleErrors).toEqual([]);
 });

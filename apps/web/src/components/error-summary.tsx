@@ -16,6 +16,16 @@ export const summaryErrorOf = (error: FieldError, label: string): SummaryError =
   message: error.defaultMessage,
 });
 
+/** A form's messages by field (as a form without a FieldError list keeps them), in the order of `labels`. */
+export const summaryErrorsOf = (
+  messages: Partial<Record<string, string>>,
+  labels: Readonly<Record<string, string>>,
+): SummaryError[] =>
+  Object.entries(labels).flatMap(([field, label]) => {
+    const message = messages[field];
+    return message ? [{ field, label, message }] : [];
+  });
+
 /** The elements that name an error element (Mantine's `error` sets aria-describedby to it) with this message. */
 function fieldsWithMessage(within: ParentNode, message: string): HTMLElement[] {
   return [...within.querySelectorAll<HTMLElement>('[aria-describedby]')].filter((element) =>

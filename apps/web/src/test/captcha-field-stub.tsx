@@ -1,4 +1,10 @@
 import { useEffect } from 'react';
+import { vi } from 'vitest';
+
+/** The real field's label: pages name the captcha by it (the error summary). */
+export const { CAPTCHA_LABEL } = await vi.importActual<typeof import('../components/captcha-field.tsx')>(
+  '../components/captcha-field.tsx',
+);
 
 /**
  * Stands in for the ALTCHA widget in page tests (the widget is the captcha module's, tested there): a checkbox whose

@@ -7,9 +7,10 @@ import {
   SOFT_LOCKOUT,
   stepPath,
 } from '@gear/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
+import { focusedErrorSummary, summaryLink } from '../../test/error-summary.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, makePractitioner, patientUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -53,7 +54,13 @@ describe('Activate Your Test (spec 3 §2, §4, §5, §8 Activation)', () => {
     await submit(app);
     expect(screen.getByText(MESSAGES.requisitionNumberRequired)).toBeInTheDocument();
     expect(screen.getByText(PATIENT_MESSAGES.dateOfBirthRequired)).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(ACTIVATION_MESSAGES.captchaRequired))).toBeInTheDocument();
+    // One way of showing errors (issue 15, decision 0322): a summary that takes the focus, each message a link.
+    const summary = await focusedErrorSummary();
+    expect(summaryLink(summary, 'Verification', ACTIVATION_MESSAGES.captchaRequired)).toBeVisible();
+    await app.user.click(
+      within(summary).getByRole('link', { name: `Date of birth: ${PATIENT_MESSAGES.dateOfBirthRequired}` }),
+    );
+    expect(screen.getByRole('textbox', { name: /Date of birth/ })).toHaveFocus();
     expect(app.server.callsTo('GET /gear/orderId')).toHaveLength(0);
     expect(screen.getByRole('textbox', { name: /Date of birth/ })).toHaveAttribute('autocomplete', 'bday');
     expect(screen.getByRole('textbox', { name: /Date of birth/ })).toHaveAttribute('inputmode', 'numeric');
@@ -141,7 +148,11 @@ describe('Activate Your Test (spec 3 §2, §4, §5, §8 Activation)', () => {
     );
     await fill(app, 'C824591515');
     await submit(app);
-    expect(await screen.findByText(new RegExp(ACTIVATION_MESSAGES.captchaInvalid))).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', {
+        name: new RegExp(`^Verification: ${ACTIVATION_MESSAGES.captchaInvalid}`),
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: /not a robot/ })).not.toBeChecked();
   });
 

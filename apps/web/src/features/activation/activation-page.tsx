@@ -15,8 +15,9 @@ import { Alert, Anchor, Button, Radio, Stack, Text, TextInput, Title } from '@ma
 import { type FormEvent, useState } from 'react';
 import { activateTest } from '../../api/activation.ts';
 import { fetchAccountType } from '../../api/session.ts';
-import { CaptchaField } from '../../components/captcha-field.tsx';
+import { CAPTCHA_LABEL, CaptchaField } from '../../components/captcha-field.tsx';
 import { DateInput } from '../../components/date-input.tsx';
+import { ErrorSummary, summaryErrorsOf, useErrorSummary } from '../../components/error-summary.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { SafeHtml } from '../../components/safe-html.tsx';
@@ -52,6 +53,19 @@ export function ActivationPage() {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [errors, setErrors] = useState<Partial<Record<ActivationField, string>>>({});
+  const summary = useErrorSummary();
+  /** Each message beside its field and in the summary above the form (issue 15, decision 0322). */
+  const showErrors = (found: Partial<Record<ActivationField, string>>) => {
+    setErrors(found);
+    summary.show(
+      summaryErrorsOf(found, {
+        activationNumber: 'Activation number',
+        dateOfBirth: 'Date of birth',
+        gdxId: options === null ? 'Practitioner GDX ID' : 'Choose your practitioner',
+        captcha: CAPTCHA_LABEL,
+      } satisfies Record<ActivationField, string>),
+    );
+  };
   const [notice, setNotice] = useState<Notice | null>(null);
   const [options, setOptions] = useState<{ list: PractitionerOption[]; pass: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -87,7 +101,7 @@ export function ActivationPage() {
       captcha,
       captchaRequired: options === null,
     });
-    setErrors(found);
+    showErrors(found);
     if (!challenge.ready() || Object.keys(found).length > 0) return;
     const search = parseRequisitionSearch(number);
     setBusy(true);
@@ -114,7 +128,7 @@ export function ActivationPage() {
           setGdxId('');
           return;
         case 'captcha':
-          setErrors({ captcha: outcome.message });
+          showErrors({ captcha: outcome.message });
           return;
         case 'registration':
           setNotice({
@@ -134,7 +148,7 @@ export function ActivationPage() {
             outcome.field === 'dateOfBirth' ||
             outcome.field === 'gdxId'
           )
-            setErrors({
+            showErrors({
               [outcome.field === 'requisitionNumber' ? 'activationNumber' : outcome.field]: outcome.message,
             });
           else setNotice({ kind: 'error', message: outcome.message });
@@ -154,6 +168,7 @@ export function ActivationPage() {
       </Text>
       <form onSubmit={submit} noValidate aria-label="Activate Your Test">
         <Stack gap="sm">
+          <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
           <TextInput
             {...patientInput}
             label="Activation number"

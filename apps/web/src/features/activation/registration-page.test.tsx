@@ -10,6 +10,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
+import { focusedErrorSummary, summaryLink } from '../../test/error-summary.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, patientUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -57,7 +58,15 @@ describe('Patient Registration at /register/{reqNum?} (spec 3 §2, §6; decision
     expect(screen.getByText(REGISTRATION_MESSAGES.nameFirstRequired)).toBeInTheDocument();
     expect(screen.getByText(REGISTRATION_MESSAGES.nameLastRequired)).toBeInTheDocument();
     expect(screen.getByText(PATIENT_MESSAGES.dateOfBirthRequired)).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(ACTIVATION_MESSAGES.captchaRequired))).toBeInTheDocument();
+    // One way of showing errors (issue 15, decision 0322): a summary that takes the focus, each message a link.
+    const summary = await focusedErrorSummary();
+    expect(summaryLink(summary, 'Verification', ACTIVATION_MESSAGES.captchaRequired)).toBeVisible();
+    const lastName = screen.getByRole('textbox', { name: /Last name/ });
+    expect(lastName).toHaveAttribute('aria-invalid', 'true');
+    await app.user.click(
+      within(summary).getByRole('link', { name: `Last name: ${REGISTRATION_MESSAGES.nameLastRequired}` }),
+    );
+    expect(lastName).toHaveFocus();
     expect(app.server.callsTo('POST /gear/register')).toHaveLength(0);
     expect(screen.getByRole('textbox', { name: /Date of birth/ })).toHaveAttribute('autocomplete', 'bday');
     expect(document.title).toBe('Patient Registration');
@@ -110,8 +119,15 @@ describe('Patient Registration at /register/{reqNum?} (spec 3 §2, §6; decision
     await fill(app);
     await submit(app);
     expect(await screen.findByText(REGISTRATION_MESSAGES.practitionerNeeded)).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: `Practitioner GDX ID: ${REGISTRATION_MESSAGES.practitionerNeeded}` }),
+    ).toBeInTheDocument();
     await app.user.click(screen.getByRole('checkbox', { name: /not a robot/ }));
     await submit(app);
-    expect(await screen.findByText(new RegExp(ACTIVATION_MESSAGES.captchaInvalid))).toBeInTheDocument();
+    expect(
+      await screen.findByRole('link', {
+        name: new RegExp(`^Verification: ${ACTIVATION_MESSAGES.captchaInvalid}`),
+      }),
+    ).toBeInTheDocument();
   });
 });

@@ -13,8 +13,9 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { registerPack } from '../../api/registration.ts';
 import { fetchAccountType } from '../../api/session.ts';
-import { CaptchaField } from '../../components/captcha-field.tsx';
+import { CAPTCHA_LABEL, CaptchaField } from '../../components/captcha-field.tsx';
 import { DateInput } from '../../components/date-input.tsx';
+import { ErrorSummary, summaryErrorsOf, useErrorSummary } from '../../components/error-summary.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { SafeHtml } from '../../components/safe-html.tsx';
@@ -35,6 +36,19 @@ const FIELD_OF_SERVER: Record<string, RegistrationField> = {
   'patientInfo.dateOfBirth': 'dateOfBirth',
 };
 
+type FormErrors = Partial<Record<RegistrationField | 'email', string>>;
+
+/** The names people read for the fields, in the error summary, in the form's order. */
+const FIELD_LABELS: Record<RegistrationField | 'email', string> = {
+  activationNumber: 'Activation number',
+  gdxId: 'Practitioner GDX ID',
+  nameFirst: 'First name',
+  nameLast: 'Last name',
+  dateOfBirth: 'Date of birth',
+  email: 'Email',
+  captcha: CAPTCHA_LABEL,
+};
+
 /**
  * Patient Registration at /register/{reqNum?} (spec 3 §2, §6 'Unauthenticated patients are allowed on register';
  * decision 0170): a patient registers a collection pack that is on no order with the pack's number, their name, date
@@ -53,7 +67,13 @@ export function RegistrationPage() {
   const [email, setEmail] = useState('');
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
-  const [errors, setErrors] = useState<Partial<Record<RegistrationField | 'email', string>>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
+  const summary = useErrorSummary();
+  /** Each message beside its field and in the summary above the form (issue 15, decision 0322). */
+  const showErrors = (found: FormErrors) => {
+    setErrors(found);
+    summary.show(summaryErrorsOf(found, FIELD_LABELS));
+  };
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState(false);
   const gdxRequired = activationNeedsGdxId(number);
@@ -75,7 +95,7 @@ export function RegistrationPage() {
       dateOfBirth,
       captcha,
     });
-    setErrors(found);
+    showErrors(found);
     if (Object.keys(found).length > 0 || !captcha) return;
     const search = parseRequisitionSearch(number);
     setBusy(true);
@@ -100,14 +120,14 @@ export function RegistrationPage() {
       setCaptchaKey((key) => key + 1);
       switch (outcome.kind) {
         case 'captcha':
-          return setErrors({ captcha: outcome.message });
+          return showErrors({ captcha: outcome.message });
         case 'registered-before':
           return setNotice({ kind: 'registeredBefore', message: outcome.message });
         case 'retired':
           return setNotice({ kind: 'retired', html: outcome.html });
         case 'refused': {
           const field = outcome.field ? FIELD_OF_SERVER[outcome.field] : undefined;
-          if (field) return setErrors({ [field]: outcome.message });
+          if (field) return showErrors({ [field]: outcome.message });
           return setNotice({ kind: 'error', message: outcome.message });
         }
         case 'registered': {
@@ -137,6 +157,7 @@ export function RegistrationPage() {
       </Text>
       <form onSubmit={submit} noValidate aria-label="Patient Registration">
         <Stack gap="sm">
+          <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
           <TextInput
             {...patientInput}
             label="Activation number"

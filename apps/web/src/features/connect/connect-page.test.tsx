@@ -1,7 +1,8 @@
 import { ACTIVATION_MESSAGES, MESSAGES, PATIENT_MESSAGES, SOFT_LOCKOUT } from '@gear/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
+import { focusedErrorSummary, summaryLink } from '../../test/error-summary.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, patientUser, TEST_PHONE } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -43,7 +44,13 @@ describe('/connect/{id}: Welcome Back (spec 3 §2, §5, §8)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(screen.getByText(ACTIVATION_MESSAGES.zipRequired)).toBeInTheDocument();
     expect(screen.getByText(PATIENT_MESSAGES.dateOfBirthRequired)).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(ACTIVATION_MESSAGES.captchaRequired))).toBeInTheDocument();
+    // One way of showing errors (issue 15, decision 0322): a summary that takes the focus, each message a link.
+    const summary = await focusedErrorSummary();
+    expect(summaryLink(summary, 'Verification', ACTIVATION_MESSAGES.captchaRequired)).toBeVisible();
+    await app.user.click(
+      within(summary).getByRole('link', { name: `Zip code: ${ACTIVATION_MESSAGES.zipRequired}` }),
+    );
+    expect(screen.getByRole('textbox', { name: /Zip code/ })).toHaveFocus();
     expect(screen.getByRole('textbox', { name: /Zip code/ })).toHaveAttribute('maxlength', '5');
     expect(app.server.callsTo('GET /gear/order/validation/100123')).toHaveLength(0);
   });

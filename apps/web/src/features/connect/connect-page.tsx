@@ -3,8 +3,9 @@ import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/c
 import { type FormEvent, useState } from 'react';
 import { validateOrder } from '../../api/activation.ts';
 import { fetchAccountType } from '../../api/session.ts';
-import { CaptchaField } from '../../components/captcha-field.tsx';
+import { CAPTCHA_LABEL, CaptchaField } from '../../components/captcha-field.tsx';
 import { DateInput } from '../../components/date-input.tsx';
+import { ErrorSummary, summaryErrorsOf, useErrorSummary } from '../../components/error-summary.tsx';
 import { OrderBreadcrumbs } from '../../components/order-breadcrumbs.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import {
@@ -18,6 +19,13 @@ import { returningVisit } from '../../services/returning-visit.ts';
 const wholeNumber = /^[1-9]\d{0,9}$/;
 
 type Field = 'zipCode' | 'dateOfBirth' | 'captcha';
+
+/** The names people read for the fields, in the error summary, in the form's order. */
+const FIELD_LABELS: Record<Field, string> = {
+  zipCode: 'Zip code',
+  dateOfBirth: 'Date of birth',
+  captcha: CAPTCHA_LABEL,
+};
 
 /**
  * /connect/{id} 'Welcome Back' (spec 3 §2, §5 'Validation (Welcome Back) form', §8 'Validation 401'; decision 0140):
@@ -33,6 +41,12 @@ export function ConnectPage({ id }: { id: string | undefined }) {
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const summary = useErrorSummary();
+  /** Each message beside its field and in the summary above the form (issue 15, decision 0322). */
+  const showErrors = (found: Partial<Record<Field, string>>) => {
+    setErrors(found);
+    summary.show(summaryErrorsOf(found, FIELD_LABELS));
+  };
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // After a 429 past the order's budget: the challenge whose solution goes with the next attempt (decision 0229).
@@ -44,7 +58,7 @@ export function ConnectPage({ id }: { id: string | undefined }) {
     event.preventDefault();
     setFailure(null);
     const found = welcomeBackFormErrors({ zipCode, dateOfBirth, captcha });
-    setErrors(found);
+    showErrors(found);
     if (!challenge.ready() || Object.keys(found).length > 0 || orderId === null || !captcha) return;
     setBusy(true);
     try {
@@ -62,10 +76,10 @@ export function ConnectPage({ id }: { id: string | undefined }) {
       challenge.settled(outcome.kind === 'refused' && outcome.challenge === true);
       setCaptcha(null);
       setCaptchaKey((key) => key + 1);
-      if (outcome.kind === 'captcha') return setErrors({ captcha: outcome.message });
+      if (outcome.kind === 'captcha') return showErrors({ captcha: outcome.message });
       if (outcome.kind === 'refused') {
         if (outcome.field === 'zipCode' || outcome.field === 'dateOfBirth')
-          return setErrors({ [outcome.field]: outcome.message });
+          return showErrors({ [outcome.field]: outcome.message });
         return setFailure(outcome.message);
       }
       const user = await fetchAccountType(services.api);
@@ -96,6 +110,7 @@ export function ConnectPage({ id }: { id: string | undefined }) {
       ) : (
         <form onSubmit={onSubmit} noValidate aria-label="Welcome Back">
           <Stack gap="sm">
+            <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
             <Text>Enter your zip code and date of birth to open your order.</Text>
             <TextInput
               {...patientInput}

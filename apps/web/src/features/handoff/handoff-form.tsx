@@ -21,12 +21,21 @@ import { type FieldMessages, fieldMessages, serverFieldErrors } from '../../api/
 import { useHandOff } from '../../api/handoff.ts';
 import { DateInput } from '../../components/date-input.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, summaryErrorsOf, useErrorSummary } from '../../components/error-summary.tsx';
 
 export interface HandoffFormProps {
   order: SavedOrder;
   /** Called with the saved order once the email has gone. */
   onSent?: (saved: GearOrder) => void;
 }
+
+/** The names people read for the fields, in the error summary, in the form's order. */
+const FIELD_LABELS: Record<keyof HandoffValues, string> = {
+  dateOfBirth: 'Date of birth',
+  nameLast: 'Last name',
+  email: 'Email',
+  shippingMethod: 'Shipping method',
+};
 
 const initialValues = (order: SavedOrder): HandoffValues => {
   const patient = order.patientInfo;
@@ -61,6 +70,12 @@ export function HandoffForm({ order, onSent }: HandoffFormProps) {
   const asksShippingMethod = handoffAsksShippingMethod(order);
   const shippingMethods = asksShippingMethod ? shippingMethodsOf(order) : [];
   const errorOf = (field: keyof HandoffValues): string | undefined => errors[field];
+  const summary = useErrorSummary();
+  /** Each message beside its field and in the summary above the form (issue 15, decision 0322). */
+  const showErrors = (found: FieldMessages) => {
+    setErrors(found);
+    summary.show(summaryErrorsOf(found, FIELD_LABELS));
+  };
 
   const set = (field: keyof HandoffValues, value: string | null) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -76,7 +91,7 @@ export function HandoffForm({ order, onSent }: HandoffFormProps) {
       dropShip: asksShippingMethod,
       shippingMethods,
     });
-    setErrors(fieldMessages(found));
+    showErrors(fieldMessages(found));
     if (found.length > 0) return;
     handOff.mutate(
       {
@@ -92,7 +107,7 @@ export function HandoffForm({ order, onSent }: HandoffFormProps) {
         onError: (error) => {
           const fromServer = serverFieldErrors(error);
           if (isApiError(error) && error.kind === 'validation' && fromServer.length > 0) {
-            setErrors(fieldMessages(fromServer));
+            showErrors(fieldMessages(fromServer));
             return;
           }
           if (isApiError(error) && error.status === 502) {
@@ -109,6 +124,7 @@ export function HandoffForm({ order, onSent }: HandoffFormProps) {
     <form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <Stack gap="sm">
         <h2 id={headingId}>Patient Information</h2>
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         <DateInput
           label="Date of birth"
           required

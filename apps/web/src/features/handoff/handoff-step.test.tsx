@@ -2,6 +2,7 @@ import type { GearOrder } from '@gear/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
+import { focusedErrorSummary, summaryLink } from '../../test/error-summary.ts';
 import { envelope, type Handler, json } from '../../test/fetch-mock.ts';
 import { makeOrder, practitionerUser, workflowStep } from '../../test/fixtures.ts';
 import { makeRequisition } from '../../test/panels-helpers.tsx';
@@ -52,6 +53,10 @@ describe('handoff step (spec 3 §2 Patient Information handoff form, §5, §8)',
     expect(send()).toBeEnabled();
     await user.click(send());
     expect(await screen.findByText('Please provide a last name.')).toBeInTheDocument();
+    // One way of showing errors (issue 15, decision 0322): a summary that takes the focus, each message a link.
+    const summary = await focusedErrorSummary();
+    await user.click(summaryLink(summary, 'Last name', 'Please provide a last name.'));
+    expect(field(/Last name/)).toHaveFocus();
     expect(app.server.callsTo(`POST /gear/order/${order.id}/handoff`)).toHaveLength(0);
 
     await user.type(field(/Last name/), 'Testpatient');

@@ -9,7 +9,7 @@ import { Alert, Button, FileButton, Group, Stack, Table, Text, Title } from '@ma
 import { useState } from 'react';
 import { ApiError } from '../../api/errors.ts';
 import { useImportPatientFile, usePreviewPatientFile } from '../../api/patient-management.ts';
-import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, useErrorSummary } from '../../components/error-summary.tsx';
 import { downloadFile } from './download.ts';
 
 /** What a failed upload tells the user: the server's message for a refused file, else spec 3 §8's upload error. */
@@ -19,6 +19,9 @@ const uploadMessage = (error: unknown): string =>
     : PATIENT_MANAGEMENT_MESSAGES.uploadFailed;
 
 const TEMPLATE = `${PATIENT_FILE_TEMPLATE_HEADERS.join(',')}\r\nJane,Doe,1985-04-12,F,jane.doe@example.com,+18285550100,C12345,12 Main Street,,Asheville,NC,28801,United States\r\n`;
+
+const FILE_FIELD = 'patientFile';
+const FILE_ERROR_ID = 'patient-file-error';
 
 const name = (row: { nameFirst: string | null; nameLast: string | null }) =>
   [row.nameFirst, row.nameLast].filter(Boolean).join(' ');
@@ -31,20 +34,24 @@ export function PatientFileImport({ gsdlNo }: { gsdlNo: string }) {
   const preview = usePreviewPatientFile();
   const importFile = useImportPatientFile();
   const [file, setFile] = useState<File | null>(null);
-  const [localError, setLocalError] = useState<string | null>(null);
   const [added, setAdded] = useState<number | null>(null);
+  const summary = useErrorSummary();
+  /** The file's error in the one error summary (issue 15, decision 0322), its link to the upload button. */
+  const fileError = (message: string) =>
+    summary.show([{ field: FILE_FIELD, label: 'Patient file', message }]);
+  const fileMessage = summary.errors[0]?.message;
 
   const choose = (chosen: File | null) => {
     setAdded(null);
-    setLocalError(null);
+    summary.clear();
     preview.reset();
     importFile.reset();
     setFile(chosen);
     if (!chosen) return;
-    if (!isPatientFileName(chosen.name)) return setLocalError(PATIENT_MANAGEMENT_MESSAGES.fileType);
+    if (!isPatientFileName(chosen.name)) return fileError(PATIENT_MANAGEMENT_MESSAGES.fileType);
     if (chosen.size > PATIENT_FILE_LIMITS.maxBytes)
-      return setLocalError(PATIENT_MANAGEMENT_MESSAGES.fileTooLarge);
-    preview.mutate({ gsdlNo, file: chosen });
+      return fileError(PATIENT_MANAGEMENT_MESSAGES.fileTooLarge);
+    preview.mutate({ gsdlNo, file: chosen }, { onError: (error) => fileError(uploadMessage(error)) });
   };
   const cancel = () => {
     setFile(null);
@@ -60,6 +67,7 @@ export function PatientFileImport({ gsdlNo }: { gsdlNo: string }) {
           setFile(null);
           preview.reset();
         },
+        onError: (error) => fileError(uploadMessage(error)),
       },
     );
   };
@@ -67,10 +75,16 @@ export function PatientFileImport({ gsdlNo }: { gsdlNo: string }) {
   const plan: PatientImportPreview | undefined = preview.data;
   return (
     <Stack gap="sm">
+      <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
       <Group gap="sm">
         <FileButton onChange={choose} accept=".csv,.txt,text/csv,text/plain">
           {(props) => (
-            <Button {...props} loading={preview.isPending}>
+            <Button
+              {...props}
+              name={FILE_FIELD}
+              aria-describedby={fileMessage ? FILE_ERROR_ID : undefined}
+              loading={preview.isPending}
+            >
               Upload patients (CSV)
             </Button>
           )}
@@ -82,8 +96,11 @@ export function PatientFileImport({ gsdlNo }: { gsdlNo: string }) {
           Download template
         </Button>
       </Group>
-      <ErrorAlert message={localError ?? (preview.isError ? uploadMessage(preview.error) : null)} />
-      <ErrorAlert message={importFile.isError ? uploadMessage(importFile.error) : null} />
+      {fileMessage && (
+        <Text id={FILE_ERROR_ID} c="red.9" size="sm">
+          {fileMessage}
+        </Text>
+      )}
       {added !== null && (
         <Alert color="green" role="status">
           {added === 1 ? '1 patient was added.' : `${added} patients were added.`}

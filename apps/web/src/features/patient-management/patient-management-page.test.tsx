@@ -1,7 +1,8 @@
 import { type ManagedPatient, PATIENT_MANAGEMENT_MESSAGES, type PatientImportPreview } from '@gear/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
+import { focusedErrorSummary } from '../../test/error-summary.ts';
 import { envelope, json } from '../../test/fetch-mock.ts';
 import { adminUser, makePractitioner, practitionerUser } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -179,10 +180,26 @@ describe('/patient-management (spec 3 §2 Patient Management)', () => {
     await screen.findByText('Pat1 Doe');
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     await app.user.upload(input, new File([''], 'empty.csv', { type: 'text/csv' }));
-    expect(await screen.findByText(PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile)).toBeInTheDocument();
+    // One way of showing errors (issue 15, decision 0322): the summary takes the focus and links to the upload button.
+    const summary = await focusedErrorSummary();
+    const upload = screen.getByRole('button', { name: 'Upload patients (CSV)' });
+    expect(upload).toHaveAccessibleDescription(PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile);
+    await app.user.click(
+      within(summary).getByRole('link', {
+        name: `Patient file: ${PATIENT_MANAGEMENT_MESSAGES.noPatientsInFile}`,
+      }),
+    );
+    expect(upload).toHaveFocus();
     app.server.on({ 'POST /gear/patient-management/uploadCSV': () => envelope(500, 'x') });
     await app.user.upload(input, new File(['x'], 'p.csv', { type: 'text/csv' }));
     expect(await screen.findByText(PATIENT_MANAGEMENT_MESSAGES.uploadFailed)).toBeInTheDocument();
+    // The picker's own filter is bypassed, as a browser without it would.
+    const wrong = new File(['x'], 'patients.xlsx');
+    fireEvent.change(input, { target: { files: { 0: wrong, length: 1, item: () => wrong } } });
+    expect(
+      await screen.findByRole('link', { name: `Patient file: ${PATIENT_MANAGEMENT_MESSAGES.fileType}` }),
+    ).toBeVisible();
+    expect(app.server.callsTo('POST /gear/patient-management/uploadCSV')).toHaveLength(2);
   });
 
   it('spec 3 §8: a 401 shows the session-expired login page', async () => {

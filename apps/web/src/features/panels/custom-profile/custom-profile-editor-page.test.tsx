@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../../test/axe.ts';
 import { catalogueLists } from '../../../test/catalogue.ts';
+import { focusedErrorSummary } from '../../../test/error-summary.ts';
 import { envelope, type Handler, json, networkFailure } from '../../../test/fetch-mock.ts';
 import { makePractitioner, practitionerUser } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -41,8 +42,21 @@ describe('custom profile editor (spec 3 §2, §5; decision 0280)', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'New custom profile' })).toBeVisible();
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please enter a custom profile name')).toBeVisible();
-    expect(screen.getByText('Please add at least one product to the custom profile.')).toBeVisible();
+    // One way of showing errors (issue 15, decision 0322): a summary that takes the focus, each message a link.
+    const summary = await focusedErrorSummary();
+    const nameLink = within(summary).getByRole('link', {
+      name: 'Custom profile name: Please enter a custom profile name',
+    });
+    const productsLink = within(summary).getByRole('link', {
+      name: 'Products in this profile: Please add at least one product to the custom profile.',
+    });
+    const nameInput = screen.getByRole('textbox', { name: /Custom profile name/ });
+    expect(nameInput).toHaveAttribute('aria-invalid', 'true');
+    expect(nameInput).toHaveAccessibleDescription('Please enter a custom profile name');
+    await app.user.click(nameLink);
+    expect(nameInput).toHaveFocus();
+    await app.user.click(productsLink);
+    expect(screen.getByRole('region', { name: 'Add products' })).toHaveFocus();
     expect(app.server.callsTo('POST /gear/bundle/save')).toHaveLength(0);
     const billing = screen.getByRole('combobox', { name: 'Billing method' });
     expect(billing).toHaveValue('Let my patient select their billing option');
@@ -80,6 +94,18 @@ describe('custom profile editor (spec 3 §2, §5; decision 0280)', () => {
     expect(screen.getByRole('textbox', { name: /Custom profile name/ })).toHaveValue('Gut restoration');
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This product cannot be ordered in New York.')).toBeVisible();
+    answer = () =>
+      envelope(400, 'Validation failed', [
+        { field: 'products.0.panel', defaultMessage: 'This product cannot be ordered in New York.' },
+      ]);
+    await app.user.click(screen.getByRole('button', { name: 'Save' }));
+    const summary = await focusedErrorSummary();
+    await app.user.click(
+      within(summary).getByRole('link', {
+        name: 'GI Effects Comprehensive Profile - Stool (3-day): This product cannot be ordered in New York.',
+      }),
+    );
+    expect(screen.getByRole('button', { name: /^Customize GI Effects/ })).toHaveFocus();
     answer = networkFailure;
     await app.user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('An unexpected error has occurred. Please try again.')).toBeVisible();

@@ -7,16 +7,18 @@ import {
   MESSAGES,
   type OrderableItemSummary,
 } from '@gear/domain';
-import { Alert, Button, Card, Group, List, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useBlocker, useNavigate, useParams } from 'react-router';
 import { useBundle, useDeleteBundle, useSaveBundle } from '../../../api/bundles.ts';
 import { useOrderableItems } from '../../../api/catalogue.ts';
 import { useMessages } from '../../../api/context.tsx';
 import { isApiError } from '../../../api/errors.ts';
+import { serverFieldErrors } from '../../../api/field-errors.ts';
 import { usePractitioner } from '../../../api/practitioners.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../../components/error-alert.tsx';
+import { ErrorSummary, summaryErrorOf, useErrorSummary } from '../../../components/error-summary.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ProductCatalogue } from '../product-catalogue.tsx';
 import {
@@ -28,6 +30,13 @@ import {
   saveBodyOf,
 } from './custom-profile-form.ts';
 import { CustomizeProductModal } from './customize-product-modal.tsx';
+
+/** The names people read for the form's fields, in the error summary. */
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Custom profile name',
+  billingMethod: 'Billing method',
+  products: 'Products in this profile',
+};
 
 /** /custom-profile/new/{gsdlNo} and /custom-profile/edit/{gearBundleId} (spec 1 §2.1, spec 3 §2). */
 export function CustomProfileEditorPage() {
@@ -63,13 +72,12 @@ export function CustomProfileEditorPage() {
   );
 }
 
-function messagesOf(error: unknown, fallback: string): string[] {
-  if (isApiError(error) && error.status < 500 && error.status !== 0) {
-    const fields = error.fieldErrors.map((field: FieldError) => field.defaultMessage);
-    return fields.length > 0 ? [...new Set(fields)] : [error.serverMessage ?? fallback];
-  }
-  return [fallback];
-}
+/** A refusal without field errors: the server's message for a 4xx, else the generic text. */
+const refusalOf = (error: unknown, fallback: string): string =>
+  (isApiError(error) && error.status < 500 && error.status !== 0 && error.serverMessage) || fallback;
+
+/** The form's field an error belongs to: a product's own errors (`products.2.panel`) point at that product. */
+const formFieldOf = (field: string): string => /^products\.\d+/.exec(field)?.[0] ?? field;
 
 function CustomProfileEditor({
   gsdlNo,
@@ -104,8 +112,21 @@ function CustomProfileEditor({
     return () => window.removeEventListener('beforeunload', warn);
   }, [changed]);
 
-  const nameError = formErrors.find((error) => error.field === 'name')?.defaultMessage;
-  const productsError = formErrors.find((error) => error.field === 'products')?.defaultMessage;
+  const summary = useErrorSummary();
+  const messageOf = (field: string) =>
+    formErrors.find((error) => formFieldOf(error.field) === field)?.defaultMessage;
+  /** Each message beside its field and in the summary above the form (issue 15, decision 0322). */
+  const showErrors = (errors: FieldError[]) => {
+    setFormErrors(errors);
+    summary.show(
+      errors.map((error) => {
+        const field = formFieldOf(error.field);
+        const product = form.products[Number(field.split('.')[1])];
+        const label = product ? product.omsOrderableItemName : (FIELD_LABELS[field] ?? '');
+        return summaryErrorOf({ ...error, field }, label);
+      }),
+    );
+  };
   const billingOptions = practitioner.data ? bundleBillingOptions(practitioner.data) : [form.billingMethod];
 
   const addProduct = (item: OrderableItemSummary) => {
@@ -128,9 +149,10 @@ function CustomProfileEditor({
 
   const onSave = () => {
     const errors = bundleFormErrors(form);
-    setFormErrors(errors);
+    showErrors(errors);
     if (errors.length > 0) return;
     save.mutate(saveBodyOf(form, gsdlNo, gearBundleId), {
+      onError: (error) => showErrors(serverFieldErrors(error)),
       onSuccess: async (answer) => {
         setBaseline(form);
         leaving.current = true;
@@ -153,8 +175,12 @@ function CustomProfileEditor({
     );
   };
 
-  const serverErrors = save.isError ? messagesOf(save.error, text.unexpectedErrorTryAgain) : [];
-  const deleteErrors = remove.isError ? messagesOf(remove.error, text.unexpectedErrorTryAgain) : [];
+  const saveError =
+    save.isError && serverFieldErrors(save.error).length === 0
+      ? refusalOf(save.error, text.unexpectedErrorTryAgain)
+      : null;
+  const deleteError = remove.isError ? refusalOf(remove.error, text.unexpectedErrorTryAgain) : null;
+  const productsError = messageOf('products');
 
   return (
     <Stack gap="lg">
@@ -168,12 +194,14 @@ function CustomProfileEditor({
           )
         </Text>
       )}
+      <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
       <TextInput
-        label="Custom profile name"
+        label={FIELD_LABELS.name}
+        name="name"
         required
         value={form.name}
         maxLength={BUNDLE_NAME_MAX_LENGTH + 20}
-        error={nameError}
+        error={messageOf('name')}
         onChange={(event) => {
           const name = event.currentTarget.value;
           setForm((current) => ({ ...current, name }));
@@ -185,6 +213,7 @@ function CustomProfileEditor({
         data={billingOptions}
         value={form.billingMethod}
         allowDeselect={false}
+        error={messageOf('billingMethod')}
         onChange={(value) =>
           value && setForm((current) => ({ ...current, billingMethod: value as BillingMethod }))
         }
@@ -193,10 +222,14 @@ function CustomProfileEditor({
 
       <Stack gap="sm" component="section" aria-labelledby="profile-products">
         <Title order={2} id="profile-products" size="h3">
-          Products in this profile
+          {FIELD_LABELS.products}
         </Title>
         {form.products.length === 0 && <Text>No products yet. Select products below.</Text>}
-        <ErrorAlert message={productsError} />
+        {productsError && (
+          <Text id="profile-products-error" c="red.9" size="sm">
+            {productsError}
+          </Text>
+        )}
         {form.products.map((product, index) => (
           <Card key={product.omsOrderableItemId} withBorder padding="sm">
             <Group justify="space-between" wrap="wrap">
@@ -213,6 +246,7 @@ function CustomProfileEditor({
                 <Button
                   variant="default"
                   size="xs"
+                  name={`products.${index}`}
                   aria-label={`Customize ${product.omsOrderableItemName}`}
                   onClick={() => setCustomizing(product)}
                 >
@@ -238,20 +272,8 @@ function CustomProfileEditor({
         ))}
       </Stack>
 
-      {serverErrors.length > 0 && (
-        <Alert color="red" role="alert">
-          {serverErrors.length === 1 ? (
-            serverErrors[0]
-          ) : (
-            <List size="sm">
-              {serverErrors.map((message) => (
-                <List.Item key={message}>{message}</List.Item>
-              ))}
-            </List>
-          )}
-        </Alert>
-      )}
-      <ErrorAlert message={deleteErrors[0]} />
+      <ErrorAlert message={saveError} />
+      <ErrorAlert message={deleteError} />
       <Group>
         <Button onClick={onSave} loading={save.isPending}>
           Save
@@ -263,7 +285,13 @@ function CustomProfileEditor({
         )}
       </Group>
 
-      <Stack gap="sm" component="section" aria-labelledby="profile-catalogue">
+      <Stack
+        gap="sm"
+        component="section"
+        aria-labelledby="profile-catalogue"
+        aria-describedby={productsError ? 'profile-products-error' : undefined}
+        tabIndex={-1}
+      >
         <Title order={2} id="profile-catalogue" size="h3">
           Add products
         </Title>
