@@ -31,6 +31,7 @@ delete embeddedEnv.TEST_DATABASE_URL;
 let passed = 0;
 let failed = 0;
 const problems = [];
+const failedTests = [];
 
 function run(label, command, args, env = process.env) {
   console.log(`\n▶ ${label}`);
@@ -44,6 +45,12 @@ function countVitest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += (report.numFailedTests ?? 0) + (report.numTotalTestSuites === 0 ? 1 : 0);
+  for (const suite of report.testResults ?? []) {
+    const file = path.relative(root, suite.name);
+    const failures = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failures) failedTests.push(`${file} › ${t.fullName}`);
+    if (failures.length === 0 && suite.status === 'failed') failedTests.push(`${file} (${suite.message})`);
+  }
 }
 
 function countPlaywright(file) {
@@ -51,6 +58,15 @@ function countPlaywright(file) {
   const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
   passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
   failed += stats.unexpected ?? 0;
+}
+
+function failedJourneys(suites) {
+  return (suites ?? []).flatMap((suite) => [
+    ...failedJourneys(suite.suites),
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((t) => t.status === 'unexpected'))
+      .map((spec) => `${suite.file}:${spec.line} › ${spec.title}`),
+  ]);
 }
 
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
@@ -97,6 +113,7 @@ if (chromium) {
     },
   );
   countPlaywright(file);
+  if (existsSync(file)) failedTests.push(...failedJourneys(JSON.parse(readFileSync(file, 'utf8')).suites));
 } else if (ci) {
   problems.push('browser journeys: no Chromium at /usr/bin/chromium (CI requires it)');
   failed += 1;
@@ -107,6 +124,7 @@ if (chromium) {
 }
 
 if (problems.length) console.log(`\nFailed steps:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  - ${t}`).join('\n')}`);
 if (problems.length && failed === 0) failed = problems.length;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
