@@ -257,6 +257,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
             state={payment.state}
             onChange={payment.setState}
             errors={payment.errors}
+            errorSummary={payment.errorSummary}
             captchaResetKey={payment.captchaResetKey}
             reopenNotice={payment.reopenNotice}
             onReopenNoticeClose={payment.closeReopenNotice}
