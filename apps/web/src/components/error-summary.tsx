@@ -1,6 +1,7 @@
 import type { FieldError } from '@gear/domain';
 import { Alert, Anchor, List } from '@mantine/core';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import classes from './error-summary.module.css';
 
 /** One message of the summary: the field it belongs to (as the form names it), the name people read, the message. */
 export interface SummaryError {
@@ -83,6 +84,7 @@ export function ErrorSummary({ errors, summaryRef }: ErrorSummaryProps) {
             {errors.map((error, index) => (
               <List.Item key={`${error.field}:${error.message}`}>
                 <Anchor
+                  className={classes.link}
                   href={`#${error.field}`}
                   c="red.9"
                   underline="always"
