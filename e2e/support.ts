@@ -148,3 +148,12 @@ export async function expectSidewaysTable(
   for (let presses = 0; presses < 40; presses += 1) await page.keyboard.press('ArrowRight');
   await expect(lastColumn).toBeInViewport();
 }
+
+/** The card form's lines in an error summary when nothing is typed (spec 3 §5 'Card payment' messages). */
+export const EMPTY_CARD_SUMMARY = [
+  'Card number: Please provide a card number.',
+  'Cardholder name: Please provide a cardholder name.',
+  'Expiration date (MM/YY): Please provide an expiration date.',
+  'CVV: Please provide a CVV code.',
+  'Billing zip code: Please provide a billing zip code.',
+] as const;
