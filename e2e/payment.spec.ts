@@ -151,10 +151,14 @@ test.describe
 
         // spec 3 §5: the code is 6 characters.
         await page.getByRole('button', { name: 'Submit' }).click();
-        await expect(page.getByText('Please provide your 6-digit confirmation code.')).toBeVisible();
+        await expect(
+          page.getByText('Please provide your 6-digit confirmation code.', { exact: true }),
+        ).toBeVisible();
         await code.fill('PRE05');
         await page.getByRole('button', { name: 'Submit' }).click();
-        await expect(page.getByText('Please provide a valid 6-digit confirmation code.')).toBeVisible();
+        await expect(
+          page.getByText('Please provide a valid 6-digit confirmation code.', { exact: true }),
+        ).toBeVisible();
 
         await code.fill(prepayCode);
         await acknowledge(page);
@@ -202,7 +206,7 @@ test.describe
         await page.getByRole('radio', { name: 'Check', exact: true }).check();
         await expect(page.getByLabel('Confirmation code')).toHaveCount(0);
         await page.getByRole('button', { name: 'Submit' }).click();
-        await expect(page.getByText('Please provide a check number.')).toBeVisible();
+        await expect(page.getByText('Please provide a check number.', { exact: true })).toBeVisible();
         await page.getByLabel('Check number').fill('1042');
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);
