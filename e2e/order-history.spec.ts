@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, signIn, watchConsole } from './support.ts';
+import { expectAccessible, expectSidewaysTable, signIn, watchConsole } from './support.ts';
 
 test('admin.ops finds an order by requisition number in the order history and opens it', async ({ page }) => {
   test.setTimeout(90_000);
@@ -79,6 +79,9 @@ for (const viewport of [
         .getByRole('link', { name: /^Results Ready\s*, status of order \d+$/ });
       await expect(statusLinks).toHaveCount((await rows.count()) - 1);
       await expectAccessible(page);
+      await expectNoSidewaysScroll(page);
+      // Issue 15 (decision 0332): on a phone the table scrolls in its own region, which says so; the page does not.
+      await expectSidewaysTable(page, 'Orders, newest first', 'Paid', viewport.name === 'phone');
       await expectNoSidewaysScroll(page);
 
       const ray = rows.filter({ hasText: 'Ray Results' }).getByRole('link', { name: /status of order/ });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { birthdayYearsAgo, createOrderThroughApi, signIn } from './orders.ts';
-import { expectAccessible, watchConsole } from './support.ts';
+import { expectAccessible, expectCoversNothing, expectSidewaysTable, watchConsole } from './support.ts';
 
 // Issue 15 (decisions 0310, 0311, 0312): the orders page, the header's name and role, and ways home that keep drafts.
 
@@ -52,11 +52,19 @@ for (const viewport of [
       await fillPatient(page, viewport.nameLast);
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page).toHaveURL(new RegExp(`/order/${draft.id}/insurance$`));
+      // Issue 15 (decision 0332): 'Saved' shows in the place kept for it, over nothing of the page.
+      await expectCoversNothing(
+        page.getByRole('status').filter({ hasText: 'Saved' }),
+        `'Saved' (${viewport.name})`,
+      );
       await page.getByRole('link', { name: 'Gear portal' }).click();
       await expect(page).toHaveURL(/\/orders$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
       await expect(page.getByRole('table', { name: /Not placed yet/ })).toBeVisible();
       await expectAccessible(page);
+      await expectNoSidewaysScroll(page);
+      // Issue 15 (decision 0332): on a phone the table scrolls in its own region, which says so; the page does not.
+      await expectSidewaysTable(page, /Not placed yet/, 'Started', viewport.name === 'phone');
       await expectNoSidewaysScroll(page);
 
       // Found again by the patient's name, and opened in the wizard.

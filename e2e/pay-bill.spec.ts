@@ -1,7 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { solveCaptcha } from './captcha.ts';
 import { expectNoSidewaysScroll, fillCard } from './patient-payment.ts';
-import { expectAccessible, watchConsole } from './support.ts';
+import {
+  EMPTY_CARD_SUMMARY,
+  expectAccessible,
+  expectErrorSummary,
+  expectTouchTargets,
+  watchConsole,
+} from './support.ts';
 
 /**
  * Pay Bill (spec 3 §2 /pay/ereq/{gearReqId}; decision 0300): Bill Due's order (README 'Orders in every status',
@@ -23,6 +29,23 @@ async function openStatus(page: Page): Promise<number> {
   return id;
 }
 
+/**
+ * Issue 15 (decision 0332): Pay with nothing typed lists the card's and the verification's messages in the one error
+ * summary at the top of the form, with the focus; a line leads to its field.
+ */
+async function expectEmptyPayRefused(page: Page) {
+  const due = await page.getByTestId('amount-due').textContent();
+  await page.getByRole('button', { name: `Pay ${due}` }).click();
+  const summary = await expectErrorSummary(page, [
+    ...EMPTY_CARD_SUMMARY,
+    'Verification: Please complete the verification.',
+  ]);
+  await expect(page.getByText('Please provide a CVV code.', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await summary.getByRole('link', { name: /^CVV: / }).click();
+  await expect(page.getByLabel('CVV')).toBeFocused();
+}
+
 async function openBill(page: Page, id: number) {
   await page.getByRole('link', { name: 'Pay Bill' }).click();
   await expect(page).toHaveURL(
@@ -42,6 +65,9 @@ test.describe('phone', () => {
     await expect(page.getByLabel('Card number')).toBeVisible();
     await expectAccessible(page);
     await expectNoSidewaysScroll(page);
+    await expectEmptyPayRefused(page);
+    await expectNoSidewaysScroll(page);
+    await expectTouchTargets(page, 'Pay Bill with its error summary');
     expect(errors).toEqual([]);
   });
 });
@@ -55,6 +81,7 @@ test.describe('desktop', () => {
     const id = await openStatus(page);
     await openBill(page, id);
     const due = await page.getByTestId('amount-due').textContent();
+    await expectEmptyPayRefused(page);
     await fillCard(page, '4000000000000002');
     await solveCaptcha(page);
     await page.getByRole('button', { name: `Pay ${due}` }).click();

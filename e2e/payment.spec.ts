@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { solveCaptcha } from './captcha.ts';
 import { bearer, getOrder, shipToOfficeOrder, signIn } from './orders.ts';
 import { acknowledge, expectNoSidewaysScroll, fillCard, openAsPatient } from './patient-payment.ts';
-import { expectAccessible, watchConsole } from './support.ts';
+import { EMPTY_CARD_SUMMARY, expectAccessible, expectErrorSummary, watchConsole } from './support.ts';
 
 /**
  * Payment journeys (spec 3 §2 'Payment section', §5, §8; decisions 0120, 0121) on the demo orders whose patients pay
@@ -29,9 +29,25 @@ for (const viewport of [
 
       // spec 3 §5: nothing chosen yet.
       await page.getByRole('button', { name: 'Submit' }).click();
-      await expect(page.getByText('Please select a payment type.')).toBeVisible();
+      await expect(page.getByText('Please select a payment type.', { exact: true })).toBeVisible();
+      // Issue 15 (decision 0332): the payment section's messages in its one summary, at its top, with the focus.
+      const payment = [
+        'Patient/Responsible Party Acknowledgement: Patient/Responsible Party Acknowledgement is required.',
+        'No Surprises Act (NSA) Acknowledgement: Non Surprise Act(NSA) Acknowledgement is required.',
+        'Verification: Please complete the CAPTCHA.',
+      ];
+      await expectErrorSummary(page, ['Payment type: Please select a payment type.', ...payment]);
+      await expectAccessible(page);
+      if (viewport.name === 'phone') await expectNoSidewaysScroll(page);
 
+      // The card chosen and left empty: its messages join the summary, each leading to its field.
       await page.getByRole('radio', { name: 'Credit or debit card' }).check();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const summary = await expectErrorSummary(page, [...EMPTY_CARD_SUMMARY, ...payment]);
+      await summary.getByRole('link', { name: /^Card number: / }).click();
+      await expect(page.getByLabel('Card number')).toBeFocused();
+      await expectAccessible(page);
+
       await fillCard(page, '4000 0000 0000 0002');
       await acknowledge(page);
       await solveCaptcha(page);
@@ -135,10 +151,14 @@ test.describe
 
         // spec 3 §5: the code is 6 characters.
         await page.getByRole('button', { name: 'Submit' }).click();
-        await expect(page.getByText('Please provide your 6-digit confirmation code.')).toBeVisible();
+        await expect(
+          page.getByText('Please provide your 6-digit confirmation code.', { exact: true }),
+        ).toBeVisible();
         await code.fill('PRE05');
         await page.getByRole('button', { name: 'Submit' }).click();
-        await expect(page.getByText('Please provide a valid 6-digit confirmation code.')).toBeVisible();
+        await expect(
+          page.getByText('Please provide a valid 6-digit confirmation code.', { exact: true }),
+        ).toBeVisible();
 
         await code.fill(prepayCode);
         await acknowledge(page);
@@ -186,7 +206,7 @@ test.describe
         await page.getByRole('radio', { name: 'Check', exact: true }).check();
         await expect(page.getByLabel('Confirmation code')).toHaveCount(0);
         await page.getByRole('button', { name: 'Submit' }).click();
-        await expect(page.getByText('Please provide a check number.')).toBeVisible();
+        await expect(page.getByText('Please provide a check number.', { exact: true })).toBeVisible();
         await page.getByLabel('Check number').fill('1042');
         await expectAccessible(page);
         await expectNoSidewaysScroll(page);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSidewaysScroll } from './patient-payment.ts';
-import { expectAccessible, watchConsole } from './support.ts';
+import { EMPTY_CARD_SUMMARY, expectAccessible, expectErrorSummary, watchConsole } from './support.ts';
 
 /**
  * spec 3 §3 pitlRecollectionOrderSummary, §9 'Replacement Fee' (decisions 0291, 0293): Rhea Recollect's PITL order
@@ -21,6 +21,16 @@ async function openStatus(page: Page): Promise<number> {
   return id;
 }
 
+/** Issue 15 (decision 0332): an empty card lists its messages in the summary at the top of the form, focused. */
+async function expectEmptyCardRefused(page: Page) {
+  const section = page.getByRole('region', { name: 'Recollection pending' });
+  await section.getByRole('button', { name: 'Pay Replacement Fee' }).click();
+  const summary = await expectErrorSummary(page, EMPTY_CARD_SUMMARY);
+  await expectAccessible(page);
+  await summary.getByRole('link', { name: /^Billing zip code: / }).click();
+  await expect(section.getByRole('textbox', { name: /^Billing zip code/ })).toBeFocused();
+}
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('the pending recollection and its Replacement Fee show without sideways scroll', async ({ page }) => {
@@ -30,6 +40,8 @@ test.describe('phone', () => {
     await expect(section.getByRole('columnheader', { name: 'Replacement Fee' })).toBeVisible();
     await expect(section.getByRole('cell', { name: '$40.00' })).toBeVisible();
     await expectAccessible(page);
+    await expectNoSidewaysScroll(page);
+    await expectEmptyCardRefused(page);
     await expectNoSidewaysScroll(page);
     expect(errors).toEqual([]);
   });
@@ -41,6 +53,7 @@ test.describe('desktop', () => {
     const errors = watchConsole(page);
     const id = await openStatus(page);
     const section = page.getByRole('region', { name: 'Recollection pending' });
+    await expectEmptyCardRefused(page);
     await section.getByRole('textbox', { name: /^Card number/ }).fill('4242424242424242');
     await section.getByRole('textbox', { name: /^Cardholder name/ }).fill('Rhea Recollect');
     await section.getByRole('textbox', { name: /^Expiration date/ }).fill('12/30');

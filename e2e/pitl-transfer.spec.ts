@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { solveCaptcha } from './captcha.ts';
 import { expectNoSidewaysScroll } from './patient-payment.ts';
-import { expectAccessible, watchConsole } from './support.ts';
+import { EMPTY_CARD_SUMMARY, expectAccessible, watchConsole } from './support.ts';
 
 /**
  * spec 3 §4 Transfer (decision 0290): the patient of a paid PITL order (README 'PITL orders') transfers its two unused
@@ -45,7 +45,27 @@ for (const viewport of [
 
       // spec 3 §5: at least one pack.
       await modal.getByRole('button', { name: 'Transfer and Pay $15.00' }).click();
-      await expect(modal.getByText('Please select at least one collection pack to transfer.')).toBeVisible();
+      await expect(
+        modal.getByText('Please select at least one collection pack to transfer.', { exact: true }),
+      ).toBeVisible();
+      // Issue 15 (decision 0332): every message in the one summary at the top of the form, with the focus.
+      const summary = modal.getByRole('alert').filter({ hasText: 'Please correct the following' });
+      await expect(page.locator(':focus')).toContainText('Please correct the following');
+      await expect(summary).toBeInViewport();
+      const lines = summary.getByRole('link');
+      await expect(lines.first()).toHaveText(
+        'Collection packs to transfer: Please select at least one collection pack to transfer.',
+      );
+      await expect(
+        summary.getByRole('link', { name: 'First name: Please provide a first name.' }),
+      ).toBeVisible();
+      expect((await lines.allInnerTexts()).slice(-EMPTY_CARD_SUMMARY.length)).toEqual([
+        ...EMPTY_CARD_SUMMARY,
+      ]);
+      await expectAccessible(page);
+      if (viewport.name === 'phone') await expectNoSidewaysScroll(page);
+      await summary.getByRole('link', { name: 'First name: Please provide a first name.' }).click();
+      await expect(modal.getByRole('textbox', { name: /^First name/ })).toBeFocused();
 
       await modal.getByRole('checkbox', { name: /Metabolomix/ }).check();
       await modal.getByRole('checkbox', { name: /NutrEval/ }).check();

@@ -26,6 +26,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // Titles and text of yellow (warning) alerts: Mantine's yellow on its light yellow fails axe 'color-contrast'.
     '--mantine-color-yellow-light-color': '#6b4500',
+    // Titles of green alerts ('Message sent'): Mantine's green, even green-9 (4.4:1), fails on its light green.
+    '--mantine-color-green-light-color': '#1e6b30',
     // Light blue buttons (the Review's Edit): blue-9 text reads 4.0:1 on Mantine's blue-2 hover; one shade lighter
     // each way gives 5.5:1 at rest (blue-0) and 4.9:1 under the pointer (blue-1).
     '--mantine-color-blue-light': 'var(--mantine-color-blue-0)',

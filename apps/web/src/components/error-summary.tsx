@@ -1,6 +1,7 @@
 import type { FieldError } from '@gear/domain';
 import { Alert, Anchor, List } from '@mantine/core';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import classes from './error-summary.module.css';
 
 /** One message of the summary: the field it belongs to (as the form names it), the name people read, the message. */
 export interface SummaryError {
@@ -43,13 +44,17 @@ function targetOf(within: ParentNode, errors: readonly SummaryError[], index: nu
   const error = errors[index];
   if (!error) return null;
   const named = within.querySelector<HTMLElement>(`[name="${CSS.escape(error.field)}"]`);
-  if (named) return named;
+  if (named) return focusableIn(named) ?? named;
   const before = errors.slice(0, index).filter((other) => other.message === error.message).length;
   const described = fieldsWithMessage(within, error.message)[before];
-  if (!described) return null;
-  return described.matches('input, select, textarea, button, [tabindex]')
-    ? described
-    : described.querySelector<HTMLElement>('input, select, textarea, button');
+  return described ? focusableIn(described) : null;
+}
+
+/** The element itself when it takes the focus, else its first control (a group, the captcha widget). */
+function focusableIn(element: HTMLElement): HTMLElement | null {
+  return element.matches('input, select, textarea, button, [tabindex]')
+    ? element
+    : element.querySelector<HTMLElement>('input, select, textarea, button');
 }
 
 export interface ErrorSummaryProps {
@@ -79,6 +84,7 @@ export function ErrorSummary({ errors, summaryRef }: ErrorSummaryProps) {
             {errors.map((error, index) => (
               <List.Item key={`${error.field}:${error.message}`}>
                 <Anchor
+                  className={classes.link}
                   href={`#${error.field}`}
                   c="red.9"
                   underline="always"
@@ -118,3 +124,6 @@ export function useErrorSummary() {
   const clear = useCallback(() => setErrors([]), []);
   return { summaryRef, errors, show, clear };
 }
+
+/** What a form hands to a part of it that draws the summary (the card form, decision 0332). */
+export type ErrorSummaryState = ReturnType<typeof useErrorSummary>;

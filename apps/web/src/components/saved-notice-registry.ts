@@ -12,3 +12,6 @@ export const registerSavedNotice = (shower: () => void) => {
 export function showSaved(): void {
   show?.();
 }
+
+/** The width and height the 'Saved' notice takes: its place in the page is kept empty for it, so it covers nothing. */
+export const SAVED_NOTICE_SIZE = { width: 132, height: 44 } as const;

@@ -1,6 +1,6 @@
 import '@mantine/notifications/styles.css';
 import { Notifications, notifications } from '@mantine/notifications';
-import { registerSavedNotice } from './saved-notice-registry.ts';
+import { registerSavedNotice, SAVED_NOTICE_SIZE } from './saved-notice-registry.ts';
 
 const SAVED_NOTICE_ID = 'order-saved';
 
@@ -14,13 +14,23 @@ registerSavedNotice(() => {
     role: 'status',
     'aria-live': 'polite',
     closeButtonProps: { 'aria-label': 'Close' },
+    style: { minHeight: SAVED_NOTICE_SIZE.height, paddingBlock: 4 },
   });
 });
 
 /**
- * Where 'Saved' shows (issue 15 'Saves that succeed say so briefly'): a narrow stack in the top right corner, over the
- * header, clear of the step's heading below it and of Next at the foot of the form, on a 390 px phone too.
+ * Where 'Saved' shows (issue 15 'Saves that succeed say so briefly'): in the box kept for it in the page's flow
+ * (SavedNotices), not over the page, so that it covers nothing on a 390 px phone or a desktop (decision 0332).
  */
 export default function SavedNoticesHost() {
-  return <Notifications position="top-right" containerWidth={180} autoClose={2500} limit={1} />;
+  return (
+    <Notifications
+      withinPortal={false}
+      position="top-right"
+      containerWidth={SAVED_NOTICE_SIZE.width}
+      autoClose={2500}
+      limit={1}
+      style={{ position: 'absolute', top: 0, right: 0, width: '100%' }}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { CONTACT_MESSAGES } from '@gear/domain';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { envelope, json } from '../../test/fetch-mock.ts';
@@ -29,8 +29,20 @@ describe('the contact pages (decision 0183)', () => {
     await app.user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText(CONTACT_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(screen.getByText(CONTACT_MESSAGES.messageRequired)).toBeInTheDocument();
-    expect(screen.getByText(new RegExp(CONTACT_MESSAGES.captchaRequired))).toBeInTheDocument();
+    expect(screen.getByText(CONTACT_MESSAGES.captchaRequired)).toBeInTheDocument();
     expect(app.server.callsTo('POST /api/contact/message')).toHaveLength(0);
+    // The one error summary (decision 0332): at the top of the form, focused, each message a link to its field.
+    const summary = screen.getByRole('alert', { name: 'Please correct the following' });
+    await waitFor(() => expect(summary.parentElement).toHaveFocus());
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      `Name: ${CONTACT_MESSAGES.nameRequired}`,
+      `Email: ${CONTACT_MESSAGES.emailInvalid}`,
+      `Message: ${CONTACT_MESSAGES.messageRequired}`,
+      `Verification: ${CONTACT_MESSAGES.captchaRequired}`,
+    ]);
+    await app.user.click(links[0] as HTMLElement);
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveFocus();
 
     await app.user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Jane Testpatient');
     await app.user.type(screen.getByRole('textbox', { name: /^Email/ }), 'jane@example.com');

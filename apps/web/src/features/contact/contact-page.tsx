@@ -5,8 +5,9 @@ import { useLocation } from 'react-router';
 import { useContactDetails, useSendContactMessage } from '../../api/contact.ts';
 import { useConfig } from '../../api/context.tsx';
 import { type FieldMessages, fieldMessages, serverFieldErrors } from '../../api/field-errors.ts';
-import { CaptchaField } from '../../components/captcha-field.tsx';
+import { CAPTCHA_LABEL, CaptchaField } from '../../components/captcha-field.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, summaryErrorsOf, useErrorSummary } from '../../components/error-summary.tsx';
 import { patientButton, patientInput } from '../../components/patient-touch.ts';
 import { useAnchorFocus } from '../../components/use-anchor-focus.ts';
 import { useCurrentUser } from '../../services/app-services.tsx';
@@ -47,6 +48,15 @@ export function ContactPage({ audience }: { audience: ContactAudience }) {
   );
 }
 
+/** The names people read for the fields, in the error summary, in the form's order. */
+const FIELD_LABELS = {
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  message: 'Message',
+  captcha: CAPTCHA_LABEL,
+} as const;
+
 function ContactForm({ audience }: { audience: ContactAudience }) {
   const user = useCurrentUser();
   const send = useSendContactMessage(user !== null);
@@ -58,11 +68,18 @@ function ContactForm({ audience }: { audience: ContactAudience }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const sentRef = useRef<HTMLDivElement>(null);
+  const summary = useErrorSummary();
+  /** Each message beside its field and in the summary at the top of the form (issue 15, decision 0332). */
+  const showErrors = (found: FieldMessages) => {
+    setErrors(found);
+    summary.show(summaryErrorsOf(found, FIELD_LABELS));
+  };
   useEffect(() => {
     if (sent) sentRef.current?.focus();
   }, [sent]);
 
   const field = (name: keyof typeof form) => ({
+    name,
     value: form[name],
     error: errors[name],
     onChange: (event: { currentTarget: { value: string } }) => {
@@ -77,7 +94,7 @@ function ContactForm({ audience }: { audience: ContactAudience }) {
     setFailure(null);
     const found = fieldMessages(validateContactMessage({ ...form, phone: form.phone || null }));
     if (needsCaptcha && !captcha) found.captcha = CONTACT_MESSAGES.captchaRequired;
-    setErrors(found);
+    showErrors(found);
     if (Object.keys(found).length > 0) return;
     send.mutate(
       { audience, ...form, phone: form.phone || null, recaptcha: captcha },
@@ -87,7 +104,7 @@ function ContactForm({ audience }: { audience: ContactAudience }) {
           setCaptcha(null);
           setCaptchaKey((key) => key + 1);
           const fields = serverFieldErrors(error);
-          if (fields.length > 0) setErrors(fieldMessages(fields));
+          if (fields.length > 0) showErrors(fieldMessages(fields));
           else setFailure(CONTACT_MESSAGES.sendFailed);
         },
       },
@@ -107,6 +124,7 @@ function ContactForm({ audience }: { audience: ContactAudience }) {
         <Title order={2} id="contact-us" tabIndex={-1}>
           Send us a message
         </Title>
+        <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
         <TextInput
           {...patientInput}
           label="Name"

@@ -1,6 +1,6 @@
 import { formatCents, LISTED_ORDER_HEADLINES, type OrderHistoryRow, type OrderListRow } from '@gear/domain';
-import { Anchor, Button, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Anchor, Box, Button, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useOrderHistory } from '../../api/order-history.ts';
 import { useOrderList } from '../../api/orders-list.ts';
@@ -185,7 +185,11 @@ function DraftsFirstTable({
   );
 }
 
-/** A table of orders: its caption above, a header of columns, a row an order; scrolls sideways inside itself. */
+/**
+ * A table of orders: its caption above, a header of columns, a row an order. Wider than a phone, it scrolls sideways
+ * inside its own region (issue 15, decision 0332), never the page: the region is named by the caption, takes the focus
+ * (arrow keys scroll it) and, while columns are out of sight, says so above it.
+ */
 function OrdersTable({
   caption,
   columns,
@@ -199,21 +203,57 @@ function OrdersTable({
   busy: boolean;
   children: ReactNode;
 }) {
+  const captionId = useId();
+  const hintId = useId();
+  const { ref, overflows } = useOverflowsSideways<HTMLDivElement>();
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped aria-busy={busy} captionSide="top">
-        <Table.Caption style={{ textAlign: 'start', fontWeight: 600 }}>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th scope="col" key={column}>
-                {column}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap={4}>
+      {overflows && (
+        <Text size="sm" c="dimmed" id={hintId}>
+          Scroll the table sideways to see every column.
+        </Text>
+      )}
+      <Box
+        ref={ref}
+        role="region"
+        aria-labelledby={captionId}
+        aria-describedby={overflows ? hintId : undefined}
+        tabIndex={0}
+        style={{ overflowX: 'auto', scrollbarWidth: 'thin', scrollbarGutter: 'stable' }}
+      >
+        <Table striped aria-busy={busy} captionSide="top" miw={minWidth}>
+          <Table.Caption id={captionId} style={{ textAlign: 'start', fontWeight: 600 }}>
+            {caption}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th scope="col" key={column}>
+                  {column}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>{children}</Table.Tbody>
+        </Table>
+      </Box>
+    </Stack>
   );
+}
+
+/** Whether the element's content is wider than the element (some of it out of sight), kept as its size changes. */
+function useOverflowsSideways<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOverflows(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, overflows };
 }

@@ -35,15 +35,49 @@ import { isApiError } from '../../api/errors.ts';
 import { fieldMessages } from '../../api/field-errors.ts';
 import { useTransferPacks } from '../../api/pitl.ts';
 import { usePayRecollectionPack } from '../../api/recollect.ts';
-import { CardForm, EMPTY_CARD } from '../../components/card-form.tsx';
+import { CardForm, cardSummaryErrors, EMPTY_CARD } from '../../components/card-form.tsx';
 import { DateInput } from '../../components/date-input.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ErrorSummary, type SummaryError, useErrorSummary } from '../../components/error-summary.tsx';
 import { StateInput } from '../../components/region-inputs.tsx';
 
 const NUTRITIONAL = 'Nutritional';
 
 const messageOf = (errors: readonly FieldError[], field: string) =>
   errors.find((error) => error.field === field)?.defaultMessage;
+
+/** The names people read for the transfer's fields (packs and the new patient), in the form's order. */
+const TRANSFER_LABELS: Record<string, string> = {
+  gearReqIds: 'Collection packs to transfer',
+  'newPatient.nameFirst': 'First name',
+  'newPatient.nameLast': 'Last name',
+  'newPatient.dateOfBirth': 'Date of birth',
+  'newPatient.gender': 'Sex',
+  'newPatient.email': 'Email',
+  'newPatient.voicePhone': 'Cell phone',
+  'newPatient.address1': 'Street address',
+  'newPatient.city': 'City',
+  'newPatient.state': 'State',
+  'newPatient.zipCode': 'Zip code',
+};
+
+/** A transfer error named as the form names its control: the pack list, `newPatient.<field>` or the card's. */
+const transferFieldOf = (field: string) =>
+  field.startsWith('gearReqIds')
+    ? 'gearReqIds'
+    : field.replace('newPatient.addresses.shipping.', 'newPatient.');
+
+/** The transfer's messages as its error summary lists them: the packs and the new patient's, then the card's. */
+function transferSummaryErrors(errors: readonly FieldError[]): SummaryError[] {
+  const listed = new Set<string>();
+  const others = errors.flatMap((error) => {
+    const field = transferFieldOf(error.field);
+    if (field.startsWith('card.') || listed.has(field)) return [];
+    listed.add(field);
+    return [{ field, label: TRANSFER_LABELS[field] ?? '', message: error.defaultMessage }];
+  });
+  return [...others, ...cardSummaryErrors(fieldMessages(errors), { prefix: 'card.' })];
+}
 
 /** What the PITL panels read of the order (decisions 0290, 0293): all of it is on the order itself. */
 interface PitlFacts {
@@ -107,14 +141,17 @@ function RecollectionSummary({
 }) {
   const [card, setCard] = useState(EMPTY_CARD);
   const [errors, setErrors] = useState<FieldError[]>([]);
+  const summary = useErrorSummary();
   const nameOf = (gearReqIds: readonly number[]) =>
     order.requisitions
       .filter((requisition) => gearReqIds.includes(requisition.id))
       .map((requisition) => requisition.omsOrderableItemName ?? '')
       .join(', ');
-  const submit = () => {
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
     const found = cardFieldErrors(card, { international: false, prefix: 'card.' });
     setErrors(found);
+    summary.show(cardSummaryErrors(fieldMessages(found), { prefix: 'card.' }));
     if (found.length > 0) return;
     pay.mutate({
       orderId: order.id,
@@ -131,34 +168,42 @@ function RecollectionSummary({
           Recollection pending
         </Title>
         {facts.summary.paymentRequired && facts.replacements.length > 0 && !pay.isSuccess ? (
-          <>
-            <Text>A replacement collection pack is ready to be sent once its fee is paid.</Text>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Test</Table.Th>
-                  <Table.Th>Replacement Fee</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {facts.replacements.map((replacement) => (
-                  <Table.Tr key={replacement.recollectionOrderId}>
-                    <Table.Td>{nameOf(replacement.gearReqIds)}</Table.Td>
-                    <Table.Td>{formatCents(PITL_REPLACEMENT_FEE_CENTS)}</Table.Td>
+          <form onSubmit={submit} noValidate aria-label="Pay the replacement fee">
+            <Stack gap="sm">
+              <Text>A replacement collection pack is ready to be sent once its fee is paid.</Text>
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Test</Table.Th>
+                    <Table.Th>Replacement Fee</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <CardForm card={card} errors={fieldMessages(errors)} prefix="card." onChange={setCard} />
-            <ErrorAlert
-              message={pay.error ? (isApiError(pay.error) ? pay.error.message : String(pay.error)) : null}
-            />
-            <Group>
-              <Button mih={44} onClick={submit} loading={pay.isPending}>
-                Pay Replacement Fee
-              </Button>
-            </Group>
-          </>
+                </Table.Thead>
+                <Table.Tbody>
+                  {facts.replacements.map((replacement) => (
+                    <Table.Tr key={replacement.recollectionOrderId}>
+                      <Table.Td>{nameOf(replacement.gearReqIds)}</Table.Td>
+                      <Table.Td>{formatCents(PITL_REPLACEMENT_FEE_CENTS)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              <CardForm
+                card={card}
+                errors={fieldMessages(errors)}
+                prefix="card."
+                summary={summary}
+                onChange={setCard}
+              />
+              <ErrorAlert
+                message={pay.error ? (isApiError(pay.error) ? pay.error.message : String(pay.error)) : null}
+              />
+              <Group>
+                <Button type="submit" mih={44} loading={pay.isPending}>
+                  Pay Replacement Fee
+                </Button>
+              </Group>
+            </Stack>
+          </form>
         ) : (
           <Text role="status">Your replacement collection pack is on its way; nothing is due.</Text>
         )}
@@ -231,17 +276,25 @@ function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }
   const [card, setCard] = useState(EMPTY_CARD);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [transferredOrderId, setTransferredOrderId] = useState<number | null>(null);
+  const summary = useErrorSummary();
+  /** Each message beside its field and in the summary at the top of the form (issue 15, decision 0332). */
+  const showErrors = (found: FieldError[]) => {
+    setErrors(found);
+    summary.show(transferSummaryErrors(found));
+  };
   const eligible = order.requisitions.filter((requisition) =>
     facts.eligibleGearReqIds.includes(requisition.id),
   );
   const open = () => {
     setChosen(facts.preselectedGearReqIds);
     setErrors([]);
+    summary.clear();
     setTransferredOrderId(null);
     transfer.reset();
     setOpened(true);
   };
-  const submit = () => {
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
     const newPatient = newPatientOf(patient);
     const parsed = patientInfoSchema.safeParse(newPatient);
     const moved = eligible.filter((pack) => chosen.includes(pack.id));
@@ -265,7 +318,7 @@ function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }
       ...patientErrors,
       ...cardFieldErrors(card, { international: false, prefix: 'card.' }),
     ];
-    setErrors(found);
+    showErrors(found);
     if (found.length > 0) return;
     transfer.mutate(
       {
@@ -279,7 +332,7 @@ function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }
       {
         onSuccess: (answer) => setTransferredOrderId(answer.transferredOrderId),
         onError: (error) => {
-          if (isApiError(error)) setErrors(error.fieldErrors);
+          if (isApiError(error)) showErrors(error.fieldErrors);
         },
       },
     );
@@ -287,6 +340,7 @@ function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }
   const patientField = (name: keyof NewPatientForm, label: string, autoComplete: string, type = 'text') => (
     <TextInput
       label={label}
+      name={`newPatient.${name}`}
       type={type}
       value={patient[name] ?? ''}
       onChange={(event) => setPatient({ ...patient, [name]: event.currentTarget.value })}
@@ -338,85 +392,91 @@ function TransferPacks({ order, facts }: { order: SavedOrder; facts: PitlFacts }
             </Anchor>
           </Stack>
         ) : (
-          <Stack gap="md">
-            <Checkbox.Group
-              label="Collection packs to transfer"
-              value={chosen.map(String)}
-              onChange={(values) => setChosen(values.map(Number))}
-              error={
-                messageOf(errors, 'gearReqIds') ??
-                errors.find((e) => e.field.startsWith('gearReqIds.'))?.defaultMessage
-              }
-            >
-              <Stack gap="xs" mt="xs">
-                {eligible.map((pack) => (
-                  <Checkbox
-                    key={pack.id}
-                    value={String(pack.id)}
-                    label={`${pack.omsOrderableItemName}${pack.reqNumber ? ` (requisition ${pack.reqNumber})` : ''}`}
-                    size="md"
-                  />
-                ))}
-              </Stack>
-            </Checkbox.Group>
-            <Title order={3} size="h4">
-              The new patient
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {patientField('nameFirst', 'First name', 'off')}
-              {patientField('nameLast', 'Last name', 'off')}
-              <DateInput
-                label="Date of birth"
-                value={patient.dateOfBirth}
-                onChange={(event) => setPatient({ ...patient, dateOfBirth: event.currentTarget.value })}
-                error={messageOf(errors, 'newPatient.dateOfBirth')}
-                autoComplete="off"
-                size="md"
-                required
+          <form onSubmit={submit} noValidate aria-label="Transfer collection packs">
+            <Stack gap="md">
+              <ErrorSummary errors={summary.errors} summaryRef={summary.summaryRef} />
+              <Checkbox.Group
+                label="Collection packs to transfer"
+                value={chosen.map(String)}
+                onChange={(values) => setChosen(values.map(Number))}
+                error={
+                  messageOf(errors, 'gearReqIds') ??
+                  errors.find((e) => e.field.startsWith('gearReqIds.'))?.defaultMessage
+                }
+              >
+                <Stack gap="xs" mt="xs">
+                  {eligible.map((pack) => (
+                    <Checkbox
+                      key={pack.id}
+                      value={String(pack.id)}
+                      label={`${pack.omsOrderableItemName}${pack.reqNumber ? ` (requisition ${pack.reqNumber})` : ''}`}
+                      size="md"
+                    />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+              <Title order={3} size="h4">
+                The new patient
+              </Title>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {patientField('nameFirst', 'First name', 'off')}
+                {patientField('nameLast', 'Last name', 'off')}
+                <DateInput
+                  label="Date of birth"
+                  name="newPatient.dateOfBirth"
+                  value={patient.dateOfBirth}
+                  onChange={(event) => setPatient({ ...patient, dateOfBirth: event.currentTarget.value })}
+                  error={messageOf(errors, 'newPatient.dateOfBirth')}
+                  autoComplete="off"
+                  size="md"
+                  required
+                />
+                <NativeSelect
+                  label="Sex"
+                  name="newPatient.gender"
+                  data={[
+                    { value: '', label: 'Choose' },
+                    { value: 'F', label: 'Female' },
+                    { value: 'M', label: 'Male' },
+                  ]}
+                  value={patient.gender ?? ''}
+                  onChange={(event) => setPatient({ ...patient, gender: event.currentTarget.value || null })}
+                  error={messageOf(errors, 'newPatient.gender')}
+                  size="md"
+                  required
+                />
+                {patientField('email', 'Email', 'off', 'email')}
+                {patientField('voicePhone', 'Cell phone', 'off', 'tel')}
+                {patientField('address1', 'Street address', 'off')}
+                {patientField('city', 'City', 'off')}
+                <StateInput
+                  label="State"
+                  name="newPatient.state"
+                  value={patient.state}
+                  onChange={(event) => setPatient({ ...patient, state: event.currentTarget.value })}
+                  error={messageOf(errors, 'newPatient.addresses.shipping.state')}
+                  size="md"
+                  required
+                />
+                {patientField('zipCode', 'Zip code', 'off')}
+              </SimpleGrid>
+              <Title order={3} size="h4">
+                Physician transfer fee
+              </Title>
+              <CardForm card={card} errors={fieldMessages(errors)} prefix="card." onChange={setCard} />
+              <Text fw={600} data-testid="transfer-total">
+                Total {formatCents(PITL_TRANSFER_FEE_CENTS)}
+              </Text>
+              <ErrorAlert
+                message={transfer.error && isApiError(transfer.error) ? transfer.error.message : null}
               />
-              <NativeSelect
-                label="Sex"
-                data={[
-                  { value: '', label: 'Choose' },
-                  { value: 'F', label: 'Female' },
-                  { value: 'M', label: 'Male' },
-                ]}
-                value={patient.gender ?? ''}
-                onChange={(event) => setPatient({ ...patient, gender: event.currentTarget.value || null })}
-                error={messageOf(errors, 'newPatient.gender')}
-                size="md"
-                required
-              />
-              {patientField('email', 'Email', 'off', 'email')}
-              {patientField('voicePhone', 'Cell phone', 'off', 'tel')}
-              {patientField('address1', 'Street address', 'off')}
-              {patientField('city', 'City', 'off')}
-              <StateInput
-                label="State"
-                value={patient.state}
-                onChange={(event) => setPatient({ ...patient, state: event.currentTarget.value })}
-                error={messageOf(errors, 'newPatient.addresses.shipping.state')}
-                size="md"
-                required
-              />
-              {patientField('zipCode', 'Zip code', 'off')}
-            </SimpleGrid>
-            <Title order={3} size="h4">
-              Physician transfer fee
-            </Title>
-            <CardForm card={card} errors={fieldMessages(errors)} prefix="card." onChange={setCard} />
-            <Text fw={600} data-testid="transfer-total">
-              Total {formatCents(PITL_TRANSFER_FEE_CENTS)}
-            </Text>
-            <ErrorAlert
-              message={transfer.error && isApiError(transfer.error) ? transfer.error.message : null}
-            />
-            <Group>
-              <Button mih={44} onClick={submit} loading={transfer.isPending}>
-                Transfer and Pay {formatCents(PITL_TRANSFER_FEE_CENTS)}
-              </Button>
-            </Group>
-          </Stack>
+              <Group>
+                <Button type="submit" mih={44} loading={transfer.isPending}>
+                  Transfer and Pay {formatCents(PITL_TRANSFER_FEE_CENTS)}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
         )}
       </Modal>
     </>

@@ -6,7 +6,8 @@ import { isApiError } from '../../api/errors.ts';
 import { fieldMessages } from '../../api/field-errors.ts';
 import { useOrder } from '../../api/orders.ts';
 import { usePayRecollectionPack } from '../../api/recollect.ts';
-import { CardForm, EMPTY_CARD } from '../../components/card-form.tsx';
+import { CardForm, cardSummaryErrors, EMPTY_CARD } from '../../components/card-form.tsx';
+import { useErrorSummary } from '../../components/error-summary.tsx';
 
 /**
  * spec 3 §9: the $40 pack of a pending recollection, paid by card (spec 3 §5's card rules; decision 0252) through the
@@ -26,11 +27,14 @@ function PackPaymentForm({
   const [card, setCard] = useState<TokenizeCardBody>(EMPTY_CARD);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const summary = useErrorSummary();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
     const found = cardFieldErrors(card, { international: false });
-    setErrors(fieldMessages(found));
+    const messages = fieldMessages(found);
+    setErrors(messages);
+    summary.show(cardSummaryErrors(messages));
     if (found.length > 0 || !original.data) return;
     const { version, patientInfo } = original.data;
     const paying = {
@@ -52,7 +56,7 @@ function PackPaymentForm({
   return (
     <form onSubmit={submit} noValidate aria-label="Pay for the recollection pack">
       <Stack gap="sm">
-        <CardForm card={card} errors={errors} onChange={setCard} />
+        <CardForm card={card} errors={errors} summary={summary} onChange={setCard} />
         {failure && (
           <Alert color="red" role="alert">
             {failure}

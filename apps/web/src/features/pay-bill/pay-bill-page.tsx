@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { type BillLink, useBill, usePayBill } from '../../api/bill.ts';
 import { isApiError } from '../../api/errors.ts';
-import { CaptchaField } from '../../components/captcha-field.tsx';
-import { CardForm, EMPTY_CARD } from '../../components/card-form.tsx';
+import { CAPTCHA_LABEL, CaptchaField } from '../../components/captcha-field.tsx';
+import { CardForm, cardSummaryErrors, EMPTY_CARD } from '../../components/card-form.tsx';
+import { type SummaryError, useErrorSummary } from '../../components/error-summary.tsx';
 
 const UNEXPECTED = 'An unexpected error has occurred.';
+const CAPTCHA_REQUIRED = 'Please complete the verification.';
 
 /**
  * /pay/ereq/{gearReqId}?requisitionNumber&orderNo&dateOfBirth (spec 3 §2 'Other links used', Pay Bill; decision
@@ -90,6 +92,15 @@ function PayForm({ bill, gearReqId, link }: { bill: Bill; gearReqId: number; lin
   const [failure, setFailure] = useState<string | null>(null);
   const [recaptcha, setRecaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
+  const summary = useErrorSummary();
+  /** Each message beside its field and in the summary at the top of the form (issue 15, decision 0332). */
+  const showErrors = (next: Record<string, string>) => {
+    setErrors(next);
+    const captcha: SummaryError[] = next.recaptcha
+      ? [{ field: 'recaptcha', label: CAPTCHA_LABEL, message: next.recaptcha }]
+      : [];
+    summary.show([...cardSummaryErrors(next, { prefix: 'card.' }), ...captcha]);
+  };
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     setFailure(null);
@@ -97,8 +108,8 @@ function PayForm({ bill, gearReqId, link }: { bill: Bill; gearReqId: number; lin
     const next: Record<string, string> = Object.fromEntries(
       found.map((error) => [error.field, error.defaultMessage]),
     );
-    if (bill.captchaRequired && !recaptcha) next.recaptcha = 'Please complete the verification.';
-    setErrors(next);
+    if (bill.captchaRequired && !recaptcha) next.recaptcha = CAPTCHA_REQUIRED;
+    showErrors(next);
     if (Object.keys(next).length > 0) return;
     pay.mutate(
       {
@@ -113,11 +124,11 @@ function PayForm({ bill, gearReqId, link }: { bill: Bill; gearReqId: number; lin
           if (!isApiError(error)) return setFailure(UNEXPECTED);
           const fields = error.fieldErrors.filter((field) => field.field in EMPTY_CARD);
           if (fields.length > 0)
-            return setErrors(
+            return showErrors(
               Object.fromEntries(fields.map((field) => [`card.${field.field}`, field.defaultMessage])),
             );
           if (error.fieldErrors.some((field) => field.field === 'recaptcha'))
-            return setErrors({ recaptcha: error.message });
+            return showErrors({ recaptcha: error.message });
           setFailure([402, 409, 422].includes(error.status) ? error.message : UNEXPECTED);
         },
       },
@@ -126,7 +137,7 @@ function PayForm({ bill, gearReqId, link }: { bill: Bill; gearReqId: number; lin
   return (
     <form onSubmit={submit} noValidate aria-label="Pay the bill by card">
       <Stack gap="sm">
-        <CardForm card={card} errors={errors} prefix="card." onChange={setCard} />
+        <CardForm card={card} errors={errors} prefix="card." summary={summary} onChange={setCard} />
         {bill.captchaRequired && (
           <CaptchaField onChange={setRecaptcha} error={errors.recaptcha} resetKey={captchaKey} />
         )}

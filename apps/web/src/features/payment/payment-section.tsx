@@ -35,6 +35,7 @@ import { useState } from 'react';
 import { useApi } from '../../api/context.tsx';
 import { CaptchaField } from '../../components/captcha-field.tsx';
 import { CardForm } from '../../components/card-form.tsx';
+import { ErrorSummary, type ErrorSummaryState } from '../../components/error-summary.tsx';
 import { HtmlText } from '../../components/html-text.tsx';
 import { Modal } from '../../components/modal.tsx';
 import { RefundPolicyText } from '../../components/refund-policy-text.tsx';
@@ -59,6 +60,8 @@ interface Props {
   onChange(next: PaymentFormState): void;
   /** The messages of the last attempt, by field (payment-form.ts). */
   errors: Record<string, string>;
+  /** The same messages listed at the top of the section, each a link to its field (usePaymentForm). */
+  errorSummary: ErrorSummaryState;
   /** Changes after a submit that spent or was refused the captcha: the widget starts over. */
   captchaResetKey: unknown;
   /** A paid order owes again (decision 0161): the modal 'Updated Payment Information Required' is open. */
@@ -79,6 +82,7 @@ export function PaymentSection({
   state,
   onChange,
   errors,
+  errorSummary,
   captchaResetKey,
   reopenNotice = false,
   onReopenNoticeClose = () => {},
@@ -91,6 +95,7 @@ export function PaymentSection({
 
   return (
     <Stack gap="md">
+      <ErrorSummary errors={errorSummary.errors} summaryRef={errorSummary.summaryRef} />
       <Modal
         opened={reopenNotice}
         onClose={onReopenNoticeClose}
@@ -190,6 +195,7 @@ export function PaymentSection({
           )}
           {state.shippingType === 'check' && (
             <CheckNumberInput
+              name="shippingCheckNo"
               value={state.shippingCheckNo}
               error={errors.shippingCheckNo}
               onChange={(shippingCheckNo) => set({ shippingCheckNo })}
@@ -325,7 +331,13 @@ export function PaymentSection({
   );
 }
 
-function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props, 'captchaResetKey'>) {
+function TestPaymentForm({
+  user,
+  summary,
+  state,
+  onChange,
+  errors,
+}: Omit<Props, 'captchaResetKey' | 'errorSummary'>) {
   const { practitioner, admin } = payerOf(user);
   const set = changer(state, onChange);
   const due = dueRequisitions(summary);
@@ -362,6 +374,7 @@ function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props,
           {admin && (
             <TextInput
               label="Token ID"
+              name="card.adminTokenId"
               description="A 6-character token id, or the saved-card marker, in place of a card"
               value={state.adminTokenId}
               error={errors['card.adminTokenId']}
@@ -385,6 +398,7 @@ function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props,
       )}
       {state.type === 'check' && (
         <CheckNumberInput
+          name="checkNo"
           value={state.checkNo}
           error={errors.checkNo}
           onChange={(checkNo) => set({ checkNo })}
@@ -395,6 +409,7 @@ function TestPaymentForm({ user, summary, state, onChange, errors }: Omit<Props,
           <TextInput
             key={requisition.gearReqId}
             label={due.length > 1 ? `Confirmation code for ${requisition.name}` : 'Confirmation code'}
+            name={`prepay.${requisition.gearReqId}`}
             maxLength={6}
             value={state.prepayCodes[requisition.gearReqId] ?? ''}
             error={errors[`prepay.${requisition.gearReqId}`]}
@@ -427,10 +442,12 @@ const onFileLabel = (what: string, card: { brand: string; last4: string }) =>
 
 /** The check number of a check payment (tests or expedited shipping). */
 function CheckNumberInput({
+  name,
   value,
   error,
   onChange,
 }: {
+  name: string;
   value: string;
   error: string | undefined;
   onChange(value: string): void;
@@ -439,6 +456,7 @@ function CheckNumberInput({
     <TextInput
       mt="sm"
       label="Check number"
+      name={name}
       value={value}
       error={error}
       onChange={(event) => onChange(event.currentTarget.value)}

@@ -10,6 +10,7 @@ import { useApi } from '../../api/context.tsx';
 import { useAppliedDiscount } from '../../api/discounts.ts';
 import { isApiError } from '../../api/errors.ts';
 import { tokenizeCard, usePaymentSummary } from '../../api/payment.ts';
+import { useErrorSummary } from '../../components/error-summary.tsx';
 import {
   type CardState,
   cardBody,
@@ -18,6 +19,7 @@ import {
   paymentFormErrors,
   paymentsOf,
 } from './payment-form.ts';
+import { paymentSummaryErrors } from './payment-summary-errors.ts';
 
 /** What the submit sends besides the order: the acknowledgements, the captcha and the payments (spec 3 §7). */
 export interface PaymentSubmission {
@@ -48,6 +50,13 @@ export function usePaymentForm(order: SavedOrder, user: UserInfo) {
   const summary = usePaymentSummary(order.id, order.version, applied?.discountCode ?? null);
   const [state, setState] = useState<PaymentFormState>(() => initialPaymentForm(user));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const errorSummary = useErrorSummary();
+  const clearSummary = errorSummary.clear;
+  /** Each message beside its field and in the summary at the top of the section (issue 15, decision 0332). */
+  const showErrors = (found: Record<string, string>) => {
+    setErrors(found);
+    if (summary.data) errorSummary.show(paymentSummaryErrors(found, summary.data));
+  };
   const [captchaResetKey, setCaptchaResetKey] = useState(0);
   // spec 3 §4 'Payment page' (decision 0161): a paid order that owes again clears the fields, sets the plan back to
   // full and opens the modal 'Updated Payment Information Required'.
@@ -57,14 +66,15 @@ export function usePaymentForm(order: SavedOrder, user: UserInfo) {
     if (!reopened) return;
     setState(initialPaymentForm(user));
     setErrors({});
+    clearSummary();
     setReopenNotice(true);
-  }, [reopened, user]);
+  }, [reopened, user, clearSummary]);
 
   const prepare = async (): Promise<PaymentSubmission | null> => {
     const data: PaymentSummary | undefined = summary.data;
     if (!data) return null;
     const found = paymentFormErrors(state, data, user);
-    setErrors(found);
+    showErrors(found);
     if (Object.keys(found).length > 0) return null;
     try {
       const payments = await paymentsOf(state, data, user, order.id, async (card: CardState, which) => {
@@ -84,7 +94,7 @@ export function usePaymentForm(order: SavedOrder, user: UserInfo) {
       };
     } catch (failure) {
       if (failure instanceof TokenizeFailure) {
-        setErrors({ [failure.field]: failure.message });
+        showErrors({ [failure.field]: failure.message });
         return null;
       }
       throw failure;
@@ -106,7 +116,7 @@ export function usePaymentForm(order: SavedOrder, user: UserInfo) {
     if (name === 'DiscountNotFoundException' || name === 'PitlDiscountNotFoundException')
       return error.serverMessage ?? error.message;
     if (name === 'RecaptchaInvalidException') {
-      setErrors({ recaptcha: error.serverMessage ?? error.message });
+      showErrors({ recaptcha: error.serverMessage ?? error.message });
       return error.serverMessage ?? error.message;
     }
     return null;
@@ -117,6 +127,7 @@ export function usePaymentForm(order: SavedOrder, user: UserInfo) {
     state,
     setState,
     errors,
+    errorSummary,
     captchaResetKey,
     prepare,
     refused,

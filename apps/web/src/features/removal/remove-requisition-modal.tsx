@@ -11,6 +11,7 @@ import {
 } from '@gear/domain';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/errors.ts';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { Modal } from '../../components/modal.tsx';
@@ -186,4 +187,26 @@ export function RemoveRequisitionModal(props: RemoveRequisitionModalProps) {
       </Stack>
     </Modal>
   );
+}
+
+/**
+ * The removal dialog as the cart and the review open it, one for both (issue 15): `ask(requisition)` opens it on that
+ * test; it closes after a removal or a save for later (the order read afresh shows what is left), and an order
+ * canceled goes home. `dialog` is rendered by the host.
+ */
+export function useRemovalDialog(order: SavedOrder, user: UserInfo) {
+  const navigate = useNavigate();
+  const [removing, setRemoving] = useState<Requisition | null>(null);
+  const dialog = removing && (
+    <RemoveRequisitionModal
+      opened
+      onClose={() => setRemoving(null)}
+      order={order}
+      user={user}
+      requisition={removing}
+      onRemoved={() => setRemoving(null)}
+      onCanceled={() => void navigate('/')}
+    />
+  );
+  return { ask: setRemoving, dialog };
 }

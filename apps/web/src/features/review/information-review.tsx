@@ -29,7 +29,7 @@ import {
   BillingStep,
   InlinePanelSelection,
   OrderPricePanel,
-  RemoveRequisitionModal,
+  useRemovalDialog,
 } from '../wizard/step-pieces.tsx';
 import type { WizardNavigation } from '../wizard/use-wizard-navigation.ts';
 import type { WizardOrder } from '../wizard/wizard-order.ts';
@@ -87,7 +87,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
       }),
     [],
   );
-  const [removing, setRemoving] = useState<Requisition | null>(null);
+  const removal = useRemovalDialog(order, user);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<FieldError[]>([]);
   const idempotencyKey = useRef(newIdempotencyKey());
@@ -235,7 +235,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
                   variant="subtle"
                   color="red"
                   mih={44}
-                  onClick={() => guarded(() => setRemoving(requisition))}
+                  onClick={() => guarded(() => removal.ask(requisition))}
                 >
                   Remove this test…
                 </Button>
@@ -257,6 +257,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
             state={payment.state}
             onChange={payment.setState}
             errors={payment.errors}
+            errorSummary={payment.errorSummary}
             captchaResetKey={payment.captchaResetKey}
             reopenNotice={payment.reopenNotice}
             onReopenNoticeClose={payment.closeReopenNotice}
@@ -322,17 +323,7 @@ export function InformationReview({ order, user, navigation, mixedPricing }: Pro
 
       {poBox.dialog}
 
-      {removing && (
-        <RemoveRequisitionModal
-          opened
-          onClose={() => setRemoving(null)}
-          order={order}
-          user={user}
-          requisition={removing}
-          onRemoved={() => setRemoving(null)}
-          onCanceled={() => void navigate('/')}
-        />
-      )}
+      {removal.dialog}
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import { cartActions, formatCents, type Requisition, type UserInfo } from '@gear/domain';
 import { Anchor, Button, Divider, Group, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PriceCellView, usePriceCell } from '../../components/price-cell.tsx';
 import { usePriceSummary } from '../payment/use-price-summary.ts';
-import { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
+import { useRemovalDialog } from '../removal/remove-requisition-modal.tsx';
 import { type CartProps, cartButtonProps, cartCountText, type SavedOrder } from './cart-button.ts';
 
 /**
@@ -14,10 +14,9 @@ import { type CartProps, cartButtonProps, cartCountText, type SavedOrder } from 
  * its own line and comes off it (decision 0164).
  */
 export function Cart({ order, user }: CartProps) {
-  const navigate = useNavigate();
   // Loaded when the person first presses the cart's button (cart-dropdown.tsx): it opens as it arrives.
   const [opened, setOpened] = useState(true);
-  const [removing, setRemoving] = useState<Requisition | null>(null);
+  const removal = useRemovalDialog(order, user);
   const live = order.requisitions.filter((requisition) => !requisition.canceled);
 
   return (
@@ -73,7 +72,7 @@ export function Cart({ order, user }: CartProps) {
                           size="compact-sm"
                           onClick={() => {
                             setOpened(false);
-                            setRemoving(requisition);
+                            removal.ask(requisition);
                           }}
                           aria-label={`Remove ${requisition.omsOrderableItemName}`}
                         >
@@ -90,17 +89,7 @@ export function Cart({ order, user }: CartProps) {
           </Stack>
         </Popover.Dropdown>
       </Popover>
-      {removing && (
-        <RemoveRequisitionModal
-          opened
-          onClose={() => setRemoving(null)}
-          order={order}
-          user={user}
-          requisition={removing}
-          onRemoved={() => setRemoving(null)}
-          onCanceled={() => void navigate('/')}
-        />
-      )}
+      {removal.dialog}
     </>
   );
 }

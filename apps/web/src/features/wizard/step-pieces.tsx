@@ -6,7 +6,7 @@ import type { InlinePanelSelectionProps } from '../panels/inline-panel-selection
 import type { OrderPricePanelProps } from '../payment/order-price-panel.tsx';
 
 export type { HandoffFormProps } from '../handoff/index.ts';
-export { RemoveRequisitionModal } from '../removal/remove-requisition-modal.tsx';
+export { useRemovalDialog } from '../removal/remove-requisition-modal.tsx';
 
 /**
  * Pieces of steps that other steps embed, the one way a feature reaches another (decision 0062: only through the

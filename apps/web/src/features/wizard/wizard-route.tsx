@@ -112,11 +112,13 @@ function WizardShell({
   }, [place]);
   return (
     <UnsavedChangesProvider>
-      <SavedNotices />
       <Stack gap="md">
         <Group justify="space-between" wrap="wrap">
           <OrderBreadcrumbs current={step.label} />
-          <CartDropdown order={order} user={user} />
+          <Group gap="sm" ml="auto" wrap="nowrap">
+            <SavedNotices />
+            <CartDropdown order={order} user={user} />
+          </Group>
         </Group>
         <StepBar items={stepBar(order, user, route, gearReqId)} orderId={order.id} search={search} />
         <Title order={1} ref={heading} tabIndex={-1}>
