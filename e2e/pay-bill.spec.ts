@@ -38,7 +38,7 @@ async function expectEmptyPayRefused(page: Page) {
   await page.getByRole('button', { name: `Pay ${due}` }).click();
   const summary = await expectErrorSummary(page, [
     ...EMPTY_CARD_SUMMARY,
-    'Verification: Please complete the verification.',
+    'Verification: Please complete the CAPTCHA.',
   ]);
   await expect(page.getByText('Please provide a CVV code.', { exact: true })).toBeVisible();
   await expectAccessible(page);

@@ -1,4 +1,11 @@
-import { type Bill, cardFieldErrors, formatCents, MESSAGES, type TokenizeCardBody } from '@gear/domain';
+import {
+  type Bill,
+  cardFieldErrors,
+  formatCents,
+  MESSAGES,
+  PAYMENT_MESSAGES,
+  type TokenizeCardBody,
+} from '@gear/domain';
 import { Alert, Anchor, Button, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +16,6 @@ import { CardForm, cardSummaryErrors, EMPTY_CARD } from '../../components/card-f
 import { type SummaryError, useErrorSummary } from '../../components/error-summary.tsx';
 
 const UNEXPECTED = 'An unexpected error has occurred.';
-const CAPTCHA_REQUIRED = 'Please complete the verification.';
 
 /**
  * /pay/ereq/{gearReqId}?requisitionNumber&orderNo&dateOfBirth (spec 3 §2 'Other links used', Pay Bill; decision
@@ -108,7 +114,7 @@ function PayForm({ bill, gearReqId, link }: { bill: Bill; gearReqId: number; lin
     const next: Record<string, string> = Object.fromEntries(
       found.map((error) => [error.field, error.defaultMessage]),
     );
-    if (bill.captchaRequired && !recaptcha) next.recaptcha = CAPTCHA_REQUIRED;
+    if (bill.captchaRequired && !recaptcha) next.recaptcha = PAYMENT_MESSAGES.captchaRequired;
     showErrors(next);
     if (Object.keys(next).length > 0) return;
     pay.mutate(
