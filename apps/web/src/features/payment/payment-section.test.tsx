@@ -14,6 +14,7 @@ import { expectAccessible } from '../../test/axe.ts';
 import { itemById } from '../../test/catalogue.ts';
 import { type Handler, json } from '../../test/fetch-mock.ts';
 import { adminUser, patientUser, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
+import { payingRequisition, paymentSummary } from '../../test/payment-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { orderWith540 } from '../../test/requisition-fixtures.ts';
 
@@ -25,38 +26,9 @@ const order = orderWith540(
 );
 const gearReqId = order.requisitions[0]?.id as number;
 
-const summary = (overrides: Partial<PaymentSummary> = {}): PaymentSummary => ({
-  requisitions: [
-    {
-      gearReqId,
-      name: 'GI Effects Comprehensive',
-      billingMethod: 'No Insurance Billing: Pay Full Amount',
-      amountCents: 35_900,
-      paid: false,
-    },
-  ],
-  expeditedShippingCents: 0,
-  expeditedShippingWaived: false,
-  mayWaiveExpeditedShipping: false,
-  shippingMethod: 'FedEx Ground',
-  discountCode: null,
-  discountCents: 0,
-  discountMessage: null,
-  dueTodayCents: 35_900,
-  paymentRequired: true,
-  configError: false,
-  planEligible: true,
-  international: false,
-  nsaRequired: true,
-  patientAgreementRequired: true,
-  // The widget is the captcha issue's (tested there); here the form's own rules.
-  captchaRequired: false,
-  cardOnFile: null,
-  shippingCardOnFile: null,
-  payments: [],
-  paymentReopened: false,
-  ...overrides,
-});
+// The widget is the captcha issue's (tested there); here the form's own rules.
+const summary = (overrides: Partial<PaymentSummary> = {}): PaymentSummary =>
+  paymentSummary({ requisitions: [payingRequisition({ gearReqId })], captchaRequired: false, ...overrides });
 
 function open(
   route: 'summary' | 'confirm',

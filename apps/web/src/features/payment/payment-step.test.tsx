@@ -1,9 +1,10 @@
-import type { AppliedPrice, ApplyDiscountAnswer, GearOrder, PaymentSummary } from '@gear/domain';
+import type { AppliedPrice, ApplyDiscountAnswer, GearOrder } from '@gear/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../test/axe.ts';
 import { envelope, type Handler, json, networkFailure } from '../../test/fetch-mock.ts';
 import { patientUser, practitionerUser, workflowThrough } from '../../test/fixtures.ts';
+import { nothingDueToday, payingRequisition, paymentSummary } from '../../test/payment-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { orderWith540 } from '../../test/requisition-fixtures.ts';
 
@@ -194,28 +195,14 @@ describe('the payment step: price summary and discount box (spec 3 §2, §4, §8
         'GET /gear/requisitions': () => json([]),
         // On the review the payment section shows Payment Due Today, the server's figure (decision 0132).
         'GET /gear/order/42/payment-summary': () =>
-          json({
-            requisitions: [{ gearReqId: 9, name: GI, billingMethod: PAY, amountCents: 45_900, paid: false }],
-            expeditedShippingCents: 0,
-            expeditedShippingWaived: false,
-            mayWaiveExpeditedShipping: false,
-            shippingMethod: 'FedEx Ground',
-            discountCode: null,
-            discountCents: 0,
-            discountMessage: null,
-            dueTodayCents: 0,
-            paymentRequired: false,
-            configError: false,
-            planEligible: false,
-            international: false,
-            nsaRequired: false,
-            patientAgreementRequired: false,
-            captchaRequired: false,
-            cardOnFile: null,
-            shippingCardOnFile: null,
-            payments: [],
-            paymentReopened: false,
-          } satisfies PaymentSummary),
+          json(
+            paymentSummary({
+              ...nothingDueToday,
+              requisitions: [
+                payingRequisition({ gearReqId: 9, name: GI, billingMethod: PAY, amountCents: 45_900 }),
+              ],
+            }),
+          ),
       },
     });
     await waitFor(async () => expect((await dueToday()).textContent).toBe('$0.00'), { timeout: 10_000 });

@@ -1,38 +1,9 @@
-import { PAYMENT_MESSAGES, type PaymentSummary } from '@gear/domain';
+import { PAYMENT_MESSAGES } from '@gear/domain';
 import { describe, expect, it } from 'vitest';
+import { payingRequisition, paymentSummary } from '../../test/payment-fixtures.ts';
 import { paymentSummaryErrors } from './payment-summary-errors.ts';
 
-const requisition = (gearReqId: number, name: string) => ({
-  gearReqId,
-  name,
-  billingMethod: 'No Insurance Billing: Pay Full Amount',
-  amountCents: 35_900,
-  paid: false,
-});
-
-const summary = (overrides: Partial<PaymentSummary> = {}): PaymentSummary => ({
-  requisitions: [requisition(7, 'GI Effects Comprehensive')],
-  expeditedShippingCents: 0,
-  expeditedShippingWaived: false,
-  mayWaiveExpeditedShipping: false,
-  shippingMethod: 'FedEx Ground',
-  discountCode: null,
-  discountCents: 0,
-  discountMessage: null,
-  dueTodayCents: 35_900,
-  paymentRequired: true,
-  configError: false,
-  planEligible: true,
-  international: false,
-  nsaRequired: true,
-  patientAgreementRequired: true,
-  captchaRequired: true,
-  cardOnFile: null,
-  shippingCardOnFile: null,
-  payments: [],
-  paymentReopened: false,
-  ...overrides,
-});
+const summary = paymentSummary;
 
 // Issue 15 (decision 0332): the payment section's messages, in its order, named as its fields are labelled.
 describe('paymentSummaryErrors', () => {
@@ -73,7 +44,12 @@ describe('paymentSummaryErrors', () => {
     [
       'prepay codes named by their test when there are several',
       { 'prepay.8': PAYMENT_MESSAGES.prepayCodeRequired, 'prepay.7': PAYMENT_MESSAGES.prepayCodeInvalid },
-      summary({ requisitions: [requisition(7, 'GI Effects'), requisition(8, 'NutrEval')] }),
+      summary({
+        requisitions: [
+          payingRequisition({ gearReqId: 7, name: 'GI Effects' }),
+          payingRequisition({ gearReqId: 8, name: 'NutrEval' }),
+        ],
+      }),
       [
         `Confirmation code for GI Effects: ${PAYMENT_MESSAGES.prepayCodeInvalid}`,
         `Confirmation code for NutrEval: ${PAYMENT_MESSAGES.prepayCodeRequired}`,

@@ -16,6 +16,7 @@ import { itemById } from '../../test/catalogue.ts';
 import { printedPdf, recordDownloads } from '../../test/downloads.ts';
 import { type Handler, json } from '../../test/fetch-mock.ts';
 import { practitionerUser, workflowThrough } from '../../test/fixtures.ts';
+import { nothingDueToday, payingRequisition, paymentSummary } from '../../test/payment-fixtures.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { orderWith540 } from '../../test/requisition-fixtures.ts';
 
@@ -42,34 +43,18 @@ const placed = (order: GearOrder): GearOrder => ({
 });
 
 /** The payment step's summary of an order with nothing due (decision 0120). */
-const nothingDue = (order: GearOrder): PaymentSummary => ({
-  requisitions: order.requisitions.map((r) => ({
-    gearReqId: r.id,
-    name: r.omsOrderableItemName,
-    billingMethod: r.billingMethod,
-    amountCents: null,
-    paid: false,
-  })),
-  expeditedShippingCents: 0,
-  expeditedShippingWaived: false,
-  mayWaiveExpeditedShipping: false,
-  shippingMethod: 'FedEx Ground',
-  discountCode: null,
-  discountCents: 0,
-  discountMessage: null,
-  dueTodayCents: 0,
-  paymentRequired: false,
-  configError: false,
-  planEligible: false,
-  international: false,
-  nsaRequired: false,
-  patientAgreementRequired: false,
-  captchaRequired: false,
-  cardOnFile: null,
-  shippingCardOnFile: null,
-  payments: [],
-  paymentReopened: false,
-});
+const nothingDue = (order: GearOrder): PaymentSummary =>
+  paymentSummary({
+    ...nothingDueToday,
+    requisitions: order.requisitions.map((r) =>
+      payingRequisition({
+        gearReqId: r.id,
+        name: r.omsOrderableItemName,
+        billingMethod: r.billingMethod,
+        amountCents: null,
+      }),
+    ),
+  });
 
 function openReview(order: GearOrder, handlers: Record<string, Handler> = {}) {
   return renderApp('/order/42/confirm', {
