@@ -1,7 +1,17 @@
 import { type OrderHistoryPage, STEP_IDS } from '@gear/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { callAs, GI_EFFECTS, newOrderWith, ok, useSignIns, useTestApp } from '../../test/helper.ts';
+import {
+  addRequisition,
+  callAs,
+  createOrder,
+  GI_EFFECTS,
+  METABOLOMIX,
+  newOrderWith,
+  ok,
+  useSignIns,
+  useTestApp,
+} from '../../test/helper.ts';
 
 // The kept listed status (docs/decisions/0313): every write to a fact the status is derived from makes it stale in
 // the same transaction (the database's triggers, whoever writes), and what a list keeps is the domain's derivation.
@@ -16,13 +26,15 @@ const history = async (query: Record<string, string>) =>
   );
 const keptStatus = async (orderId: number) =>
   (await run(sql`select status from order_statuses where order_id = ${orderId}`)).rows[0]?.status;
+const keptVersion = async (orderId: number) =>
+  Number((await run(sql`select version from order_statuses where order_id = ${orderId}`)).rows[0]?.version);
 /** The status the list derives from the facts on every read (no filter: nothing kept is read). */
 const derivedStatus = async (orderId: number) =>
   (await history({ q: String(orderId) })).orders.find((order) => order.gearOrderId === orderId)?.status;
 
 /** After a change: stale; a status-filtered list then derives it and keeps what the domain derives. */
-async function expectKeptAfter(change: SQL, orderIds: number[]) {
-  await run(change);
+async function expectKeptAfter(change: SQL | (() => Promise<unknown>), orderIds: number[]) {
+  await (typeof change === 'function' ? change() : run(change));
   for (const orderId of orderIds) expect(await keptStatus(orderId)).toBeNull();
   for (const orderId of orderIds) {
     await history({ q: String(orderId), status: 'ResultsReady' });
@@ -107,6 +119,82 @@ describe('order_statuses: the kept listed status (decision 0313)', () => {
       'Incomplete',
       'Incomplete',
     ]);
+  });
+
+  it('rows added to an existing order make its kept status stale: a requisition saved, a workflow step, a shipment', async () => {
+    const order = await newOrderWith(ctx.app, as.avery.headers, 'P1001', [
+      { omsOrderableItemId: GI_EFFECTS.omsOrderableItemId, panel: GI_EFFECTS.panel },
+    ]);
+    const id = order.id;
+    const confirmation = STEP_IDS.practitionerConfirmation;
+    const seen: (string | undefined)[] = [];
+    seen.push(await expectKeptAfter(sql`update orders set data_confirmed = true where id = ${id}`, [id]));
+    // The test-selection save of a second requisition: the order core inserts the requisition and its workflow rows.
+    seen.push(
+      await expectKeptAfter(
+        () =>
+          addRequisition(ctx.app, as.avery.headers, order, {
+            omsOrderableItemId: METABOLOMIX.omsOrderableItemId,
+            panel: METABOLOMIX.panel,
+          }),
+        [id],
+      ),
+    );
+    const second = (await run(sql`select max(id) as id from requisitions where order_id = ${id}`)).rows[0]
+      ?.id as number;
+    seen.push(
+      await expectKeptAfter(
+        sql`insert into workflow_steps (order_id, step_id, gear_req_id, status_id, completed, not_applicable, skipped, user_type)
+            select order_id, step_id, ${second}, status_id, true, not_applicable, skipped, user_type
+            from workflow_steps where order_id = ${id} and step_id = ${confirmation} and gear_req_id is null`,
+        [id],
+      ),
+    );
+    seen.push(
+      await expectKeptAfter(
+        sql`insert into requisitions (order_id, position, orderable_item_id, panel) values (${id}, 9, ${METABOLOMIX.omsOrderableItemId}, ${METABOLOMIX.panel})`,
+        [id],
+      ),
+    );
+    seen.push(
+      await expectKeptAfter(
+        sql`insert into shipments (order_id, tracking_number, status, recorded_by) values (${id}, ${`T${id}`}, 'IN_TRANSIT', 'test')`,
+        [id],
+      ),
+    );
+    expect(seen).toEqual([
+      'SpecimenMissing',
+      'SpecimenMissing',
+      'SpecimenMissing',
+      'SpecimenMissing',
+      'Shipped',
+    ]);
+  });
+
+  it('a new order is stale once; each later transaction changing its facts makes it stale again, once', async () => {
+    const order = await createOrder(ctx.app, as.avery.headers, 'P1001');
+    // The order, its status row and its workflow rows are written in one statement: the rows add nothing.
+    expect(await keptStatus(order.id)).toBeNull();
+    expect(await keptVersion(order.id)).toBe(0);
+    // Stale already, but from an earlier transaction: a reader may have read the facts since, so the version moves.
+    await addRequisition(ctx.app, as.avery.headers, order, {
+      omsOrderableItemId: GI_EFFECTS.omsOrderableItemId,
+      panel: GI_EFFECTS.panel,
+    });
+    expect(await keptVersion(order.id)).toBe(1);
+    await history({ q: String(order.id), status: 'ResultsReady' });
+    expect(await keptStatus(order.id)).toBe('NotPlaced');
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into shipments (order_id, tracking_number, status, recorded_by) values (${order.id}, ${`S${order.id}`}, 'IN_TRANSIT', 'test')`,
+      );
+      await tx.execute(sql`update orders set data_confirmed = true where id = ${order.id}`);
+      await tx.execute(sql`update shipments set delivery_date = '2026-11-03' where order_id = ${order.id}`);
+    });
+    expect(await keptStatus(order.id)).toBeNull();
+    expect(await keptVersion(order.id)).toBe(2);
+    await run(sql`delete from shipments where order_id = ${order.id}`);
+    expect(await keptVersion(order.id)).toBe(3);
   });
 
   it('a status kept from facts read before a change is not written over the change (the version moved on)', async () => {
