@@ -18,7 +18,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keptUntilChanged } from '../../db/kept.ts';
-import { readPrepared } from '../../db/prepared.ts';
+import { readEach, readPrepared } from '../../db/prepared.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { SETTLED_STATUSES } from '../payment/payment.repository.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
@@ -343,8 +343,8 @@ function batchReader(db: Db, filter: OrderListFilter): ReadBatch {
     const read = async (at: OrderListPosition, count: number) => {
       const ways = orderIdStatements(filter, at, count);
       if (!ways) return readPrepared<OrderRow>(db, orderRowsStatement(filter, at, count));
-      const found = await Promise.all(ways.map((way) => readPrepared<{ id: number }>(db, way)));
-      const ids = [...new Set(found.flat().map((row) => row.id))].sort((a, b) => b - a).slice(0, count);
+      const found = await readEach<{ id: number }>(db, ways);
+      const ids = [...new Set(found.map((row) => row.id))].sort((a, b) => b - a).slice(0, count);
       return ids.length === 0 ? [] : readPrepared<OrderRow>(db, orderRowsStatement(filter, at, count, ids));
     };
     const first = await read(position, limit);
