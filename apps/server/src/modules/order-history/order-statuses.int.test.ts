@@ -170,8 +170,8 @@ describe('order_statuses: the kept listed status (decision 0313)', () => {
         const toggle = toggles[(Math.floor(n / orders.length) + n) % toggles.length] as (id: number) => SQL;
         await run(toggle(orders[n % orders.length] as number));
         writes += 1;
-        // A pause between writes: a kept value read while a write is under way is read again (db/kept.ts), so
-        // writes without a pause would keep the embedded database's readers reading.
+        // A turn of the event loop between writes: without it, on the embedded database, no read was answered while
+        // the writer ran (28,400 writes in 60 s, 0 of 200 reads), and the writer runs for as long as reads do.
         await new Promise((resolve) => setImmediate(resolve));
       }
     };
