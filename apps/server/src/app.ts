@@ -42,6 +42,7 @@ import { sweepChangeAnswers } from './modules/order/change-answers.repository.ts
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { registerSaveKeys } from './modules/order/save-key.ts';
 import { orderHistoryRoutes, orderListRoutes } from './modules/order-history/order-history.routes.ts';
+import { startStatusTidyQueue } from './modules/order-history/status-tidy-queue.ts';
 import { amountDueRoutes } from './modules/order-status/amount-due.ts';
 import { orderStatusRoutes } from './modules/order-status/order-status.routes.ts';
 import { chartNumberLookup } from './modules/patient/patient.repository.ts';
@@ -330,6 +331,16 @@ export async function buildApp(config: Config, db: Db, options: BuildOptions = {
       app.addHook('onClose', async () => queue.stop());
     } catch (error) {
       app.log.warn(`status email queue not started: ${error instanceof Error ? error.name : 'unknown'}`);
+    }
+  }
+  if (config.instalmentJob) {
+    // Decision 0333: the clean-up of the kept order statuses, asked for by the lists that keep them, is a pg-boss job
+    // (not a request's work), run where the other background jobs run.
+    try {
+      const queue = await startStatusTidyQueue(db, { log: (message) => app.log.warn(message) });
+      app.addHook('onClose', async () => queue.stop());
+    } catch (error) {
+      app.log.warn(`status tidy queue not started: ${error instanceof Error ? error.name : 'unknown'}`);
     }
   }
   await app.register(handoffRoutes(mailer));

@@ -66,18 +66,21 @@ const READ_ONLY = /^\s*\(?\s*select\b/i;
 
 /**
  * Tables no kept value is built from (decision 0306): the job queue's schema, the audit trail, the status emails'
- * progress and the rate limiter's hits. None has a trigger that writes elsewhere. A value kept from one of them must
- * take it off this list.
+ * progress, the rate limiter's hits, and the kept order statuses (decision 0333: only the order lists read them, to
+ * find candidates whose status each list derives again from the facts, so a list answers the same whether a status
+ * is kept or stale; the facts' own writes, which make them stale, change 'orders'). None has a trigger that writes
+ * elsewhere. A value kept from one of them must take it off this list.
  */
-const FEEDS_NO_KEPT_VALUE = /^"?(pgboss"?\s*\.\s*"?\w+|audit_events|status_emails|rate_limit_hits)"?$/i;
+const FEEDS_NO_KEPT_VALUE =
+  /^"?(pgboss"?\s*\.\s*"?\w+|audit_events|status_emails|rate_limit_hits|order_statuses)"?$/i;
 /** The tables a statement inserts into, updates or deletes from (FOR UPDATE and DO UPDATE are not writes of one). */
 const WRITE_TARGET =
   /(?:\binsert\s+into|\bdelete\s+from|(?<!\b(?:for|key|do)\s+)\bupdate)\s+((?:"?\w+"?\s*\.\s*)?"?\w+"?)/gi;
 /** One INSERT, UPDATE or DELETE (a WITH of them), nothing that could write by other means. */
 const PLAIN_WRITE = /^\(?\s*(insert|update|delete|with)\b/i;
 const OTHER_WRITES = /\b(merge|truncate|alter|drop|create|call|copy)\b/i;
-/** The parts of a script (pg-boss's maintenance) that write nothing. */
-const NO_WRITE = /^(begin|commit|set|\(?\s*select)\b/i;
+/** The parts of a script (pg-boss's maintenance) that write nothing, and maintenance that changes no row (vacuum). */
+const NO_WRITE = /^(begin|commit|set|vacuum|analyze|\(?\s*select)\b/i;
 
 const writesOnlyTablesFeedingNothing = (statement: string) => {
   if (!PLAIN_WRITE.test(statement) || OTHER_WRITES.test(statement)) return false;

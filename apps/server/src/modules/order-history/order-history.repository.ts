@@ -17,11 +17,12 @@ import {
 } from '@gear/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { changing, keptUntilChanged } from '../../db/kept.ts';
-import { readPrepared } from '../../db/prepared.ts';
+import { keptUntilChanged } from '../../db/kept.ts';
+import { readEach, readPrepared } from '../../db/prepared.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { SETTLED_STATUSES } from '../payment/payment.repository.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
+import { statusesKept } from './status-tidy-queue.ts';
 
 const INTEGER_MAX = 2_147_483_647;
 
@@ -131,12 +132,8 @@ const statusBranches = (status: ListedOrderStatus, before: number | undefined): 
     before ? sql`${branch} and st.order_id < ${before}` : branch,
   );
 
-/**
- * The orders of a batch (`limit` rows), newest first within the part the position names, each with the facts of its
- * row and of its derived status: one index walk, and per order of the batch an index lookup per table (requisitions
- * with their accessions, shipments, recollections either way, workflow rows, payments).
- */
-export function orderListStatement(filter: OrderListFilter, position: OrderListPosition, limit: number): SQL {
+/** The conditions every way of finding a list's orders carries: whose orders, dates, the part and the position. */
+function listConditions(filter: OrderListFilter, position: OrderListPosition): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filter.practitioners !== null)
     conditions.push(
@@ -153,26 +150,49 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
   if (position.section === 'drafts') conditions.push(sql`not o.canceled and not ${confirmed}`);
   if (position.section === 'placed') conditions.push(sql`(o.canceled or ${confirmed})`);
   if (position.before) conditions.push(sql`o.id < ${position.before}`);
-  const where = sql.join(conditions, sql` and `);
-  // With a search or a status, each way of finding an order takes its own first `limit` orders of the list (every
-  // condition applied, so that its own index or the newest-first walk serves it, whichever the planner finds
-  // cheaper); the page is the first `limit` of their union. Never every match before the page is cut (decision 0313).
+  return sql.join(conditions, sql` and `);
+}
+
+/**
+ * With a search or a status, one statement per way of finding an order (each search way, and with a status each of
+ * the kept-status and stale reads; decision 0333): its first `limit` ids of the list, every condition applied, so
+ * that each is planned alone and served by its own index or the newest-first walk, whichever its planner finds
+ * cheaper. Null without a search or a status: the rows statement walks the list itself.
+ */
+export function orderIdStatements(
+  filter: OrderListFilter,
+  position: OrderListPosition,
+  limit: number,
+): SQL[] | null {
+  if (!filter.q && !filter.status) return null;
+  const where = listConditions(filter, position);
   const searches = filter.q ? searchBranches(filter.q) : [sql`true`];
   const statuses = filter.status ? statusBranches(filter.status, position.before) : [null];
-  const orderIds =
-    filter.q || filter.status
-      ? sql`o.id in (${sql.join(
-          searches.flatMap((search) =>
-            statuses.map((status) =>
-              status
-                ? sql`(select o.id from orders o join order_statuses st on st.order_id = o.id
-                    where ${where} and ${search} and ${status} order by o.id desc limit ${limit})`
-                : sql`(select o.id from orders o where ${where} and ${search} order by o.id desc limit ${limit})`,
-            ),
-          ),
-          sql` union `,
-        )})`
-      : where;
+  return searches.flatMap((search) =>
+    statuses.map((status) =>
+      status
+        ? sql`select o.id from orders o join order_statuses st on st.order_id = o.id
+            where ${where} and ${search} and ${status} order by o.id desc limit ${limit}`
+        : sql`select o.id from orders o where ${where} and ${search} order by o.id desc limit ${limit}`,
+    ),
+  );
+}
+
+/**
+ * The orders of a batch (`limit` rows), newest first within the part the position names, each with the facts of its
+ * row and of its derived status: the given ids (found by `orderIdStatements`), else one walk of the list; per order
+ * an index lookup per table (requisitions with their accessions, shipments, recollections either way, workflow rows,
+ * payments).
+ */
+export function orderRowsStatement(
+  filter: OrderListFilter,
+  position: OrderListPosition,
+  limit: number,
+  ids?: readonly number[],
+): SQL {
+  const orderIds = ids
+    ? sql`o.id = any(${`{${ids.join(',')}}`}::integer[])`
+    : listConditions(filter, position);
   // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
     select p.*,
@@ -211,10 +231,6 @@ export function orderListStatement(filter: OrderListFilter, position: OrderListP
     left join order_statuses st on st.order_id = p.id
     order by p.id desc`;
 }
-
-/** The order history's page statement (limit + 1 rows, to tell whether another page follows). */
-export const orderHistoryStatement = (query: OrderHistoryQuery, limit = query.limit + 1): SQL =>
-  orderListStatement({ ...query, practitioners: null }, { section: 'all', before: query.before }, limit);
 
 /** The order's status, derived from the facts read with it (spec 3 §4; decision 0272). */
 async function statusOf(db: Db, row: OrderRow): Promise<ListedOrderStatus> {
@@ -291,7 +307,7 @@ async function rowOf(db: Db, row: OrderRow, status: ListedOrderStatus): Promise<
  * Keeps the statuses a list derived for stale rows (decision 0313), each only if its row's version is still the one
  * read with the facts: a change committed since (its trigger bumped the version) leaves the row stale. Rows another
  * request is keeping, or a change is writing, right now are skipped (no waiting, no deadlock between two lists).
- * The kept statuses feed no kept value, so the embedded database's kept pages stay.
+ * The status table feeds no kept value (db/kept.ts): the embedded database's kept pages stay.
  */
 async function keepStatuses(
   db: Db,
@@ -299,32 +315,14 @@ async function keepStatuses(
 ): Promise<void> {
   if (derived.length === 0) return;
   const orderIds = `{${derived.map((row) => row.orderId).join(',')}}`;
-  await changing([], () =>
-    db.execute(sql`
+  await db.execute(sql`
       update order_statuses st set status = v.status
       from json_to_recordset(${JSON.stringify(derived)}::json) as v("orderId" integer, status text, version integer)
       where st.order_id = v."orderId" and st.version = v.version
         and st.order_id in (
           select free.order_id from order_statuses free
           where free.order_id = any(${orderIds}::integer[]) and free.status is null
-          order by free.order_id for update skip locked)`),
-  );
-}
-
-/** How many statuses kept make the status table worth cleaning up and its statistics worth reading afresh. */
-const KEPT_BEFORE_VACUUM = 1000;
-const keptSinceVacuum = new WeakMap<Db, number>();
-
-/**
- * Each kept status leaves its stale row's index entries behind, and the planner's statistics say how many rows are
- * stale. After a thousand (the first lists after migration 0019 keep 2,000 a page), the table is vacuumed and
- * analysed: else a list would walk those leftovers to find the few stale rows (the embedded database has no
- * autovacuum; on PostgreSQL it comes sooner than autovacuum would).
- */
-async function tidyStatuses(db: Db, kept: number): Promise<void> {
-  const since = (keptSinceVacuum.get(db) ?? 0) + kept;
-  keptSinceVacuum.set(db, since >= KEPT_BEFORE_VACUUM ? 0 : since);
-  if (since >= KEPT_BEFORE_VACUUM) await changing([], () => db.execute(sql`vacuum (analyze) order_statuses`));
+          order by free.order_id for update skip locked)`);
 }
 
 /** How many orders one statement of a status-filtered page reads after its first. */
@@ -342,8 +340,13 @@ type ReadBatch = (
  */
 function batchReader(db: Db, filter: OrderListFilter): ReadBatch {
   return async (position, limit) => {
-    const read = (at: OrderListPosition, count: number) =>
-      readPrepared<OrderRow>(db, orderListStatement(filter, at, count));
+    const read = async (at: OrderListPosition, count: number) => {
+      const ways = orderIdStatements(filter, at, count);
+      if (!ways) return readPrepared<OrderRow>(db, orderRowsStatement(filter, at, count));
+      const found = await readEach<{ id: number }>(db, ways);
+      const ids = [...new Set(found.map((row) => row.id))].sort((a, b) => b - a).slice(0, count);
+      return ids.length === 0 ? [] : readPrepared<OrderRow>(db, orderRowsStatement(filter, at, count, ids));
+    };
     const first = await read(position, limit);
     const parts = [{ rows: first, section: position.section }];
     if (position.section === 'drafts' && first.length < limit)
@@ -410,7 +413,7 @@ async function readOrderListPage(
     await keepStatuses(db, derivedAnew);
     keptNow += derivedAnew.length;
   }
-  if (keptNow > 0) await tidyStatuses(db, keptNow);
+  if (keptNow > 0) statusesKept(db, keptNow);
   const page = matches.slice(0, limit);
   const last = page.at(-1);
   if (matches.length > limit && last)

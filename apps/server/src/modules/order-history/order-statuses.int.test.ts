@@ -222,4 +222,70 @@ describe('order_statuses: the kept listed status (decision 0313)', () => {
     expect(await found()).toBe(false);
     expect(await keptStatus(order.id)).toBe('Canceled');
   });
+
+  it('200 identical status-filtered reads that keep statuses, while writes make them stale, leave each kept status the derived one', async () => {
+    // The house rule (decision 0333): a version check holds under 200 identical requests fired at once.
+    const orders = (
+      await run(sql`
+        insert into orders (practitioner_gsdl_no, patient_info)
+        select 'P1005', jsonb_build_object('nameFirst', 'Conc', 'nameLast', 'Urrent' || i)
+        from generate_series(1, 12) as i returning id`)
+    ).rows.map((row) => Number(row.id));
+    await run(sql`
+      insert into requisitions (order_id, position, req_number, activation_code, orderable_item_id, drop_ship)
+      select o, 0, 'C' || o, 'CC' || o, ${GI_EFFECTS.omsOrderableItemId}, true from unnest(${`{${orders.join(',')}}`}::integer[]) o`);
+    const confirmation = STEP_IDS.practitionerConfirmation;
+    const ids = `{${orders.join(',')}}`;
+    await run(sql`
+      insert into workflow_steps (order_id, step_id, completed, step_date)
+      select o, ${confirmation}, o % 2 = 0, now() from unnest(${ids}::integer[]) o`);
+    const list = `/api/orders?${new URLSearchParams({ gsdlNo: 'P1005', status: 'OrderPlaced', limit: '100' })}`;
+    const read = async () => expect((await callAs(ctx.app, as.admin, 'GET', list)).statusCode).toBe(200);
+    // Writes of facts of the status, round after round over the orders, for as long as the reads run: each makes its
+    // order stale again, and each lands between the statements of reads in flight (a read that derived from the
+    // facts before a write and keeps after it must be refused by the version check).
+    const toggles = [
+      (id: number) => sql`update orders set canceled = not canceled where id = ${id}`,
+      (id: number) =>
+        sql`update workflow_steps set completed = not completed where order_id = ${id} and step_id = ${confirmation}`,
+      (id: number) => sql`update orders set data_confirmed = not data_confirmed where id = ${id}`,
+    ];
+    let reading = true;
+    let writes = 0;
+    const writer = async () => {
+      for (let n = 0; reading || n % orders.length !== 0; n += 1) {
+        // Each order its own toggle in a round: the orders end in several statuses.
+        const toggle = toggles[(Math.floor(n / orders.length) + n) % toggles.length] as (id: number) => SQL;
+        await run(toggle(orders[n % orders.length] as number));
+        writes += 1;
+        // A turn of the event loop between writes: without it, on the embedded database, no read was answered while
+        // the writer ran (28,400 writes in 60 s, 0 of 200 reads), and the writer runs for as long as reads do.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    const reads = Promise.all(Array.from({ length: 200 }, read)).finally(() => {
+      reading = false;
+    });
+    await Promise.all([reads, writer()]);
+    expect(writes).toBeGreaterThanOrEqual(orders.length);
+    const kept = async () =>
+      new Map(
+        (
+          await run(sql`select order_id, status from order_statuses where order_id = any(${ids}::integer[])`)
+        ).rows.map((row) => [Number(row.order_id), row.status as string | null]),
+      );
+    const derived = new Map(
+      (
+        await ok<OrderHistoryPage>(
+          await callAs(ctx.app, as.admin, 'GET', `/api/admin/orders?gsdlNo=P1005&limit=100`),
+        )
+      ).orders.map((order) => [order.gearOrderId, order.status]),
+    );
+    // Right after: a kept status is the derived one, or stale (a write came after the last read that derived it).
+    for (const [orderId, status] of await kept()) expect([null, derived.get(orderId)]).toContain(status);
+    // One more read keeps every stale one: each kept status is then the derived one.
+    await read();
+    for (const [orderId, status] of await kept()) expect(status).toBe(derived.get(orderId));
+    expect(new Set(derived.values()).size).toBeGreaterThan(1);
+  });
 });
