@@ -89,12 +89,32 @@ const writesOnlyTablesFeedingNothing = (statement: string) => {
 };
 
 /** A statement (or script) that writes only tables that feed no kept value: it changes no data set. */
-function writesNothingKept(sql: string): boolean {
+function classify(sql: string): boolean {
   const parts = sql
     .split(';')
     .map((part) => part.trim())
     .filter((part) => part.length > 0);
   return parts.every((part) => NO_WRITE.test(part) || writesOnlyTablesFeedingNothing(part));
+}
+
+/**
+ * The answers of classify by statement text, at most CLASSIFIED_MAX texts (all are dropped when one more comes) of
+ * at most CLASSIFIED_LENGTH characters (a longer one, an import's script, is classified each time). A server runs a
+ * few hundred texts over and over (the parameters are not in them), and the regular expressions over a statement of
+ * 2 kB cost more than looking it up (decision 0331).
+ */
+const CLASSIFIED_MAX = 2_000;
+const CLASSIFIED_LENGTH = 16_384;
+const classified = new Map<string, boolean>();
+
+function writesNothingKept(sql: string): boolean {
+  if (sql.length > CLASSIFIED_LENGTH) return classify(sql);
+  const known = classified.get(sql);
+  if (known !== undefined) return known;
+  const answer = classify(sql);
+  if (classified.size >= CLASSIFIED_MAX) classified.clear();
+  classified.set(sql, answer);
+  return answer;
 }
 
 /**
