@@ -118,6 +118,25 @@ describe('GET /gear/patient-management/list (spec 3 §7)', () => {
     expect((await list('avery', { gsdlNo: 'P1001', query: 'nobody' })).json()).toEqual([]);
   });
 
+  it('decision 0334: a page deep in the list (its ids read first) is the same as one above the threshold', async () => {
+    await ctx.app.db.execute(sql`
+      insert into patients (gsdl_no, name_first, name_last, date_of_birth, gender, source)
+      select 'P1007', 'Deep', 'Aaa' || lpad(i::text, 4, '0'), '1980-01-01', 'F', 'portal'
+      from generate_series(1, 700) as i`);
+    const lastNames = async (query: Record<string, string>) => {
+      const response = await list('admin', { gsdlNo: 'P1007', ...query });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Managed[]>().map((p) => p.gearPatient.nameLast);
+    };
+    expect(await lastNames({ offset: '499', limit: '3' })).toEqual(['Aaa0500', 'Aaa0501', 'Aaa0502']);
+    expect(await lastNames({ offset: '500', limit: '3' })).toEqual(['Aaa0501', 'Aaa0502', 'Aaa0503']);
+    const [first] = (await list('admin', { gsdlNo: 'P1007', limit: '1' })).json<Managed[]>();
+    expect(await lastNames({ after: String(first?.id), offset: '600', limit: '2' })).toEqual([
+      'Aaa0602',
+      'Aaa0603',
+    ]);
+  });
+
   it('decision 0273: after the last patient of a page, the next page; the same patients as offset paging', async () => {
     const everyone = names((await list('avery', { gsdlNo: 'P1001', limit: '100' })).json<Managed[]>());
     expect(everyone.length).toBeGreaterThan(6);

@@ -18,6 +18,12 @@ const recordColumns = {
 };
 
 /**
+ * From this offset a page reads its ids first (decision 0334): below it, walking the rows themselves costs less than
+ * the second step (pgbench on 100,000 patients: 0.26 against 0.7 ms at offset 0, even at 500).
+ */
+const IDS_FIRST_FROM_OFFSET = 500;
+
+/**
  * A page of the practitioner's patients in name order (PostgreSQL; the embedded database reads its index). With
  * `after` (decision 0273) the page starts after that patient: a row comparison on the name-search index's own key
  * (gsdlNo, last name key, first name key, date of birth, id), so the index starts there instead of walking `offset`
@@ -48,13 +54,23 @@ export async function pageOfPatients(
         (${start.lastKey} collate "C", ${start.firstKey} collate "C", ${start.dateOfBirth}, ${start.id})`,
     ) as typeof conditions;
   }
-  return (await db
-    .select(recordColumns)
+  const rows = db.select(recordColumns).from(patients);
+  if (offset < IDS_FIRST_FROM_OFFSET)
+    return (await rows
+      .where(conditions)
+      .orderBy(...NAME_ORDER)
+      .offset(offset)
+      .limit(limit)) as PatientRecord[];
+  // Deep in the list, the page's ids first, by an index-only scan of the name-search index (it includes the names:
+  // decision 0334): walking `offset` entries of the index alone, not `offset` rows of the table; then the page's rows.
+  const page = db
+    .select({ id: patients.id })
     .from(patients)
     .where(conditions)
     .orderBy(...NAME_ORDER)
     .offset(offset)
-    .limit(limit)) as PatientRecord[];
+    .limit(limit);
+  return (await rows.where(inArray(patients.id, page)).orderBy(...NAME_ORDER)) as PatientRecord[];
 }
 
 /** The identities (name and date of birth) of the practitioner's patients born on these days. */
