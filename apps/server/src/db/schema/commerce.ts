@@ -122,7 +122,7 @@ export const patients = pgTable(
     index().on(t.gsdlNo, t.nameLast, t.nameFirst),
     index().on(t.gsdlNo, t.dateOfBirth),
     // Patient search (decision 0020): name keys in byte order (collation "C"), so that a prefix is a range and the
-    // matches come out of the index already in name order. Both also INCLUDE the names (migration 0022, decision
+    // matches come out of the index already in name order. Both also INCLUDE the names (migration 0021, decision
     // 0334: drizzle's builder cannot say so), so that ids in name order are read by an index-only scan.
     index('patients_last_name_search_index').on(
       t.gsdlNo,
