@@ -197,6 +197,30 @@ describe('order_statuses: the kept listed status (decision 0313)', () => {
     expect(await keptVersion(order.id)).toBe(3);
   });
 
+  it('an update that changes none of its facts leaves a kept status as it is (decision 0335)', async () => {
+    const order = await newOrderWith(ctx.app, as.avery.headers, 'P1001', [
+      { omsOrderableItemId: GI_EFFECTS.omsOrderableItemId, panel: GI_EFFECTS.panel },
+    ]);
+    const id = order.id;
+    const requisitionId = order.requisitions[0]?.id as number;
+    await history({ q: String(id), status: 'ResultsReady' });
+    const kept = await keptStatus(id);
+    const version = await keptVersion(id);
+    expect(kept).toBe('NotPlaced');
+    await run(
+      sql`update requisitions set patient_instructions = 'First morning urine.', quantity = 2 where id = ${requisitionId}`,
+    );
+    await run(sql`update workflow_steps set skipped = true, status_id = 2 where order_id = ${id}`);
+    await run(sql`update requisitions set canceled = canceled where id = ${requisitionId}`);
+    expect([await keptStatus(id), await keptVersion(id)]).toEqual([kept, version]);
+    // A column the status reads, changed: stale again.
+    await run(sql`update requisitions set billing_method = 'Patient' where id = ${requisitionId}`);
+    expect([await keptStatus(id), await keptVersion(id)]).toEqual([null, version + 1]);
+    await history({ q: String(id), status: 'ResultsReady' });
+    await run(sql`update workflow_steps set step_date = now() where order_id = ${id} and gear_req_id is null`);
+    expect(await keptStatus(id)).toBeNull();
+  });
+
   it('a status kept from facts read before a change is not written over the change (the version moved on)', async () => {
     const order = await newOrderWith(ctx.app, as.avery.headers, 'P1001', [
       { omsOrderableItemId: GI_EFFECTS.omsOrderableItemId, panel: GI_EFFECTS.panel },
