@@ -33,6 +33,7 @@ import {
 } from '../../test/order-builders.ts';
 import { address, patientInfo } from '../patient/test-orders.ts';
 import { cardToken, patientPaysOrder } from '../payment/test-payments.ts';
+import { loadOrder } from './order.repository.ts';
 
 const ctx = useTestApp();
 type Response = Awaited<ReturnType<typeof ctx.app.inject>>;
@@ -642,6 +643,12 @@ describe('decisions 0065 and 0100: every route that changes an order, one versio
       const saved = await send(call, order.version);
       expect(saved.statusCode, saved.body).toBe(200);
       expect((await read(order.id)).version).toBe(order.version + 1);
+      // An answer that is the order is the order as stored, whatever kept copies say.
+      const answer = String(saved.headers['content-type']).startsWith('application/json')
+        ? (JSON.parse(saved.body) as { id?: unknown; requisitions?: unknown })
+        : {};
+      if (answer.id === order.id && answer.requisitions !== undefined)
+        expect(answer).toEqual(JSON.parse(JSON.stringify(await loadOrder(ctx.database.db, order.id))));
     },
   );
 
