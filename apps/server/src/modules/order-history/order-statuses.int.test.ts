@@ -217,7 +217,9 @@ describe('order_statuses: the kept listed status (decision 0313)', () => {
     await run(sql`update requisitions set billing_method = 'Patient' where id = ${requisitionId}`);
     expect([await keptStatus(id), await keptVersion(id)]).toEqual([null, version + 1]);
     await history({ q: String(id), status: 'ResultsReady' });
-    await run(sql`update workflow_steps set step_date = now() where order_id = ${id} and gear_req_id is null`);
+    await run(
+      sql`update workflow_steps set step_date = now() where order_id = ${id} and gear_req_id is null`,
+    );
     expect(await keptStatus(id)).toBeNull();
   });
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
-import { sqlRunnerOf } from '../payment/instalment-queue.ts';
+import { type JobQueue, startJobQueue } from '../../db/job-queue.ts';
 
 /** The queue whose one kind of job is a clean-up of the kept statuses (decisions 0313, 0333). */
 export const STATUS_TIDY_QUEUE = 'tidy-order-statuses';
@@ -42,11 +41,7 @@ export async function tidyOrderStatuses(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze) order_statuses`);
 }
 
-export interface StatusTidyQueue {
-  /** Asks for a run now (the queue's worker takes it): used by tests. */
-  runNow(): Promise<string | null>;
-  stop(): Promise<void>;
-}
+export type StatusTidyQueue = JobQueue;
 
 /**
  * Starts the clean-up job on pg-boss, as the instalment and status-email jobs (decisions 0160, 0301): its own queue,
@@ -57,39 +52,25 @@ export async function startStatusTidyQueue(
   db: Db,
   options: { log: (message: string) => void; pollingIntervalSeconds?: number },
 ): Promise<StatusTidyQueue> {
-  const boss = new PgBoss({ db: sqlRunnerOf(db), schema: 'pgboss' });
-  boss.on('error', (error) => options.log(`status tidy queue error: ${error.name}`));
-  await boss.start();
-  await boss.createQueue(STATUS_TIDY_QUEUE, {
+  const queue = await startJobQueue(db, {
     name: STATUS_TIDY_QUEUE,
-    policy: 'stately',
-    retryLimit: 3,
-    retryDelay: 30,
-    retryBackoff: true,
+    retryDelaySeconds: 30,
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+    run: () => tidyOrderStatuses(db),
+    onFailure: (what, kind) => options.log(`status tidy ${what}: ${kind}`),
   });
-  await boss.work(
-    STATUS_TIDY_QUEUE,
-    { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 10 },
-    async () => {
-      try {
-        await tidyOrderStatuses(db);
-      } catch (error) {
-        options.log(`status tidy job failed: ${error instanceof Error ? error.name : 'unknown'}`);
-        throw error;
-      }
-    },
-  );
-  const runNow = () => boss.send(STATUS_TIDY_QUEUE, {});
   tidyOf(db).ask = () => {
-    runNow().catch((error: unknown) =>
-      options.log(`status tidy not asked: ${error instanceof Error ? error.name : 'unknown'}`),
-    );
+    queue
+      .runNow()
+      .catch((error: unknown) =>
+        options.log(`status tidy not asked: ${error instanceof Error ? error.name : 'unknown'}`),
+      );
   };
   return {
-    runNow,
+    runNow: queue.runNow,
     stop: async () => {
       tidyOf(db).ask = null;
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await queue.stop();
     },
   };
 }

@@ -1,16 +1,12 @@
 import { PAYMENT_MESSAGES, type RecordedPayment } from '@gear/domain';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sqlRunnerOf } from '../../db/job-queue.ts';
 import { seesEveryWrite, statementsRun } from '../../db/kept.ts';
 import { ok, useSignIns, useTestApp } from '../../test/helper.ts';
 import { orderFor } from '../order/order-reads.ts';
 import { localGateway } from './gateway/local-gateway.ts';
-import {
-  INSTALMENT_QUEUE,
-  type InstalmentQueue,
-  sqlRunnerOf,
-  startInstalmentQueue,
-} from './instalment-queue.ts';
+import { INSTALMENT_QUEUE, type InstalmentQueue, startInstalmentQueue } from './instalment-queue.ts';
 import { patientPaidOrder } from './test-payments.ts';
 
 const ctx = useTestApp();
