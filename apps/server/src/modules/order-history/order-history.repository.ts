@@ -31,24 +31,28 @@ const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c
 /**
  * What each way of finding orders by a search text asks of an order (docs/decisions/0281, 0313): its id, a
  * requisition's requisition or activation number, an accession number, or the patient's name from its start ('first
- * last' matches both). Each is a branch of its own, so that each is served by its own index.
+ * last' matches both). Each is a branch of its own, so that each is served by its own index. The exact ways compare
+ * a value for equality (one plan serves every value); the name ways' LIKE prefixes are planned for each value
+ * (docs/decisions/0336).
  */
-function searchBranches(q: string): SQL[] {
-  const branches: SQL[] = [
+function searchBranches(q: string): { exact: SQL[]; names: SQL[] } {
+  const exact: SQL[] = [
     sql`o.id in (select r.order_id from requisitions r where r.req_number = ${q})`,
     sql`o.id in (select r.order_id from requisitions r where r.activation_code = ${q.toUpperCase()})`,
     sql`o.id in (select r.order_id from accessions a join requisitions r on r.id = a.gear_req_id where a.accession_no = ${q})`,
+  ];
+  const names: SQL[] = [
     sql`lower(o.patient_info->>'nameLast') like ${likePrefix(q)}`,
     sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(q)}`,
   ];
   const asId = /^\d{1,10}$/.test(q) ? Number(q) : null;
-  if (asId !== null && asId <= INTEGER_MAX) branches.push(sql`o.id = ${asId}`);
+  if (asId !== null && asId <= INTEGER_MAX) exact.push(sql`o.id = ${asId}`);
   const words = q.split(/\s+/).filter(Boolean);
   if (words.length >= 2)
-    branches.push(
+    names.push(
       sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(words[0] as string)} and lower(o.patient_info->>'nameLast') like ${likePrefix(words.slice(1).join(' '))}`,
     );
-  return branches;
+  return { exact, names };
 }
 
 interface RequisitionJson {
@@ -154,28 +158,33 @@ function listConditions(filter: OrderListFilter, position: OrderListPosition): S
 }
 
 /**
- * With a search or a status, one statement per way of finding an order (each search way, and with a status each of
- * the kept-status and stale reads; decision 0333): its first `limit` ids of the list, every condition applied, so
- * that each is planned alone and served by its own index or the newest-first walk, whichever its planner finds
- * cheaper. Null without a search or a status: the rows statement walks the list itself.
+ * With a search or a status, a statement per way of finding an order (each search way, and with a status each of the
+ * kept-status and stale reads; decision 0333): its first `limit` ids of the list, every condition applied, so that
+ * each is planned alone and served by its own index or the newest-first walk, whichever its planner finds cheaper.
+ * The ways come in groups (decision 0336): those of exact values, then the name ways; the reader sends each group
+ * as one statement, the union of its ways. Null without a search or a status: the rows statement walks the list
+ * itself.
  */
 export function orderIdStatements(
   filter: OrderListFilter,
   position: OrderListPosition,
   limit: number,
-): SQL[] | null {
+): SQL[][] | null {
   if (!filter.q && !filter.status) return null;
   const where = listConditions(filter, position);
-  const searches = filter.q ? searchBranches(filter.q) : [sql`true`];
   const statuses = filter.status ? statusBranches(filter.status, position.before) : [null];
-  return searches.flatMap((search) =>
-    statuses.map((status) =>
-      status
-        ? sql`select o.id from orders o join order_statuses st on st.order_id = o.id
+  const ways = (searches: SQL[]) =>
+    searches.flatMap((search) =>
+      statuses.map((status) =>
+        status
+          ? sql`select o.id from orders o join order_statuses st on st.order_id = o.id
             where ${where} and ${search} and ${status} order by o.id desc limit ${limit}`
-        : sql`select o.id from orders o where ${where} and ${search} order by o.id desc limit ${limit}`,
-    ),
-  );
+          : sql`select o.id from orders o where ${where} and ${search} order by o.id desc limit ${limit}`,
+      ),
+    );
+  if (!filter.q) return [ways([sql`true`])];
+  const { exact, names } = searchBranches(filter.q);
+  return [ways(exact), ways(names)];
 }
 
 /**
