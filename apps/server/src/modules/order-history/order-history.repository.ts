@@ -202,6 +202,10 @@ export function orderRowsStatement(
   const orderIds = ids
     ? sql`o.id = any(${`{${ids.join(',')}}`}::integer[])`
     : listConditions(filter, position);
+  // Only a status filter reads the kept status (decision 0336: a page without one skips its lookup per order).
+  const keptStatus = filter.status
+    ? sql`st.status as stored_status, st.version as status_version`
+    : sql`null as stored_status, null as status_version`;
   // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
     select p.*,
@@ -223,7 +227,7 @@ export function orderRowsStatement(
           'gearReqId', c.gear_req_id, 'recollectionOrderId', c.recollection_order_id, 'pending', c.pending)),
           ${emptyJson})
         from recollections c where c.order_id = p.id or c.recollection_order_id = p.id) as recollections,
-      w.steps, w.steps_done, w.submitted_at, st.status as stored_status, st.version as status_version,
+      w.steps, w.steps_done, w.submitted_at, ${keptStatus},
       (select sum(m.amount_cents) from payments m where m.order_id = p.id and m.status in (${settled})) as paid_cents
     from (
       select o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
@@ -237,7 +241,7 @@ export function orderRowsStatement(
           as submitted_at
       from workflow_steps s where s.order_id = p.id
     ) w on true
-    left join order_statuses st on st.order_id = p.id
+    ${filter.status ? sql`left join order_statuses st on st.order_id = p.id` : sql``}
     order by p.id desc`;
 }
 
