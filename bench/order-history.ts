@@ -181,7 +181,7 @@ async function main() {
           const position = { section: query.section, before: query.before };
           const ways = orderIdStatements(filter, position, query.limit + 1);
           const ids: number[] = [];
-          for (const way of ways ?? [])
+          for (const way of ways?.flat() ?? [])
             ids.push(
               ...((await database.db.execute(way)) as unknown as { rows: { id: number }[] }).rows.map(
                 (row) => row.id,
@@ -239,7 +239,7 @@ async function main() {
             console.log(Object.values(line)[0]);
         };
         const ids = new Set<number>();
-        for (const way of orderIdStatements(filter, position, limit) ?? []) {
+        for (const way of orderIdStatements(filter, position, limit)?.flat() ?? []) {
           console.log('# way');
           await explain(way);
           const found = (await database.db.execute(way)) as unknown as { rows: { id: number }[] };

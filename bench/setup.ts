@@ -78,5 +78,10 @@ export async function openBenchDatabase(): Promise<{
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
-  return { database, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // BENCH_KEEP=1 leaves the database for a look afterwards (psql), and says its name.
+  const drop = () =>
+    process.env.BENCH_KEEP
+      ? Promise.resolve(console.log(`kept database ${name}`))
+      : admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return { database, url: url.toString(), drop };
 }

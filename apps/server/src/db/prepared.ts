@@ -25,18 +25,22 @@ export async function readPrepared<T>(db: Db, statement: SQL): Promise<T[]> {
   return (await client.query({ name, text, values: params })).rows as T[];
 }
 
-/**
- * The rows of several reads together (decision 0333: one per way of finding an order). On a PostgreSQL pool each is
- * its own prepared statement (`readPrepared`), all run at once on the pool's connections, so each is planned alone
- * for its own values; elsewhere one statement, the union of them all (the embedded database runs one statement at a
- * time, each at a fixed cost of its own).
- */
-export async function readEach<T>(db: Db, statements: readonly SQL[]): Promise<T[]> {
-  if (poolOf(db))
-    return (await Promise.all(statements.map((statement) => readPrepared<T>(db, statement)))).flat();
-  const union = sql.join(
+/** The union of reads, each in parentheses (each may carry its own order and limit). */
+const unionOf = (statements: readonly SQL[]) =>
+  sql.join(
     statements.map((statement) => sql`(${statement})`),
     sql` union all `,
   );
-  return ((await db.execute(union)) as unknown as { rows: T[] }).rows;
+
+/**
+ * The rows of several groups of reads together (decisions 0333, 0336: the ways of finding an order). On a PostgreSQL
+ * pool each group is one prepared statement (`readPrepared`), the union of its reads, the groups run at once on the
+ * pool's connections, so each group is planned for its own values or once for all; elsewhere one statement, the
+ * union of them all (the embedded database runs one statement at a time, each at a fixed cost of its own).
+ */
+export async function readEach<T>(db: Db, groups: readonly (readonly SQL[])[]): Promise<T[]> {
+  const nonEmpty = groups.filter((group) => group.length > 0);
+  if (poolOf(db))
+    return (await Promise.all(nonEmpty.map((group) => readPrepared<T>(db, unionOf(group))))).flat();
+  return ((await db.execute(unionOf(nonEmpty.flat()))) as unknown as { rows: T[] }).rows;
 }

@@ -142,6 +142,16 @@ export const patients = pgTable(
   ],
 );
 
+/**
+ * A number per practitioner that every change of their patient list's name order raises (migration 0023's triggers:
+ * a patient added or removed, a name, date of birth or practitioner changed), so that a process may keep positions
+ * in the list while the number stays (decision 0336). Written by the triggers only.
+ */
+export const patientListVersions = pgTable('patient_list_versions', {
+  gsdlNo: text().primaryKey(),
+  version: integer().notNull().default(0),
+});
+
 /** Insurance ID-card images: the file lives in storage; the row says whose it is. */
 export const attachments = pgTable(
   'attachments',

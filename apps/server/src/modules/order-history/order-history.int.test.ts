@@ -6,7 +6,7 @@ import {
   type OrderStatus,
   STEP_IDS,
 } from '@gear/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { requisitions, workflowSteps } from '../../db/schema/index.ts';
 import { DEMO_STATUS_ORDERS } from '../../seed/demo-status-orders.ts';
@@ -34,6 +34,38 @@ describe('GET /api/admin/orders: the order history (spec 1 §2.1, decision 0281)
     const page = await search({ q });
     expect(activationCodesOf(page)).toContain(activationCode);
     expect(page.orders.length).toBeLessThanOrEqual(2);
+  });
+
+  it('decision 0336: a name search matches %, _ and \\ literally and finds letters beyond ASCII, by each way', async () => {
+    const names: [string, string][] = [
+      ['Lit', 'O%Brien'],
+      ['Lit', 'O_Hara'],
+      ['Lit', 'OxHara'],
+      ['Lit', 'Back\\slash'],
+      ['Zoë', 'Ørsted'],
+      ['Ødd', 'Zoëlle'],
+    ];
+    const ids = new Map<string, number>();
+    for (const [nameFirst, nameLast] of names) {
+      const { rows } = (await ctx.app.db.execute(sql`
+        insert into orders (practitioner_gsdl_no, patient_info)
+        values ('P1005', jsonb_build_object('nameFirst', ${nameFirst}::text, 'nameLast', ${nameLast}::text))
+        returning id`)) as unknown as { rows: { id: number }[] };
+      ids.set(nameLast, Number(rows[0]?.id));
+    }
+    const found = async (q: string) =>
+      (await search({ q, gsdlNo: 'P1005' })).orders
+        .map((order) => order.patient?.nameLast)
+        .filter((name) => name !== undefined && names.some(([, last]) => last === name))
+        .sort();
+    expect(await found('o%')).toEqual(['O%Brien']);
+    expect(await found('o_h')).toEqual(['O_Hara']);
+    expect(await found('back\\')).toEqual(['Back\\slash']);
+    expect(await found('ZOË')).toEqual(['Zoëlle', 'Ørsted']);
+    expect(await found('ø')).toEqual(['Zoëlle', 'Ørsted']);
+    expect(await found('Zoë ør')).toEqual(['Ørsted']);
+    expect(await found('lit o%')).toEqual(['O%Brien']);
+    expect(ids.size).toBe(names.length);
   });
 
   it('an order row: practitioner, patient, dates, numbers, accession and total paid', async () => {

@@ -31,24 +31,28 @@ const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c
 /**
  * What each way of finding orders by a search text asks of an order (docs/decisions/0281, 0313): its id, a
  * requisition's requisition or activation number, an accession number, or the patient's name from its start ('first
- * last' matches both). Each is a branch of its own, so that each is served by its own index.
+ * last' matches both). Each is a branch of its own, so that each is served by its own index. The exact ways compare
+ * a value for equality (one plan serves every value); the name ways' LIKE prefixes are planned for each value
+ * (docs/decisions/0336).
  */
-function searchBranches(q: string): SQL[] {
-  const branches: SQL[] = [
+function searchBranches(q: string): { exact: SQL[]; names: SQL[] } {
+  const exact: SQL[] = [
     sql`o.id in (select r.order_id from requisitions r where r.req_number = ${q})`,
     sql`o.id in (select r.order_id from requisitions r where r.activation_code = ${q.toUpperCase()})`,
     sql`o.id in (select r.order_id from accessions a join requisitions r on r.id = a.gear_req_id where a.accession_no = ${q})`,
+  ];
+  const names: SQL[] = [
     sql`lower(o.patient_info->>'nameLast') like ${likePrefix(q)}`,
     sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(q)}`,
   ];
   const asId = /^\d{1,10}$/.test(q) ? Number(q) : null;
-  if (asId !== null && asId <= INTEGER_MAX) branches.push(sql`o.id = ${asId}`);
+  if (asId !== null && asId <= INTEGER_MAX) exact.push(sql`o.id = ${asId}`);
   const words = q.split(/\s+/).filter(Boolean);
   if (words.length >= 2)
-    branches.push(
+    names.push(
       sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(words[0] as string)} and lower(o.patient_info->>'nameLast') like ${likePrefix(words.slice(1).join(' '))}`,
     );
-  return branches;
+  return { exact, names };
 }
 
 interface RequisitionJson {
@@ -154,28 +158,33 @@ function listConditions(filter: OrderListFilter, position: OrderListPosition): S
 }
 
 /**
- * With a search or a status, one statement per way of finding an order (each search way, and with a status each of
- * the kept-status and stale reads; decision 0333): its first `limit` ids of the list, every condition applied, so
- * that each is planned alone and served by its own index or the newest-first walk, whichever its planner finds
- * cheaper. Null without a search or a status: the rows statement walks the list itself.
+ * With a search or a status, a statement per way of finding an order (each search way, and with a status each of the
+ * kept-status and stale reads; decision 0333): its first `limit` ids of the list, every condition applied, so that
+ * each is planned alone and served by its own index or the newest-first walk, whichever its planner finds cheaper.
+ * The ways come in groups (decision 0336): those of exact values, then the name ways; the reader sends each group
+ * as one statement, the union of its ways. Null without a search or a status: the rows statement walks the list
+ * itself.
  */
 export function orderIdStatements(
   filter: OrderListFilter,
   position: OrderListPosition,
   limit: number,
-): SQL[] | null {
+): SQL[][] | null {
   if (!filter.q && !filter.status) return null;
   const where = listConditions(filter, position);
-  const searches = filter.q ? searchBranches(filter.q) : [sql`true`];
   const statuses = filter.status ? statusBranches(filter.status, position.before) : [null];
-  return searches.flatMap((search) =>
-    statuses.map((status) =>
-      status
-        ? sql`select o.id from orders o join order_statuses st on st.order_id = o.id
+  const ways = (searches: SQL[]) =>
+    searches.flatMap((search) =>
+      statuses.map((status) =>
+        status
+          ? sql`select o.id from orders o join order_statuses st on st.order_id = o.id
             where ${where} and ${search} and ${status} order by o.id desc limit ${limit}`
-        : sql`select o.id from orders o where ${where} and ${search} order by o.id desc limit ${limit}`,
-    ),
-  );
+          : sql`select o.id from orders o where ${where} and ${search} order by o.id desc limit ${limit}`,
+      ),
+    );
+  if (!filter.q) return [ways([sql`true`])];
+  const { exact, names } = searchBranches(filter.q);
+  return [ways(exact), ways(names)];
 }
 
 /**
@@ -193,6 +202,10 @@ export function orderRowsStatement(
   const orderIds = ids
     ? sql`o.id = any(${`{${ids.join(',')}}`}::integer[])`
     : listConditions(filter, position);
+  // Only a status filter reads the kept status (decision 0336: a page without one skips its lookup per order).
+  const keptStatus = filter.status
+    ? sql`st.status as stored_status, st.version as status_version`
+    : sql`null as stored_status, null as status_version`;
   // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
     select p.*,
@@ -214,7 +227,7 @@ export function orderRowsStatement(
           'gearReqId', c.gear_req_id, 'recollectionOrderId', c.recollection_order_id, 'pending', c.pending)),
           ${emptyJson})
         from recollections c where c.order_id = p.id or c.recollection_order_id = p.id) as recollections,
-      w.steps, w.steps_done, w.submitted_at, st.status as stored_status, st.version as status_version,
+      w.steps, w.steps_done, w.submitted_at, ${keptStatus},
       (select sum(m.amount_cents) from payments m where m.order_id = p.id and m.status in (${settled})) as paid_cents
     from (
       select o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
@@ -228,7 +241,7 @@ export function orderRowsStatement(
           as submitted_at
       from workflow_steps s where s.order_id = p.id
     ) w on true
-    left join order_statuses st on st.order_id = p.id
+    ${filter.status ? sql`left join order_statuses st on st.order_id = p.id` : sql``}
     order by p.id desc`;
 }
 

@@ -137,6 +137,78 @@ describe('GET /gear/patient-management/list (spec 3 §7)', () => {
     ]);
   });
 
+  it('decision 0336: a page found from a kept position is the page the list walks, after every change of the list', async () => {
+    await ctx.app.db.execute(sql`
+      insert into patients (gsdl_no, name_first, name_last, date_of_birth, gender, chart_number, source)
+      select 'P1007', 'Kept', 'Bbb' || lpad(i::text, 4, '0'), '1980-01-01', 'F', 'C' || i, 'portal'
+      from generate_series(1, 650) as i`);
+    const page = async (query: Record<string, string>) => {
+      const response = await list('admin', { gsdlNo: 'P1007', ...query });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Managed[]>();
+    };
+    const lastNames = async (offset: number, limit = 2) =>
+      (await page({ offset: String(offset), limit: String(limit) })).map((p) => p.gearPatient.nameLast);
+    // The list's order as the index says it (the walk), read afresh after each change.
+    const walked = async () =>
+      (
+        (await ctx.app.db.execute(sql`
+          select name_last from patients where gsdl_no = 'P1007'
+          order by lower(name_last) collate "C", lower(name_first) collate "C", date_of_birth, id`)) as unknown as {
+          rows: { name_last: string }[];
+        }
+      ).rows.map((row) => row.name_last);
+    const check = async () => {
+      const all = await walked();
+      expect(all.length).toBeGreaterThan(600);
+      for (const offset of [
+        0,
+        198,
+        199,
+        200,
+        201,
+        399,
+        400,
+        401,
+        599,
+        600,
+        648,
+        649,
+        650,
+        651,
+        all.length,
+        5000,
+      ])
+        expect(await lastNames(offset), `offset ${offset}`).toEqual(all.slice(offset, offset + 2));
+    };
+    await check();
+    // Every field as the walk from `after` (which keeps no position) reads it.
+    const [before] = await page({ offset: '249', limit: '1' });
+    expect(await page({ offset: '250', limit: '3' })).toEqual(
+      await page({ after: String(before?.id), limit: '3' }),
+    );
+    await ctx.app.db.execute(sql`
+      insert into patients (gsdl_no, name_first, name_last, date_of_birth, gender, source)
+      values ('P1007', 'Kept', 'Bbb0000', '1980-01-01', 'F', 'portal')`);
+    await check();
+    await ctx.app.db.execute(
+      sql`update patients set name_last = 'Bbb9999' where gsdl_no = 'P1007' and name_last = 'Bbb0300'`,
+    );
+    await check();
+    await ctx.app.db.execute(
+      sql`delete from patients where gsdl_no = 'P1007' and name_last in ('Bbb0001', 'Bbb0450')`,
+    );
+    await check();
+    await ctx.app.db.execute(
+      sql`update patients set chart_number = 'X' where gsdl_no = 'P1007' and name_last = 'Bbb0401'`,
+    );
+    expect(
+      (await page({ offset: String((await walked()).indexOf('Bbb0401')), limit: '1' }))[0]?.gearPatient
+        .chartNumber,
+    ).toBe('X');
+    await check();
+  });
+
   it('decision 0273: after the last patient of a page, the next page; the same patients as offset paging', async () => {
     const everyone = names((await list('avery', { gsdlNo: 'P1001', limit: '100' })).json<Managed[]>());
     expect(everyone.length).toBeGreaterThan(6);

@@ -5,6 +5,7 @@ import { changing } from '../../db/kept.ts';
 import { orders, patients, practitioners } from '../../db/schema/index.ts';
 import type { PatientDetails, PatientRecord } from '../patient/patient.repository.ts';
 import { firstNameKey, lastNameKey, NAME_ORDER } from '../patient/patient.repository.ts';
+import { pageFromKeptPosition } from './patient-list-anchors.ts';
 
 const recordColumns = {
   id: patients.id,
@@ -53,6 +54,10 @@ export async function pageOfPatients(
       sql`(${lastNameKey}, ${firstNameKey}, ${patients.dateOfBirth}, ${patients.id}) >
         (${start.lastKey} collate "C", ${start.firstKey} collate "C", ${start.dateOfBirth}, ${start.id})`,
     ) as typeof conditions;
+  }
+  if (after === undefined) {
+    const fromKept = await pageFromKeptPosition(db, gsdlNo, offset, limit);
+    if (fromKept) return fromKept;
   }
   const rows = db.select(recordColumns).from(patients);
   if (offset < IDS_FIRST_FROM_OFFSET)
