@@ -209,6 +209,40 @@ describe('GET /gear/patient-management/list (spec 3 §7)', () => {
     await check();
   });
 
+  it("decision 0336: 200 concurrent patient writes for one practitioner raise the list's version once each; deep pages follow", async () => {
+    const version = async () =>
+      Number(
+        (
+          (await ctx.app.db.execute(
+            sql`select coalesce((select version from patient_list_versions where gsdl_no = 'P1005'), 0) as version`,
+          )) as unknown as { rows: { version: number }[] }
+        ).rows[0]?.version,
+      );
+    const start = await version();
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        ctx.app.db.execute(sql`
+          insert into patients (gsdl_no, name_first, name_last, date_of_birth, gender, source)
+          values ('P1005', 'Many', ${`Ccc${String(i).padStart(4, '0')}`}, '1990-01-01', 'M', 'portal')`),
+      ),
+    );
+    expect(await version()).toBe(start + 200);
+    const walked = (
+      (await ctx.app.db.execute(sql`
+        select name_last from patients where gsdl_no = 'P1005'
+        order by lower(name_last) collate "C", lower(name_first) collate "C", date_of_birth, id`)) as unknown as {
+        rows: { name_last: string }[];
+      }
+    ).rows.map((row) => row.name_last);
+    for (const offset of [199, 200, walked.length - 1]) {
+      const response = await list('admin', { gsdlNo: 'P1005', offset: String(offset), limit: '1' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json<Managed[]>().map((p) => p.gearPatient.nameLast)).toEqual(
+        walked.slice(offset, offset + 1),
+      );
+    }
+  });
+
   it('decision 0273: after the last patient of a page, the next page; the same patients as offset paging', async () => {
     const everyone = names((await list('avery', { gsdlNo: 'P1001', limit: '100' })).json<Managed[]>());
     expect(everyone.length).toBeGreaterThan(6);
