@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { keptUntilChanged } from '../../db/kept.ts';
 import { patients } from '../../db/schema/index.ts';
 import type { PatientRecord } from '../patient/patient.repository.ts';
 import { firstNameKey, lastNameKey } from '../patient/patient.repository.ts';
@@ -14,8 +15,6 @@ interface Anchors {
   version: number;
   anchors: Anchor[];
 }
-
-const kept = new WeakMap<Db, Map<string, Promise<Anchors | null>>>();
 
 const nameOrder = sql`${lastNameKey}, ${firstNameKey}, ${patients.dateOfBirth}, ${patients.id}`;
 
@@ -53,21 +52,20 @@ async function readAnchors(db: Db, gsdlNo: string): Promise<Anchors | null> {
   };
 }
 
+/**
+ * The positions of each practitioner's list, kept (decision 0070's one primitive) and checked by their reader: a page
+ * statement compares the list's version it was read at.
+ */
+const keptPositions = keptUntilChanged<string, Promise<Anchors | null>>({
+  from: ['patients'],
+  read: readAnchors,
+  elsewhere: 'checked by the reader',
+});
+
 /** The kept positions, read anew when none are kept or the kept ones are `outdated` (unless already read again). */
 function keptAnchors(db: Db, gsdlNo: string, outdated?: Promise<Anchors | null>): Promise<Anchors | null> {
-  let byPractitioner = kept.get(db);
-  if (!byPractitioner) {
-    byPractitioner = new Map();
-    kept.set(db, byPractitioner);
-  }
-  const hit = byPractitioner.get(gsdlNo);
-  if (hit && hit !== outdated) return hit;
-  const read = readAnchors(db, gsdlNo);
-  byPractitioner.set(gsdlNo, read);
-  read.catch(() => {
-    if (byPractitioner.get(gsdlNo) === read) byPractitioner.delete(gsdlNo);
-  });
-  return read;
+  const hit = keptPositions.peek(db, gsdlNo);
+  return hit && hit.value !== outdated ? hit.value : keptPositions(db, gsdlNo);
 }
 
 /**
