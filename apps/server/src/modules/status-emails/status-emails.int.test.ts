@@ -149,6 +149,38 @@ describe('status emails written by the intake, sent by the job (decision 0301)',
     expect((await rowsOf(order.id)).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
   });
 
+  it('a run that starts while another is sending does not take its emails again', async () => {
+    const { order } = await throughTheLab('ada.overlap@example.com');
+    const sender = mailer();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => {};
+    const firstSendStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const slow = {
+      describe: sender.describe,
+      close: () => {},
+      send: async (message: Parameters<typeof sender.send>[0]) => {
+        started();
+        await held;
+        await sender.send(message);
+      },
+    };
+    const first = sendDueStatusEmails(ctx.database.db, slow, settings);
+    await firstSendStarted;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await sendDueStatusEmails(ctx.database.db, sender, settings);
+    release();
+    await first;
+    sender.close();
+    expect(second.sent + second.failed).toBeLessThanOrEqual(2);
+    expect(mailTo('ada.overlap@example.com')).toHaveLength(3);
+    expect((await rowsOf(order.id)).every((row) => row.status === 'sent' && row.attempts === 1)).toBe(true);
+  });
+
   it('retried on failure: a refused delivery stays due, is retried later and sent once', async () => {
     const { order } = await throughTheLab('bounce.status@example.com');
     const sender = mailer();

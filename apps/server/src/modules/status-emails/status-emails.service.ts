@@ -1,5 +1,5 @@
 import { type IntakeEvent, STATUS_EMAIL_TEXTS, type StatusEmailKind, statusEmailOf } from '@gear/domain';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { MailDeliveryError, type Mailer, type MailMessage } from '../../adapters/mail/mailer.ts';
 import type { Db } from '../../db/client.ts';
 import { orders, practitioners, statusEmails } from '../../db/schema/index.ts';
@@ -100,12 +100,12 @@ export async function sendDueStatusEmails(
   let sent = 0;
   let failed = 0;
   const now = new Date();
+  // Pending and due, or claimed by a run that has not finished within the timeout.
+  const isDue = sql`((${statusEmails.status} = 'pending' and ${statusEmails.nextAttemptAt} <= ${now}) or (${statusEmails.status} = 'sending' and ${statusEmails.nextAttemptAt} <= ${new Date(now.getTime() - SENDING_TIMEOUT_MS)}))`;
   const due = await db
     .select({ id: statusEmails.id })
     .from(statusEmails)
-    .where(
-      sql`(${statusEmails.status} = 'pending' and ${statusEmails.nextAttemptAt} <= ${now}) or (${statusEmails.status} = 'sending' and ${statusEmails.nextAttemptAt} <= ${new Date(now.getTime() - SENDING_TIMEOUT_MS)})`,
-    )
+    .where(isDue)
     .orderBy(asc(statusEmails.id))
     .limit(limit);
   for (const { id } of due) {
@@ -113,13 +113,7 @@ export async function sendDueStatusEmails(
     const [claimed] = await db
       .update(statusEmails)
       .set({ status: 'sending', attempts: sql`${statusEmails.attempts} + 1`, nextAttemptAt: new Date() })
-      .where(
-        and(
-          eq(statusEmails.id, id),
-          inArray(statusEmails.status, ['pending', 'sending']),
-          lte(statusEmails.nextAttemptAt, now),
-        ),
-      )
+      .where(and(eq(statusEmails.id, id), isDue))
       .returning();
     if (!claimed) continue;
     const [order] = await db
