@@ -219,6 +219,20 @@ describe('GET /api/admin/orders: the derived status of each order (spec 3 §4 or
     expect((await search({ q: received, status: 'ResultsReady' })).orders).toEqual([]);
   });
 
+  it("decision 0337: the name keys follow the patient's name: renamed, the order is found by the new name only", async () => {
+    const { rows } = (await ctx.app.db.execute(sql`
+      insert into orders (practitioner_gsdl_no, patient_info)
+      values ('P1005', jsonb_build_object('nameFirst', 'Quinn'::text, 'nameLast', 'Oldname'::text))
+      returning id`)) as unknown as { rows: { id: number }[] };
+    const id = Number(rows[0]?.id);
+    const ids = async (q: string) => (await search({ q, gsdlNo: 'P1005' })).orders.map((o) => o.gearOrderId);
+    expect(await ids('oldn')).toContain(id);
+    await ctx.app.db.execute(sql`
+      update orders set patient_info = jsonb_set(patient_info, '{nameLast}', '"Newname"') where id = ${id}`);
+    expect(await ids('oldn')).not.toContain(id);
+    expect(await ids('quinn newn')).toContain(id);
+  });
+
   it('is derived on every read: a change to the order shows at once (nothing stale is kept)', async () => {
     const shipped = DEMO_STATUS_ORDERS.find((setup) => setup.key === 'shipped')?.reqNumber as string;
     const [before] = (await search({ q: shipped })).orders;

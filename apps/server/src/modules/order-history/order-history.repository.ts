@@ -32,8 +32,8 @@ const likePrefix = (text: string) => `${text.toLowerCase().replace(/[\\%_]/g, (c
  * What each way of finding orders by a search text asks of an order (docs/decisions/0281, 0313): its id, a
  * requisition's requisition or activation number, an accession number, or the patient's name from its start ('first
  * last' matches both). Each is a branch of its own, so that each is served by its own index. The exact ways compare
- * a value for equality (one plan serves every value); the name ways' LIKE prefixes are planned for each value
- * (docs/decisions/0336).
+ * a value for equality (one plan serves every value); the name ways' LIKE prefixes of the stored name keys are
+ * planned for each value (docs/decisions/0336, 0337).
  */
 function searchBranches(q: string): { exact: SQL[]; names: SQL[] } {
   const exact: SQL[] = [
@@ -42,15 +42,15 @@ function searchBranches(q: string): { exact: SQL[]; names: SQL[] } {
     sql`o.id in (select r.order_id from accessions a join requisitions r on r.id = a.gear_req_id where a.accession_no = ${q})`,
   ];
   const names: SQL[] = [
-    sql`lower(o.patient_info->>'nameLast') like ${likePrefix(q)}`,
-    sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(q)}`,
+    sql`o.name_last_key like ${likePrefix(q)}`,
+    sql`o.name_first_key like ${likePrefix(q)}`,
   ];
   const asId = /^\d{1,10}$/.test(q) ? Number(q) : null;
   if (asId !== null && asId <= INTEGER_MAX) exact.push(sql`o.id = ${asId}`);
   const words = q.split(/\s+/).filter(Boolean);
   if (words.length >= 2)
     names.push(
-      sql`lower(o.patient_info->>'nameFirst') like ${likePrefix(words[0] as string)} and lower(o.patient_info->>'nameLast') like ${likePrefix(words.slice(1).join(' '))}`,
+      sql`o.name_first_key like ${likePrefix(words[0] as string)} and o.name_last_key like ${likePrefix(words.slice(1).join(' '))}`,
     );
   return { exact, names };
 }

@@ -157,8 +157,6 @@ export interface PatientOrderRow {
   products: string[];
 }
 
-const lowerInfo = (field: string) => sql`lower(${orders.patientInfo} ->> ${field})`;
-
 /**
  * The practitioner's orders for patients of these identities (name, case-insensitive, and date of birth: decision
  * 0271), with the facts their state is derived from, newest first.
@@ -193,7 +191,7 @@ export async function ordersOfIdentities(
       and(
         eq(orders.practitionerGsdlNo, gsdlNo),
         inArray(sql`${orders.patientInfo} ->> 'dateOfBirth'`, days),
-        inArray(lowerInfo('nameLast'), lastNames),
+        inArray(orders.nameLastKey, lastNames),
       ),
     )
     .orderBy(sql`${orders.id} desc`);
