@@ -266,6 +266,28 @@ describe('the audit batcher', () => {
     expect(change).toMatchObject({ action: 'change /gear/order/:id/patient/', detail: {} });
   });
 
+  it('decision 0338: 1,500 repeated reads are written as they fill batches of 1,000 events, every request id kept', async () => {
+    const failures: unknown[] = [];
+    const batch = auditBatcher(ctx.database.db, (error) => failures.push(error));
+    const orderId = 900_000 + Math.floor(Math.random() * 90_000);
+    for (let i = 0; i < 1500; i++)
+      batch.add(
+        { action: 'read /gear/order/:id', orderId, status: 200 },
+        fakeRequest(`many-${orderId}-${i}`),
+      );
+    await batch.flush();
+    expect(failures).toEqual([]);
+    const rows = await ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.orderId, orderId))
+      .orderBy(auditEvents.id);
+    expect(rows.map((row) => (row.detail as { count?: number }).count)).toEqual([1000, 500]);
+    expect(rows.flatMap((row) => (row.detail as { requestIds: string[] }).requestIds)).toEqual(
+      Array.from({ length: 1500 }, (_, i) => `many-${orderId}-${i}`),
+    );
+  });
+
   it('loses no event on a normal shutdown: closing the app writes what is waiting', async () => {
     const app = await buildApp(
       loadConfig({

@@ -78,10 +78,10 @@ function auditRowOf(event: AuditEventInput, request: FastifyRequest | undefined)
   };
 }
 
-const BATCH_MAX = 100;
+/** A batch is written when it holds this many rows, or this many events (coalesced ones counted), or after the wait. */
+const BATCH_ROWS_MAX = 100;
+const BATCH_EVENTS_MAX = 1000;
 const BATCH_WAIT_MS = 50;
-/** Request ids kept on one coalesced read event (a batch holds at most BATCH_MAX events anyway). */
-const REQUEST_IDS_MAX = BATCH_MAX;
 
 /**
  * Successful reads of one record by one caller from one address within one batch are one event (docs/decisions/0220):
@@ -102,25 +102,13 @@ const coalescingKey = (row: AuditRow) =>
       ])
     : null;
 
-function coalesced(rows: AuditRow[]): AuditRow[] {
-  const out: AuditRow[] = [];
-  const byKey = new Map<string, AuditRow>();
-  for (const row of rows) {
-    const key = coalescingKey(row);
-    const first = key === null ? undefined : byKey.get(key);
-    if (key === null || !first) {
-      const kept = key === null ? row : { ...row, detail: { ...row.detail } };
-      if (key !== null) byKey.set(key, kept);
-      out.push(kept);
-      continue;
-    }
-    const detail = first.detail as { count?: number; requestIds?: string[]; lastAt?: string };
-    detail.count = (detail.count ?? 1) + 1;
-    detail.requestIds ??= first.requestId ? [first.requestId] : [];
-    if (row.requestId && detail.requestIds.length < REQUEST_IDS_MAX) detail.requestIds.push(row.requestId);
-    detail.lastAt = (row.at ?? new Date()).toISOString();
-  }
-  return out;
+/** Counts `row`, a repeat of the read `first`, on `first`'s detail. */
+function countRepeat(first: AuditRow, row: AuditRow): void {
+  const detail = first.detail as { count?: number; requestIds?: string[]; lastAt?: string };
+  detail.count = (detail.count ?? 1) + 1;
+  detail.requestIds ??= first.requestId ? [first.requestId] : [];
+  if (row.requestId) detail.requestIds.push(row.requestId);
+  detail.lastAt = (row.at ?? new Date()).toISOString();
 }
 
 /**
@@ -181,24 +169,28 @@ export const auditWrite = (
 };
 
 /**
- * The request events of one process, written after their answers in one insert per batch (at most BATCH_MAX events,
- * at most BATCH_WAIT_MS after the first), repeated successful reads coalesced: under load, 200 answers cost a couple of
- * statements and a few rows, not 200 (docs/decisions/0220). `flush` writes what is waiting (on close); a failed write
+ * The request events of one process, written after their answers in one insert per batch (at most BATCH_WAIT_MS after
+ * the first), repeated successful reads coalesced as they come: under load, 200 answers cost a couple of statements
+ * and a few rows, not 200 (docs/decisions/0220, 0338). `flush` writes what is waiting (on close); a failed write
  * is logged by kind and code.
  */
 export function auditBatcher(db: Db, onError: (error: unknown) => void) {
-  let waiting: AuditRow[] = [];
+  let rows: AuditRow[] = [];
+  let reads = new Map<string, AuditRow>();
+  let events = 0;
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> = Promise.resolve();
 
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = null;
-    const rows = waiting;
-    waiting = [];
-    if (rows.length === 0) return writing;
+    const batch = rows;
+    rows = [];
+    reads = new Map();
+    events = 0;
+    if (batch.length === 0) return writing;
     writing = writing
-      .then(() => insertEvents(db, coalesced(rows)))
+      .then(() => insertEvents(db, batch))
       .then(
         () => undefined,
         (error: unknown) => onError(error),
@@ -208,8 +200,17 @@ export function auditBatcher(db: Db, onError: (error: unknown) => void) {
 
   return {
     add(event: AuditEventInput, request: FastifyRequest) {
-      waiting.push(auditRowOf(event, request));
-      if (waiting.length >= BATCH_MAX) void flush();
+      const row = auditRowOf(event, request);
+      const key = coalescingKey(row);
+      const first = key === null ? undefined : reads.get(key);
+      if (first) countRepeat(first, row);
+      else {
+        const kept = key === null ? row : { ...row, detail: { ...row.detail } };
+        if (key !== null) reads.set(key, kept);
+        rows.push(kept);
+      }
+      events += 1;
+      if (rows.length >= BATCH_ROWS_MAX || events >= BATCH_EVENTS_MAX) void flush();
       else timer ??= setTimeout(() => void flush(), BATCH_WAIT_MS);
     },
     flush,
