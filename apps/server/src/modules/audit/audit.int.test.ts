@@ -225,11 +225,21 @@ describe('the audit batcher', () => {
     ({ id, ip: address, headers: { 'user-agent': 'BatchTest/1.0' }, caller: null }) as unknown as Parameters<
       ReturnType<typeof auditBatcher>['add']
     >[1];
-
-  it('writes repeated reads of one order by one caller as one event with the count and every request id', async () => {
+  /** A batcher of its own, the failures it reports, and an order id no other test uses. */
+  const newBatcher = () => {
     const failures: unknown[] = [];
     const batch = auditBatcher(ctx.database.db, (error) => failures.push(error));
-    const orderId = 900_000 + Math.floor(Math.random() * 90_000);
+    return { batch, failures, orderId: 900_000 + Math.floor(Math.random() * 90_000) };
+  };
+  const eventsOf = (orderId: number) =>
+    ctx.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.orderId, orderId))
+      .orderBy(auditEvents.id);
+
+  it('writes repeated reads of one order by one caller as one event with the count and every request id', async () => {
+    const { batch, failures, orderId } = newBatcher();
     for (let i = 0; i < 30; i++)
       batch.add(
         { action: 'read /gear/order/:id', orderId, status: 200 },
@@ -249,11 +259,7 @@ describe('the audit batcher', () => {
     );
     await batch.flush();
     expect(failures).toEqual([]);
-    const rows = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.orderId, orderId))
-      .orderBy(auditEvents.id);
+    const rows = await eventsOf(orderId);
     expect(rows).toHaveLength(4);
     const [reads, other, refused, change] = rows;
     expect(reads).toMatchObject({ requestId: `batch-read-${orderId}-0`, address: '10.40.0.9', status: 200 });
@@ -267,9 +273,7 @@ describe('the audit batcher', () => {
   });
 
   it('decision 0338: 1,500 repeated reads are written as they fill batches of 1,000 events, every request id kept', async () => {
-    const failures: unknown[] = [];
-    const batch = auditBatcher(ctx.database.db, (error) => failures.push(error));
-    const orderId = 900_000 + Math.floor(Math.random() * 90_000);
+    const { batch, failures, orderId } = newBatcher();
     for (let i = 0; i < 1500; i++)
       batch.add(
         { action: 'read /gear/order/:id', orderId, status: 200 },
@@ -277,11 +281,7 @@ describe('the audit batcher', () => {
       );
     await batch.flush();
     expect(failures).toEqual([]);
-    const rows = await ctx.database.db
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.orderId, orderId))
-      .orderBy(auditEvents.id);
+    const rows = await eventsOf(orderId);
     expect(rows.map((row) => (row.detail as { count?: number }).count)).toEqual([1000, 500]);
     expect(rows.flatMap((row) => (row.detail as { requestIds: string[] }).requestIds)).toEqual(
       Array.from({ length: 1500 }, (_, i) => `many-${orderId}-${i}`),
