@@ -12,7 +12,6 @@ import {
   type WorkflowStep,
 } from '@gear/domain';
 import { and, eq, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { changing, changingOneRecord, preparedStatement } from '../../db/kept.ts';
 import {
@@ -458,20 +457,34 @@ const stepJson = (step: WorkflowStep) => ({
   step_date: step.stepDate,
 });
 
+/** What a new order is created with; every other column takes its default. */
+export interface NewOrderValues {
+  practitionerGsdlNo: string;
+  onBehalfOf: string | null;
+  practAgreement: boolean | null;
+  createdByUserId: number;
+}
+
 /**
  * A new order with its first workflow rows, in one statement (atomic without a transaction; decision 0055): its id.
  */
 export async function insertOrderWithSteps(
   db: Db,
-  values: PgInsertValue<typeof orders>,
+  values: NewOrderValues,
   steps: readonly WorkflowStep[],
 ): Promise<{ id: number; created: () => Promise<{ order: GearOrder; owner: OrderOwnerPractitioner }> }> {
   const rows = steps.map(stepJson);
   // The order's facts come from what the statement wrote (its RETURNING rows), in loadOrderWithOwner's shape: a new
-  // order has no requisitions or attachments yet.
+  // order has no requisitions or attachments yet. The insert names its few columns (the others take their defaults):
+  // building drizzle's insert of every column of orders cost a tenth of the save (decision 0339).
   const result = await changing(ORDER_WRITE, () =>
     db.execute<{ id: number; facts: OrderFactsJson | string }>(sql`
-    with created as ${db.insert(orders).values(values).returning()},
+    with created as (
+      insert into ${orders} (practitioner_gsdl_no, on_behalf_of, pract_agreement, pract_agreement_date, created_by_user_id)
+      values (${values.practitionerGsdlNo}, ${values.onBehalfOf}, ${values.practAgreement}::boolean,
+              case when ${values.practAgreement}::boolean then now() end, ${values.createdByUserId})
+      returning *
+    ),
     steps as (
       insert into ${workflowSteps}
         (order_id, step_id, gear_req_id, status_id, completed, not_applicable, skipped, user_type, step_date)

@@ -14,7 +14,6 @@ import {
   userGsdlNumbers,
   validatePractitionerStep,
 } from '@gear/domain';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import { insertOrderWithSteps } from '../order/order.repository.ts';
@@ -85,9 +84,6 @@ export async function savePractitionerStep(
   return createdOrder(db, () => insertNewOrder(db, user, userId, input, practitioner));
 }
 
-const agreementDate = (input: Pick<PractitionerStepInput, 'practAgreement'>) =>
-  input.practAgreement ? sql`now()` : null;
-
 /**
  * Inserts a new order of a practitioner with its workflow rows, the practitioner step completed (spec 3 §4), in one
  * statement (the practitioner step; inside a transaction when ordering a custom profile).
@@ -117,7 +113,6 @@ export async function insertNewOrder(
       practitionerGsdlNo: practitioner.gsdlNo,
       onBehalfOf: user.gsdlNo === practitioner.gsdlNo ? null : user.gsdlNo,
       practAgreement: input.practAgreement,
-      practAgreementDate: agreementDate(input),
       createdByUserId: userId,
     },
     steps,
