@@ -39,7 +39,7 @@ import {
   loadOrder,
   type OrderChanges,
   saveWorkflowSteps,
-  workflowStepsWrite,
+  workflowStepsWrites,
 } from './order.repository.ts';
 import { orderForCaller, requisitionForCaller, savedOrder } from './order.service.ts';
 import { type OrderWrite, runOrderWrite, type WriteOutcome } from './order-writes.ts';
@@ -339,7 +339,7 @@ export async function applyChangePlan(
           write.kind === 'updateRequisition' ? updateRequisitionWrite(db, write.id, write.values) : null,
         )
         .filter((write) => write !== null),
-      ...(after ? [workflowStepsWrite(order.id, before, after)].filter((write) => write !== null) : []),
+      ...(after ? workflowStepsWrites(order.id, before, after) : []),
       ...(audit ? [auditWrite(audit, CLAIMED)] : []),
     ]);
     if (!claimed) throw stale();

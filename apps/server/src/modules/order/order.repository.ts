@@ -432,20 +432,7 @@ export async function claimVersionWith(
   return (result as unknown as { rows: { id: number }[] }).rows.length === 1;
 }
 
-/** The columns of a workflow row as written. */
-const stepValues = (orderId: number, step: WorkflowStep) => ({
-  orderId,
-  stepId: step.id,
-  gearReqId: step.gearReqId,
-  statusId: step.status.id,
-  completed: step.completed,
-  notApplicable: step.notApplicable,
-  skipped: step.skipped,
-  userType: step.userType,
-  stepDate: step.stepDate ? new Date(step.stepDate) : null,
-});
-
-/** A workflow row as json_to_recordset reads it (insertOrderWithSteps, workflowStepsWrite). */
+/** A workflow row as json_to_recordset reads it (insertOrderWithSteps, workflowStepsWrites). */
 const stepJson = (step: WorkflowStep) => ({
   step_id: step.id,
   gear_req_id: step.gearReqId,
@@ -512,13 +499,17 @@ export async function insertOrderWithSteps(
 
 const rowKey = (row: WorkflowStep) => `${row.id}:${row.gearReqId ?? ''}`;
 
-/** The rows of `after` that are new or differ from those of `before`. */
+/** The rows of `after` that differ from those of `before`: changed rows `before` has, and new rows. */
 function changedSteps(before: readonly WorkflowStep[], after: readonly WorkflowStep[]) {
   const previous = new Map(before.map((row) => [rowKey(row), row]));
-  return after.filter((row) => {
+  const changed: WorkflowStep[] = [];
+  const added: WorkflowStep[] = [];
+  for (const row of after) {
     const old = previous.get(rowKey(row));
-    return !old || !sameRow(old, row);
-  });
+    if (!old) added.push(row);
+    else if (!sameRow(old, row)) changed.push(row);
+  }
+  return { changed, added };
 }
 
 const sameRow = (a: WorkflowStep, b: WorkflowStep) =>
@@ -529,9 +520,50 @@ const sameRow = (a: WorkflowStep, b: WorkflowStep) =>
   a.userType === b.userType &&
   a.stepDate === b.stepDate;
 
+/** Workflow rows as a relation `s`, read from one JSON parameter (as for a new order). */
+const stepRows = (
+  rows: readonly WorkflowStep[],
+) => sql`json_to_recordset(${JSON.stringify(rows.map(stepJson))}::json) as s(
+      step_id integer, gear_req_id integer, status_id integer, completed boolean, not_applicable boolean,
+      skipped boolean, user_type text, step_date timestamptz)`;
+
 /**
- * Writes the workflow rows that differ from those read (new rows and changed ones), keyed on order, step and
- * requisition. Rows of a deleted requisition go with it (ON DELETE CASCADE).
+ * The writes of the workflow rows that differ from those read, each only when `when` holds: an UPDATE of the changed
+ * rows the order has, and an INSERT of the new ones (ON CONFLICT, it updates a row written since the read). None
+ * when no row changes. Only a change that adds rows inserts: an INSERT, even of no row, fires the statement trigger
+ * that marks the order's kept status stale (decisions 0313, 0340).
+ */
+export function workflowStepsWrites(
+  orderId: number,
+  before: readonly WorkflowStep[],
+  after: readonly WorkflowStep[],
+  when: SQL = CLAIMED,
+): SQL[] {
+  const { changed, added } = changedSteps(before, after);
+  const writes: SQL[] = [];
+  if (changed.length > 0)
+    writes.push(sql`update ${workflowSteps} w set
+      status_id = s.status_id, completed = s.completed, not_applicable = s.not_applicable, skipped = s.skipped,
+      user_type = s.user_type, step_date = s.step_date
+    from ${stepRows(changed)}
+    where w.order_id = ${orderId}::integer and w.step_id = s.step_id
+      and w.gear_req_id is not distinct from s.gear_req_id and ${when}`);
+  if (added.length > 0)
+    writes.push(sql`insert into ${workflowSteps}
+      (order_id, step_id, gear_req_id, status_id, completed, not_applicable, skipped, user_type, step_date)
+    select ${orderId}::integer, s.step_id, s.gear_req_id, s.status_id, s.completed, s.not_applicable, s.skipped,
+           s.user_type, s.step_date
+    from ${stepRows(added)}
+    where ${when}
+    on conflict (order_id, step_id, gear_req_id) do update set
+      status_id = excluded.status_id, completed = excluded.completed, not_applicable = excluded.not_applicable,
+      skipped = excluded.skipped, user_type = excluded.user_type, step_date = excluded.step_date`);
+  return writes;
+}
+
+/**
+ * Writes the workflow rows that differ from those read (workflowStepsWrites), in one statement. Rows of a deleted
+ * requisition go with it (ON DELETE CASCADE).
  */
 export async function saveWorkflowSteps(
   db: Db,
@@ -539,44 +571,7 @@ export async function saveWorkflowSteps(
   before: readonly WorkflowStep[],
   after: readonly WorkflowStep[],
 ) {
-  const changed = changedSteps(before, after);
-  if (changed.length === 0) return;
-  await db
-    .insert(workflowSteps)
-    .values(changed.map((step) => stepValues(orderId, step)))
-    .onConflictDoUpdate({
-      target: [workflowSteps.orderId, workflowSteps.stepId, workflowSteps.gearReqId],
-      set: {
-        statusId: sql`excluded.status_id`,
-        completed: sql`excluded.completed`,
-        notApplicable: sql`excluded.not_applicable`,
-        skipped: sql`excluded.skipped`,
-        userType: sql`excluded.user_type`,
-        stepDate: sql`excluded.step_date`,
-      },
-    });
-}
-
-/**
- * saveWorkflowSteps as a write of claimVersionWith (conditioned on CLAIMED): null when no row changes. The rows are
- * read from one JSON parameter, as for a new order.
- */
-export function workflowStepsWrite(
-  orderId: number,
-  before: readonly WorkflowStep[],
-  after: readonly WorkflowStep[],
-): SQL | null {
-  const changed = changedSteps(before, after);
-  if (changed.length === 0) return null;
-  return sql`insert into ${workflowSteps}
-      (order_id, step_id, gear_req_id, status_id, completed, not_applicable, skipped, user_type, step_date)
-    select ${orderId}::integer, s.step_id, s.gear_req_id, s.status_id, s.completed, s.not_applicable, s.skipped,
-           s.user_type, s.step_date
-    from json_to_recordset(${JSON.stringify(changed.map(stepJson))}::json) as s(
-      step_id integer, gear_req_id integer, status_id integer, completed boolean, not_applicable boolean,
-      skipped boolean, user_type text, step_date timestamptz)
-    where ${CLAIMED}
-    on conflict (order_id, step_id, gear_req_id) do update set
-      status_id = excluded.status_id, completed = excluded.completed, not_applicable = excluded.not_applicable,
-      skipped = excluded.skipped, user_type = excluded.user_type, step_date = excluded.step_date`;
+  const [first, second] = workflowStepsWrites(orderId, before, after, sql`true`);
+  if (!first) return;
+  await db.execute(second ? sql`with updated as (${first}) ${second}` : first);
 }
