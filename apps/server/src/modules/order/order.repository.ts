@@ -432,7 +432,7 @@ export async function claimVersionWith(
   return (result as unknown as { rows: { id: number }[] }).rows.length === 1;
 }
 
-/** A workflow row as json_to_recordset reads it (insertOrderWithSteps, workflowStepsWrites). */
+/** A workflow row as json_to_recordset reads it (stepRows). */
 const stepJson = (step: WorkflowStep) => ({
   step_id: step.id,
   gear_req_id: step.gearReqId,
@@ -443,6 +443,13 @@ const stepJson = (step: WorkflowStep) => ({
   user_type: step.userType,
   step_date: step.stepDate,
 });
+
+/** Workflow rows as a relation `s`, read from one JSON parameter (a new order's, a change's). */
+const stepRows = (
+  rows: readonly WorkflowStep[],
+) => sql`json_to_recordset(${JSON.stringify(rows.map(stepJson))}::json) as s(
+      step_id integer, gear_req_id integer, status_id integer, completed boolean, not_applicable boolean,
+      skipped boolean, user_type text, step_date timestamptz)`;
 
 /** What a new order is created with; every other column takes its default. */
 export interface NewOrderValues {
@@ -460,7 +467,6 @@ export async function insertOrderWithSteps(
   values: NewOrderValues,
   steps: readonly WorkflowStep[],
 ): Promise<{ id: number; created: () => Promise<{ order: GearOrder; owner: OrderOwnerPractitioner }> }> {
-  const rows = steps.map(stepJson);
   // The order's facts come from what the statement wrote (its RETURNING rows), in loadOrderWithOwner's shape: a new
   // order has no requisitions or attachments yet. The insert names its few columns (the others take their defaults):
   // building drizzle's insert of every column of orders cost a tenth of the save (decision 0339).
@@ -477,9 +483,7 @@ export async function insertOrderWithSteps(
         (order_id, step_id, gear_req_id, status_id, completed, not_applicable, skipped, user_type, step_date)
       select created.id, s.step_id, s.gear_req_id, s.status_id, s.completed, s.not_applicable, s.skipped,
              s.user_type, s.step_date
-      from created, json_to_recordset(${JSON.stringify(rows)}::json) as s(
-        step_id integer, gear_req_id integer, status_id integer, completed boolean, not_applicable boolean,
-        skipped boolean, user_type text, step_date timestamptz)
+      from created, ${stepRows(steps)}
       returning *
     )
     select created.id, json_build_object(
@@ -519,13 +523,6 @@ const sameRow = (a: WorkflowStep, b: WorkflowStep) =>
   a.skipped === b.skipped &&
   a.userType === b.userType &&
   a.stepDate === b.stepDate;
-
-/** Workflow rows as a relation `s`, read from one JSON parameter (as for a new order). */
-const stepRows = (
-  rows: readonly WorkflowStep[],
-) => sql`json_to_recordset(${JSON.stringify(rows.map(stepJson))}::json) as s(
-      step_id integer, gear_req_id integer, status_id integer, completed boolean, not_applicable boolean,
-      skipped boolean, user_type text, step_date timestamptz)`;
 
 /**
  * The writes of the workflow rows that differ from those read, each only when `when` holds: an UPDATE of the changed
