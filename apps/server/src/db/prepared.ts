@@ -13,6 +13,17 @@ function poolOf(db: Db): pg.Pool | null {
 }
 
 /**
+ * A constant of the code written into a statement's text (docs/decisions/0341): PostgreSQL's plan cache plans a
+ * statement without parameters once per connection, and one with parameters anew at every read until it trusts a
+ * generic plan, judged by guessed values.
+ */
+export function literal(value: number | string): SQL {
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return sql.raw(String(value));
+  if (typeof value === 'string' && /^[a-z_]+$/.test(value)) return sql.raw(`'${value}'`);
+  throw new RangeError('not a literal');
+}
+
+/**
  * The rows of a read built with drizzle's `sql` whose text takes a few shapes (a list's filters). On a PostgreSQL
  * pool it runs as a named prepared statement, one name per text, so each connection plans each shape once and then
  * only binds values (docs/decisions/0313); elsewhere (the embedded database, a transaction) as drizzle runs it.

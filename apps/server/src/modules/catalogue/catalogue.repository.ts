@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keptUntilChanged, preparedStatement } from '../../db/kept.ts';
+import { literal } from '../../db/prepared.ts';
 import {
   bundleProducts,
   bundles,
@@ -95,7 +96,7 @@ const recentlyOrderedItemIds = sql<number[]>`(
       and not ${requisitions.canceled} and not ${orders.canceled}
     group by ${requisitions.orderableItemId}
     order by last_ordered desc
-    limit ${sql.raw(String(RECENT_ITEMS_READ))}
+    limit ${literal(RECENT_ITEMS_READ)}
   ) recent
 )`;
 

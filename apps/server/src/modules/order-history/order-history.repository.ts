@@ -18,7 +18,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keptUntilChanged } from '../../db/kept.ts';
-import { readEach, readPrepared } from '../../db/prepared.ts';
+import { literal, readEach, readPrepared } from '../../db/prepared.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { SETTLED_STATUSES } from '../payment/payment.repository.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
@@ -92,16 +92,6 @@ interface OrderRow {
 const iso = (value: string | Date) => new Date(value).toISOString();
 const emptyJson = sql.raw(`'[]'::json`);
 
-/**
- * A constant of the code written into a statement's text (docs/decisions/0341): PostgreSQL's plan cache plans a
- * statement without parameters once per connection, and one with parameters anew at every read until it trusts a
- * generic plan, judged by guessed values.
- */
-function literal(value: number | string): SQL {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return sql.raw(String(value));
-  if (typeof value === 'string' && /^[a-z_]+$/.test(value)) return sql.raw(`'${value}'`);
-  throw new RangeError('not a literal');
-}
 const settled = sql.join(SETTLED_STATUSES.map(literal), sql`, `);
 const confirmationStep = literal(STEP_IDS.practitionerConfirmation);
 
