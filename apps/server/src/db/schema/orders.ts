@@ -7,7 +7,7 @@ import type {
   SpecificField,
 } from '@gear/domain';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, json, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { catalogueRequisitions, orderableItems, shortActivationCodeOf } from './catalogue.ts';
 import { practitioners } from './practitioners.ts';
@@ -150,6 +150,8 @@ export const orderStatuses = pgTable(
     /** A ListedOrderStatus; null while stale. */
     status: text(),
     version: integer().notNull().default(0),
+    /** The facts of the order's list row from its other tables (decision 0342); null while stale, as the status. */
+    facts: json(),
   },
   // The stale rows have an index of their own: a list's read of them is then an index walk whatever the planner's
   // statistics say (right after a bulk change every row is stale; a while later almost none).

@@ -67,7 +67,21 @@ interface RequisitionJson {
   accessions: AccessionFacts[];
 }
 
-/** An order of the page with every fact its row and its derived status are made from (one statement). */
+/**
+ * The facts of an order's list row that come from its other tables (requisitions with their accessions, shipments,
+ * recollections either way, workflow rows): kept with its status (decision 0342), made stale with it by the
+ * triggers of migrations 0019, 0020, 0022 and 0025.
+ */
+interface ListFacts {
+  requisitions: RequisitionJson[];
+  shipments: ShipmentFacts[];
+  recollections: { gearReqId: number; recollectionOrderId: number | null; pending: boolean }[];
+  steps: number;
+  stepsDone: number;
+  submittedAt: string | null;
+}
+
+/** An order of the page: its own columns, what it paid, and the facts of its row and of its derived status. */
 interface OrderRow {
   id: number;
   created_at: string | Date;
@@ -77,17 +91,15 @@ interface OrderRow {
   practitioner_gsdl_no: string | null;
   name_first: string | null;
   name_last: string | null;
-  requisitions: RequisitionJson[];
-  shipments: ShipmentFacts[];
-  recollections: { gearReqId: number; recollectionOrderId: number | null; pending: boolean }[];
-  steps: number | string;
-  steps_done: number | string;
-  submitted_at: string | Date | null;
   paid_cents: number | string | null;
-  /** The kept status (decision 0313): null while stale. */
-  stored_status: ListedOrderStatus | null;
+  /** The kept facts; null while stale (then read anew by `orderFactsStatement`). */
+  facts: ListFacts | null;
+  /** The kept row's version read with facts made anew (decision 0313); null from the kept facts. */
   status_version: number | null;
 }
+
+/** An order of the page with its facts: `fresh` when they were made anew by this read (and are worth keeping). */
+type FactRow = OrderRow & { facts: ListFacts; fresh: boolean };
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 const emptyJson = sql.raw(`'[]'::json`);
@@ -184,11 +196,17 @@ export function orderIdStatements(
   return [ways(exact), ways(names)];
 }
 
+/** What an order paid: the sum of its settled payments (read live: payments are not among the kept facts). */
+const paidCents = sql`(select sum(m.amount_cents) from payments m where m.order_id = o.id and m.status in (${settled}))`;
+
+/** An order's own columns a list row shows. */
+const orderColumns = sql`o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
+  o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last`;
+
 /**
- * The orders of a batch (`limit` rows), newest first within the part the position names, each with the facts of its
- * row and of its derived status: the given ids (found by `orderIdStatements`), else one walk of the list; per order
- * an index lookup per table (requisitions with their accessions, shipments, recollections either way, workflow rows,
- * payments).
+ * The orders of a batch (`limit` rows), newest first within the part the position names: the given ids (found by
+ * `orderIdStatements`), else one walk of the list; per order its kept facts (decision 0342: one probe of the kept
+ * row, null while stale) and what it paid.
  */
 export function orderRowsStatement(
   filter: OrderListFilter,
@@ -207,59 +225,65 @@ export function orderRowsStatement(
   const walksEveryOrder =
     !ids && filter.practitioners === null && !filter.gsdlNo && !filter.from && !filter.to;
   const rowLimit = walksEveryOrder ? literal(limit) : sql`${limit}`;
-  // Only a status filter reads the kept status (decision 0336: a page without one skips its lookup per order).
-  const keptStatus = filter.status
-    ? sql`st.status as stored_status, st.version as status_version`
-    : sql`null as stored_status, null as status_version`;
-  // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
-    select p.*,
-      (select coalesce(json_agg(json_build_object(
-          'id', r.id, 'canceled', r.canceled, 'billingMethod', r.billing_method,
-          'dateLastSampleCollected', r.date_last_sample_collected, 'reqNumber', r.req_number,
-          'activationCode', r.activation_code, 'quantity', r.quantity, 'orderableItemId', r.orderable_item_id,
-          'accessions', (select coalesce(json_agg(json_build_object(
-              'accessionNo', a.accession_no, 'requisitionStatusId', a.requisition_status_id, 'dueDate', a.due_date,
-              'discarded', a.discarded_specimen, 'issues', a.issues) order by a.id), ${emptyJson})
-            from accessions a where a.gear_req_id = r.id)
-        ) order by r.position, r.id), ${emptyJson})
-        from requisitions r where r.order_id = p.id) as requisitions,
-      (select coalesce(json_agg(json_build_object(
-          'trackingNumber', s.tracking_number, 'status', s.status, 'deliveryDate', s.delivery_date) order by s.id),
-          ${emptyJson})
-        from shipments s where s.order_id = p.id) as shipments,
-      (select coalesce(json_agg(json_build_object(
-          'gearReqId', c.gear_req_id, 'recollectionOrderId', c.recollection_order_id, 'pending', c.pending)),
-          ${emptyJson})
-        from recollections c where c.order_id = p.id or c.recollection_order_id = p.id) as recollections,
-      w.steps, w.steps_done, w.submitted_at, ${keptStatus},
-      (select sum(m.amount_cents) from payments m where m.order_id = p.id and m.status in (${settled})) as paid_cents
+    select p.*, st.facts, null::integer as status_version
     from (
-      select o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
-        o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last
+      select ${orderColumns}, ${paidCents} as paid_cents
       from orders o where ${orderIds}
       order by o.id desc limit ${rowLimit}
     ) p
-    left join lateral (
-      select count(*) as steps, count(*) filter (where s.completed or s.not_applicable) as steps_done,
-        min(s.step_date) filter (where s.step_id = ${confirmationStep} and s.completed)
-          as submitted_at
-      from workflow_steps s where s.order_id = p.id
-    ) w on true
-    ${filter.status ? sql`left join order_statuses st on st.order_id = p.id` : sql``}
+    left join order_statuses st on st.order_id = p.id
     order by p.id desc`;
 }
 
+/**
+ * The given orders with their facts made anew from their tables (the kept ones being stale), and their kept rows'
+ * versions read in the same statement (decision 0313): per order an index lookup per table.
+ */
+export function orderFactsStatement(ids: readonly number[]): SQL {
+  // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
+  return sql`
+    select ${orderColumns}, ${paidCents} as paid_cents, st.version as status_version,
+      json_build_object(
+        'requisitions', (select coalesce(json_agg(json_build_object(
+            'id', r.id, 'canceled', r.canceled, 'billingMethod', r.billing_method,
+            'dateLastSampleCollected', r.date_last_sample_collected, 'reqNumber', r.req_number,
+            'activationCode', r.activation_code, 'quantity', r.quantity, 'orderableItemId', r.orderable_item_id,
+            'accessions', (select coalesce(json_agg(json_build_object(
+                'accessionNo', a.accession_no, 'requisitionStatusId', a.requisition_status_id, 'dueDate', a.due_date,
+                'discarded', a.discarded_specimen, 'issues', a.issues) order by a.id), ${emptyJson})
+              from accessions a where a.gear_req_id = r.id)
+          ) order by r.position, r.id), ${emptyJson})
+          from requisitions r where r.order_id = o.id),
+        'shipments', (select coalesce(json_agg(json_build_object(
+            'trackingNumber', s.tracking_number, 'status', s.status, 'deliveryDate', s.delivery_date) order by s.id),
+            ${emptyJson})
+          from shipments s where s.order_id = o.id),
+        'recollections', (select coalesce(json_agg(json_build_object(
+            'gearReqId', c.gear_req_id, 'recollectionOrderId', c.recollection_order_id, 'pending', c.pending)),
+            ${emptyJson})
+          from recollections c where c.order_id = o.id or c.recollection_order_id = o.id),
+        'steps', w.steps, 'stepsDone', w.steps_done, 'submittedAt', w.submitted_at) as facts
+    from orders o
+    left join lateral (
+      select count(*) as steps, count(*) filter (where s.completed or s.not_applicable) as steps_done,
+        min(s.step_date) filter (where s.step_id = ${confirmationStep} and s.completed) as submitted_at
+      from workflow_steps s where s.order_id = o.id
+    ) w on true
+    left join order_statuses st on st.order_id = o.id
+    where o.id = any(${`{${ids.join(',')}}`}::integer[])`;
+}
+
 /** The order's status, derived from the facts read with it (spec 3 §4; decision 0272). */
-async function statusOf(db: Db, row: OrderRow): Promise<ListedOrderStatus> {
+async function statusOf(db: Db, row: FactRow): Promise<ListedOrderStatus> {
   const practitioner = row.practitioner_gsdl_no ? await findPractitioner(db, row.practitioner_gsdl_no) : null;
-  const steps = Number(row.steps);
+  const { facts: kept } = row;
   const map: Record<number, number> = {};
-  for (const recollection of row.recollections)
+  for (const recollection of kept.recollections)
     if (recollection.recollectionOrderId !== null)
       map[recollection.gearReqId] = recollection.recollectionOrderId;
   const facts: OrderStatusFacts = {
-    requisitions: row.requisitions.map(
+    requisitions: kept.requisitions.map(
       ({ id, canceled, billingMethod, dateLastSampleCollected, accessions }) => ({
         id,
         canceled,
@@ -268,20 +292,20 @@ async function statusOf(db: Db, row: OrderRow): Promise<ListedOrderStatus> {
         accessions,
       }),
     ),
-    tracking: trackingOf(row.shipments),
-    workflowComplete: steps > 0 && Number(row.steps_done) === steps,
+    tracking: trackingOf(kept.shipments),
+    workflowComplete: kept.steps > 0 && kept.stepsDone === kept.steps,
     dataConfirmed: row.data_confirmed,
-    recollection: { pending: row.recollections.some((recollection) => recollection.pending), map },
+    recollection: { pending: kept.recollections.some((recollection) => recollection.pending), map },
     selectedAccessionNo: null,
     practitionerCmsAttributes: practitioner?.cmsAttributes ?? [],
   };
-  return listedOrderStatus({ canceled: row.canceled, placed: row.submitted_at !== null, facts });
+  return listedOrderStatus({ canceled: row.canceled, placed: kept.submittedAt !== null, facts });
 }
 
-async function rowOf(db: Db, row: OrderRow, status: ListedOrderStatus): Promise<OrderHistoryRow> {
+async function rowOf(db: Db, row: FactRow, status: ListedOrderStatus): Promise<OrderHistoryRow> {
   const catalogue = await catalogueOf(db);
   const practitioner = row.practitioner_gsdl_no ? await findPractitioner(db, row.practitioner_gsdl_no) : null;
-  const live = row.requisitions.filter((requisition) => !requisition.canceled);
+  const live = row.facts.requisitions.filter((requisition) => !requisition.canceled);
   return {
     gearOrderId: row.id,
     practitioner: practitioner
@@ -298,7 +322,7 @@ async function rowOf(db: Db, row: OrderRow, status: ListedOrderStatus): Promise<
         : { nameFirst: row.name_first, nameLast: row.name_last },
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
-    submittedAt: row.submitted_at === null ? null : iso(row.submitted_at),
+    submittedAt: row.facts.submittedAt === null ? null : iso(row.facts.submittedAt),
     canceled: row.canceled,
     status,
     requisitions: live.map((requisition) => ({
@@ -321,27 +345,55 @@ async function rowOf(db: Db, row: OrderRow, status: ListedOrderStatus): Promise<
   };
 }
 
+/** A stale row's facts made anew, the status derived from them, and the version they were read with. */
+interface Derived {
+  orderId: number;
+  status: ListedOrderStatus;
+  version: number;
+  facts: ListFacts;
+}
+
 /**
- * Keeps the statuses a list derived for stale rows (decision 0313), each only if its row's version is still the one
- * read with the facts: a change committed since (its trigger bumped the version) leaves the row stale. Rows another
- * request is keeping, or a change is writing, right now are skipped (no waiting, no deadlock between two lists).
- * The status table feeds no kept value (db/kept.ts): the embedded database's kept pages stay.
+ * Keeps the facts and statuses a list made anew for stale rows (decisions 0313, 0342), each only if its row's version
+ * is still the one read with the facts: a change committed since (its trigger bumped the version) leaves the row
+ * stale. Rows another request is keeping, or a change is writing, right now are skipped (no waiting, no deadlock
+ * between two lists). The status table feeds no kept value (db/kept.ts): the embedded database's kept pages stay.
  */
-async function keepStatuses(
-  db: Db,
-  derived: readonly { orderId: number; status: ListedOrderStatus; version: number }[],
-): Promise<void> {
+async function keepFacts(db: Db, derived: readonly Derived[]): Promise<void> {
   if (derived.length === 0) return;
   const orderIds = `{${derived.map((row) => row.orderId).join(',')}}`;
   await db.execute(sql`
-      update order_statuses st set status = v.status
-      from json_to_recordset(${JSON.stringify(derived)}::json) as v("orderId" integer, status text, version integer)
+      update order_statuses st set status = v.status, facts = v.facts
+      from json_to_recordset(${JSON.stringify(derived)}::json)
+        as v("orderId" integer, status text, version integer, facts json)
       where st.order_id = v."orderId" and st.version = v.version
         and st.order_id in (
           select free.order_id from order_statuses free
-          where free.order_id = any(${orderIds}::integer[]) and free.status is null
+          where free.order_id = any(${orderIds}::integer[]) and free.facts is null
           order by free.order_id for update skip locked)`);
+  statusesKept(db, derived.length);
 }
+
+/**
+ * The rows of a batch with their facts: the kept ones, and for stale ones the facts made anew in one statement
+ * (`fresh`). An order gone between the two reads is left out.
+ */
+async function withFacts(db: Db, rows: readonly OrderRow[]): Promise<FactRow[]> {
+  const stale = rows.filter((row) => row.facts === null).map((row) => row.id);
+  const anew = stale.length === 0 ? [] : await readPrepared<OrderRow>(db, orderFactsStatement(stale));
+  const byId = new Map(anew.map((row) => [row.id, row]));
+  return rows.flatMap((row): FactRow[] => {
+    if (row.facts !== null) return [{ ...row, facts: row.facts, fresh: false }];
+    const made = byId.get(row.id);
+    return made?.facts ? [{ ...made, facts: made.facts, fresh: true }] : [];
+  });
+}
+
+/** The derived status of a fresh row, to keep (decision 0342); none for a kept row or one without a kept row. */
+const toKeep = (row: FactRow, status: ListedOrderStatus): Derived[] =>
+  row.fresh && row.status_version !== null
+    ? [{ orderId: row.id, status, version: row.status_version, facts: row.facts }]
+    : [];
 
 /** How many orders one statement of a status-filtered page reads after its first. */
 const STATUS_BATCH = 250;
@@ -350,7 +402,7 @@ type Listed = { row: OrderHistoryRow; section: OrderListPosition['section'] };
 type ReadBatch = (
   position: OrderListPosition,
   limit: number,
-) => Promise<{ rows: OrderRow[]; section: OrderListPosition['section'] }[]>;
+) => Promise<{ rows: FactRow[]; section: OrderListPosition['section'] }[]>;
 
 /**
  * Up to `limit` orders from a position on, in the list's order: drafts, then placed orders, each newest first (the
@@ -360,10 +412,12 @@ function batchReader(db: Db, filter: OrderListFilter): ReadBatch {
   return async (position, limit) => {
     const read = async (at: OrderListPosition, count: number) => {
       const ways = orderIdStatements(filter, at, count);
-      if (!ways) return readPrepared<OrderRow>(db, orderRowsStatement(filter, at, count));
+      if (!ways)
+        return withFacts(db, await readPrepared<OrderRow>(db, orderRowsStatement(filter, at, count)));
       const found = await readEach<{ id: number }>(db, ways);
       const ids = [...new Set(found.map((row) => row.id))].sort((a, b) => b - a).slice(0, count);
-      return ids.length === 0 ? [] : readPrepared<OrderRow>(db, orderRowsStatement(filter, at, count, ids));
+      if (ids.length === 0) return [];
+      return withFacts(db, await readPrepared<OrderRow>(db, orderRowsStatement(filter, at, count, ids)));
     };
     const first = await read(position, limit);
     const parts = [{ rows: first, section: position.section }];
@@ -396,19 +450,23 @@ async function readOrderListPage(
   if (!status) {
     const parts = await readBatch(start, limit + 1);
     const all = parts.flatMap((part) => part.rows.map((row) => ({ row, section: part.section })));
-    const page = await Promise.all(
-      all.slice(0, limit).map(async ({ row, section }) => ({
-        row: await rowOf(db, row, await statusOf(db, row)),
-        section,
-      })),
+    const derived = await Promise.all(
+      all.slice(0, limit).map(async ({ row, section }) => {
+        const status = await statusOf(db, row);
+        return { listed: { row: await rowOf(db, row, status), section }, keep: toKeep(row, status) };
+      }),
     );
+    await keepFacts(
+      db,
+      derived.flatMap(({ keep }) => keep),
+    );
+    const page = derived.map(({ listed }) => listed);
     const last = page.at(-1);
     return { rows: page, next: all.length > limit && last ? positionAfter(last) : null, searchedTo: null };
   }
   const matches: Listed[] = [];
   let position: OrderListPosition = start;
   let looked = 0;
-  let keptNow = 0;
   let more = true;
   while (more && matches.length <= limit && looked < ORDER_HISTORY_STATUS_SCAN) {
     // The first batch is a page (the candidates are mostly orders of the status, decision 0313); later ones larger.
@@ -416,22 +474,19 @@ async function readOrderListPage(
     const parts = await readBatch(position, batch);
     const rows = parts.flatMap((part) => part.rows.map((row) => ({ row, section: part.section })));
     more = rows.length === batch;
-    const derivedAnew: { orderId: number; status: ListedOrderStatus; version: number }[] = [];
+    const derivedAnew: Derived[] = [];
     for (const { row, section } of rows) {
       looked += 1;
       position = { section, before: row.id };
       const derived = await statusOf(db, row);
-      if (row.stored_status === null && row.status_version !== null)
-        derivedAnew.push({ orderId: row.id, status: derived, version: row.status_version });
+      derivedAnew.push(...toKeep(row, derived));
       if (derived === status) {
         matches.push({ row: await rowOf(db, row, derived), section });
         if (matches.length > limit) break;
       }
     }
-    await keepStatuses(db, derivedAnew);
-    keptNow += derivedAnew.length;
+    await keepFacts(db, derivedAnew);
   }
-  if (keptNow > 0) statusesKept(db, keptNow);
   const page = matches.slice(0, limit);
   const last = page.at(-1);
   if (matches.length > limit && last)

@@ -12,6 +12,7 @@ import {
   useSignIns,
   useTestApp,
 } from '../../test/helper.ts';
+import { orderFactsStatement } from './order-history.repository.ts';
 
 // The kept listed status (docs/decisions/0313): every write to a fact the status is derived from makes it stale in
 // the same transaction (the database's triggers, whoever writes), and what a list keeps is the domain's derivation.
@@ -28,7 +29,7 @@ const keptStatus = async (orderId: number) =>
   (await run(sql`select status from order_statuses where order_id = ${orderId}`)).rows[0]?.status;
 const keptVersion = async (orderId: number) =>
   Number((await run(sql`select version from order_statuses where order_id = ${orderId}`)).rows[0]?.version);
-/** The status the list derives from the facts on every read (no filter: nothing kept is read). */
+/** The status the list derives on every read (from its kept facts, decision 0342; no filter: no kept status is read). */
 const derivedStatus = async (orderId: number) =>
   (await history({ q: String(orderId) })).orders.find((order) => order.gearOrderId === orderId)?.status;
 
@@ -208,7 +209,7 @@ describe('order_statuses: the kept listed status (decision 0313)', () => {
     const version = await keptVersion(id);
     expect(kept).toBe('NotPlaced');
     await run(
-      sql`update requisitions set patient_instructions = 'First morning urine.', quantity = 2 where id = ${requisitionId}`,
+      sql`update requisitions set patient_instructions = 'First morning urine.' where id = ${requisitionId}`,
     );
     await run(sql`update workflow_steps set skipped = true, status_id = 2 where order_id = ${id}`);
     await run(sql`update requisitions set canceled = canceled where id = ${requisitionId}`);
@@ -216,6 +217,10 @@ describe('order_statuses: the kept listed status (decision 0313)', () => {
     // A column the status reads, changed: stale again.
     await run(sql`update requisitions set billing_method = 'Patient' where id = ${requisitionId}`);
     expect([await keptStatus(id), await keptVersion(id)]).toEqual([null, version + 1]);
+    // A column the list row shows (decision 0342), changed: stale again.
+    await history({ q: String(id), status: 'ResultsReady' });
+    await run(sql`update requisitions set quantity = 2 where id = ${requisitionId}`);
+    expect([await keptStatus(id), await keptVersion(id)]).toEqual([null, version + 2]);
     await history({ q: String(id), status: 'ResultsReady' });
     await run(
       sql`update workflow_steps set step_date = now() where order_id = ${id} and gear_req_id is null`,
@@ -275,6 +280,8 @@ describe('order_statuses: the kept listed status (decision 0313)', () => {
       (id: number) =>
         sql`update workflow_steps set completed = not completed where order_id = ${id} and step_id = ${confirmation}`,
       (id: number) => sql`update orders set data_confirmed = not data_confirmed where id = ${id}`,
+      // A fact the row shows, not the status (decision 0342).
+      (id: number) => sql`update requisitions set quantity = quantity % 3 + 1 where order_id = ${id}`,
     ];
     let reading = true;
     let writes = 0;
@@ -313,5 +320,104 @@ describe('order_statuses: the kept listed status (decision 0313)', () => {
     await read();
     for (const [orderId, status] of await kept()) expect(status).toBe(derived.get(orderId));
     expect(new Set(derived.values()).size).toBeGreaterThan(1);
+    // And each kept row's facts are those made anew from its tables now (decision 0342).
+    const keptFacts = (
+      await run(sql`select order_id, facts from order_statuses where order_id = any(${ids}::integer[])`)
+    ).rows;
+    const anew = new Map(
+      (await run(orderFactsStatement(orders))).rows.map((row) => [Number(row.id), row.facts]),
+    );
+    expect(keptFacts).toHaveLength(orders.length);
+    for (const row of keptFacts) expect(row.facts).toEqual(anew.get(Number(row.order_id)));
+  });
+});
+
+describe('order_statuses: the kept facts of a list row (decision 0342)', () => {
+  const keptFacts = async (orderId: number) =>
+    (await run(sql`select facts from order_statuses where order_id = ${orderId}`)).rows[0]?.facts;
+  const rowOf = async (orderId: number) =>
+    (await history({ q: String(orderId) })).orders.find((order) => order.gearOrderId === orderId);
+
+  it('a list keeps the facts of the rows it made anew, and answers the same row from them', async () => {
+    const order = await newOrderWith(ctx.app, as.avery.headers, 'P1001', [
+      { omsOrderableItemId: GI_EFFECTS.omsOrderableItemId, panel: GI_EFFECTS.panel },
+    ]);
+    expect(await keptFacts(order.id)).toBeNull();
+    const fresh = await rowOf(order.id);
+    expect(fresh?.requisitions).toHaveLength(1);
+    const facts = await keptFacts(order.id);
+    expect(facts).toEqual((await run(orderFactsStatement([order.id]))).rows[0]?.facts);
+    expect(await rowOf(order.id)).toEqual(fresh);
+  });
+
+  it('a change to a column the row shows makes the facts stale, and the next page shows it', async () => {
+    const order = await newOrderWith(ctx.app, as.avery.headers, 'P1001', [
+      { omsOrderableItemId: GI_EFFECTS.omsOrderableItemId, panel: GI_EFFECTS.panel },
+    ]);
+    const requisitionId = order.requisitions[0]?.id as number;
+    const [metabolomix] = (
+      await run(sql`select name from orderable_items where id = ${METABOLOMIX.omsOrderableItemId}`)
+    ).rows;
+    const shown: [SQL, (row: Awaited<ReturnType<typeof rowOf>>) => unknown, unknown][] = [
+      [
+        sql`update requisitions set req_number = ${`R${order.id}`} where id = ${requisitionId}`,
+        (row) => row?.requisitions[0]?.reqNumber,
+        `R${order.id}`,
+      ],
+      [
+        sql`update requisitions set activation_code = ${`ACT${order.id}`} where id = ${requisitionId}`,
+        (row) => row?.requisitions[0]?.activationCode,
+        `ACT${order.id}`,
+      ],
+      [
+        sql`update requisitions set quantity = 3 where id = ${requisitionId}`,
+        (row) => row?.requisitions[0]?.quantity,
+        3,
+      ],
+      [
+        sql`update requisitions set orderable_item_id = ${METABOLOMIX.omsOrderableItemId} where id = ${requisitionId}`,
+        (row) => row?.requisitions[0]?.productName,
+        metabolomix?.name,
+      ],
+      [
+        sql`insert into accessions (gear_req_id, accession_no, product_name, requisition_status_id, recorded_by) values (${requisitionId}, ${`B${order.id}`}, 'GI Effects', 1, 'test')`,
+        (row) => row?.requisitions[0]?.accessionNo,
+        `B${order.id}`,
+      ],
+      [
+        sql`update accessions set accession_no = ${`C${order.id}`} where gear_req_id = ${requisitionId}`,
+        (row) => row?.requisitions[0]?.accessionNo,
+        `C${order.id}`,
+      ],
+      [
+        sql`update workflow_steps set completed = true, step_date = '2026-11-02T10:00:00Z' where order_id = ${order.id} and step_id = ${STEP_IDS.practitionerConfirmation}`,
+        (row) => row?.submittedAt,
+        '2026-11-02T10:00:00.000Z',
+      ],
+    ];
+    for (const [change, read, expected] of shown) {
+      await rowOf(order.id);
+      expect(await keptFacts(order.id)).not.toBeNull();
+      await run(change);
+      expect(await keptFacts(order.id)).toBeNull();
+      expect(read(await rowOf(order.id))).toEqual(expected);
+    }
+  });
+
+  it("an order's own columns and its payments are read live, never from the kept facts", async () => {
+    const order = await newOrderWith(ctx.app, as.avery.headers, 'P1001', [
+      { omsOrderableItemId: GI_EFFECTS.omsOrderableItemId, panel: GI_EFFECTS.panel },
+    ]);
+    await rowOf(order.id);
+    const facts = await keptFacts(order.id);
+    await run(
+      sql`insert into payments (order_id, payment_type, payment_from, amount_cents, status) values (${order.id}, 'check', 'myGDX', 4200, 'recorded')`,
+    );
+    await run(
+      sql`update orders set patient_info = coalesce(patient_info, '{}'::jsonb) || '{"nameLast":"Livefact"}'::jsonb where id = ${order.id}`,
+    );
+    const row = await rowOf(order.id);
+    expect(row).toMatchObject({ totalPaidCents: 4200, patient: { nameLast: 'Livefact' } });
+    expect(await keptFacts(order.id)).toEqual(facts);
   });
 });
