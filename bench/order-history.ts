@@ -46,11 +46,15 @@ async function generateOrders(database: Database, count: number) {
         'dateOfBirth', '1980-01-01'),
       now() - make_interval(mins => ${count} - i), now() - make_interval(mins => ${count} - i)
     from generate_series(1, ${count}) as i`);
+  // Statistics after each bulk insert, as autovacuum gathers them: the status triggers' plans, cached per connection
+  // from when the tables were small, are made again for their size (else a scan of every kept row per accession).
+  await db.execute(sql`analyze orders, order_statuses`);
   await db.execute(sql`
     insert into requisitions (order_id, position, req_number, activation_code, orderable_item_id, drop_ship)
     select o.id, 0, (60000000 + row_number() over (order by o.id))::text,
       'G' || lpad((row_number() over (order by o.id))::text, 9, '0'), 540, true
     from orders o where o.patient_info->>'dateOfBirth' = '1980-01-01'`);
+  await db.execute(sql`analyze requisitions, order_statuses`);
   await db.execute(sql`
     insert into accessions (gear_req_id, accession_no, product_name, recorded_by)
     select r.id, 'B' || r.req_number, 'GI Effects', 'bench' from requisitions r
