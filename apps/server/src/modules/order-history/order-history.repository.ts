@@ -197,15 +197,25 @@ export function orderIdStatements(
 }
 
 /** What an order paid: the sum of its settled payments (read live: payments are not among the kept facts). */
-const paidCents = sql`(select sum(m.amount_cents) from payments m where m.order_id = o.id and m.status in (${settled}))`;
+const paidCents = (orderId: SQL) =>
+  sql`(select sum(m.amount_cents) from payments m where m.order_id = ${orderId} and m.status in (${settled}))`;
 
 /** An order's own columns a list row shows. */
 const orderColumns = sql`o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
   o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last`;
 
 /**
+ * The practitioners whose orders a walk reads, each by a walk of its own (decision 0343); null: every order. A
+ * practitioner asked for outside those the list holds has none.
+ */
+function walkedPractitioners(filter: OrderListFilter): readonly string[] | null {
+  if (!filter.gsdlNo) return filter.practitioners;
+  return filter.practitioners === null || filter.practitioners.includes(filter.gsdlNo) ? [filter.gsdlNo] : [];
+}
+
+/**
  * The orders of a batch (`limit` rows), newest first within the part the position names: the given ids (found by
- * `orderIdStatements`), else one walk of the list; per order its kept facts (decision 0342: one probe of the kept
+ * `orderIdStatements`), else a walk of the list; per order its kept facts (decision 0342: one probe of the kept
  * row, null while stale) and what it paid.
  */
 export function orderRowsStatement(
@@ -214,26 +224,42 @@ export function orderRowsStatement(
   limit: number,
   ids?: readonly number[],
 ): SQL {
-  const orderIds = ids
-    ? sql`o.id = any(${`{${ids.join(',')}}`}::integer[])`
-    : listConditions(filter, position);
-  // Which plan PostgreSQL's plan cache keeps (decision 0341). The limit is a parameter, so each read is planned for
-  // its own values, unless the statement walks every order newest first, at most from a keyset position: one plan
-  // serves every position, so its limit is a literal and the plan cache keeps that plan. (As a parameter, the generic
-  // plan guessed the limit, a scan of every order; so each read was planned anew, a third of its time.) Given ids,
-  // the plan cache keeps the generic plan after five reads with the limit a parameter, not with a literal.
-  const walksEveryOrder =
-    !ids && filter.practitioners === null && !filter.gsdlNo && !filter.from && !filter.to;
-  const rowLimit = walksEveryOrder ? literal(limit) : sql`${limit}`;
   return sql`
-    select p.*, st.facts, null::integer as status_version
-    from (
-      select ${orderColumns}, ${paidCents} as paid_cents
-      from orders o where ${orderIds}
-      order by o.id desc limit ${rowLimit}
-    ) p
+    select p.*, ${paidCents(sql`p.id`)} as paid_cents, st.facts, null::integer as status_version
+    from (${ids ? foundOrders(ids, limit) : walkedOrders(filter, position, limit)}) p
     left join order_statuses st on st.order_id = p.id
     order by p.id desc`;
+}
+
+/**
+ * Found ids' orders. The plan cache keeps the generic plan after five reads with the limit a parameter, not with a
+ * literal (decision 0341).
+ */
+const foundOrders = (ids: readonly number[], limit: number) =>
+  sql`select ${orderColumns} from orders o where o.id = any(${`{${ids.join(',')}}`}::integer[])
+    order by o.id desc limit ${limit}`;
+
+/**
+ * A walk of the list newest first: of every order, or of each practitioner's orders by the practitioner index, the
+ * walks merged (decision 0343). Which plan PostgreSQL's plan cache keeps (decisions 0341, 0343): without dates one
+ * plan serves every position and every practitioner, so the limit is a literal and the plan cache keeps that plan.
+ * With dates the right plan depends on them (the dates index for a day long ago, the walk for today), so the limit is
+ * a parameter and each read is planned for its values.
+ */
+function walkedOrders(filter: OrderListFilter, position: OrderListPosition, limit: number): SQL {
+  const rowLimit = filter.from || filter.to ? sql`${limit}` : literal(limit);
+  const walk = (scope: OrderListFilter) =>
+    sql`select ${orderColumns} from orders o where ${listConditions(scope, position)}
+      order by o.id desc limit ${rowLimit}`;
+  const practitioners = walkedPractitioners(filter);
+  if (practitioners === null) return walk(filter);
+  if (practitioners.length === 0) return walk({ ...filter, practitioners: [], gsdlNo: undefined });
+  const walks = practitioners.map((gsdlNo) => walk({ ...filter, practitioners: null, gsdlNo }));
+  if (walks.length === 1) return walks[0] as SQL;
+  return sql`${sql.join(
+    walks.map((one) => sql`(${one})`),
+    sql` union all `,
+  )} order by id desc limit ${rowLimit}`;
 }
 
 /**
@@ -243,7 +269,7 @@ export function orderRowsStatement(
 export function orderFactsStatement(ids: readonly number[]): SQL {
   // A plain SELECT (no WITH): the embedded database's write tracking reads a WITH as a possible write (decision 0070).
   return sql`
-    select ${orderColumns}, ${paidCents} as paid_cents, st.version as status_version,
+    select ${orderColumns}, ${paidCents(sql`o.id`)} as paid_cents, st.version as status_version,
       json_build_object(
         'requisitions', (select coalesce(json_agg(json_build_object(
             'id', r.id, 'canceled', r.canceled, 'billingMethod', r.billing_method,

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { openTestDatabase } from '../../db/test-db.ts';
+import { seedDemoData } from '../../seed/index.ts';
 import { orderRowsStatement } from './order-history.repository.ts';
 
 // The order lists' rows statement and PostgreSQL's plan cache (docs/decisions/0341).
@@ -16,10 +18,41 @@ describe("the order lists' rows statement (decision 0341)", () => {
     expect(firstPage().sql).toMatch(/limit 26\b/);
     const deep = orderRowsStatement({ practitioners: null }, { section: 'all', before: 500 }, 26);
     expect(dialect.sqlToQuery(deep).params).toEqual([500]);
-    const deeper = dialect.sqlToQuery(
+    const dated = dialect.sqlToQuery(
+      orderRowsStatement(
+        { practitioners: null, gsdlNo: 'P1003', from: '2026-11-01' },
+        { section: 'all', before: 500 },
+        26,
+      ),
+    );
+    expect(dated.params).toEqual(['P1003', '2026-11-01', 500, 26]);
+  });
+
+  it("walks each practitioner's orders by a walk of its own, its limit a literal (decision 0343)", () => {
+    const one = dialect.sqlToQuery(
       orderRowsStatement({ practitioners: null, gsdlNo: 'P1003' }, { section: 'all', before: 500 }, 26),
     );
-    expect(deeper.params).toEqual(['P1003', 500, 26]);
+    expect(one.params).toEqual(['P1003', 500]);
+    expect(one.sql).toMatch(/limit 26\b/);
+    const practice = dialect.sqlToQuery(
+      orderRowsStatement({ practitioners: ['P1001', 'P1002', 'P1006'] }, { section: 'drafts' }, 26),
+    );
+    expect(practice.params).toEqual(['P1001', 'P1002', 'P1006']);
+    expect(practice.sql.match(/union all/g)).toHaveLength(2);
+    // One of the list's practitioners: only theirs; one outside it: none.
+    const narrowed = orderRowsStatement(
+      { practitioners: ['P1001', 'P1002'], gsdlNo: 'P1002' },
+      { section: 'all' },
+      26,
+    );
+    expect(dialect.sqlToQuery(narrowed).params).toEqual(['P1002']);
+    const outside = orderRowsStatement(
+      { practitioners: ['P1001', 'P1002'], gsdlNo: 'P1003' },
+      { section: 'all' },
+      26,
+    );
+    expect(dialect.sqlToQuery(outside).params).toEqual([]);
+    expect(dialect.sqlToQuery(outside).sql).toMatch(/\bfalse\b/);
   });
 
   it('refuses a limit that is not a whole number', () => {
@@ -33,6 +66,13 @@ describe("the order lists' rows statement (decision 0341)", () => {
     let database: Database;
     beforeAll(async () => {
       database = await openTestDatabase();
+      await seedDemoData(database.db);
+      // Orders enough, of practices of several sizes, for the planner to tell a walk from a scan and a sort (an empty
+      // table makes every plan cheap, so the plan cache keeps any generic plan).
+      await database.db.execute(sql`
+        insert into orders (practitioner_gsdl_no)
+        select (array['P1001','P1001','P1001','P1002','P1003','P1006'])[1 + (i % 6)] from generate_series(1, 20000) i`);
+      await database.db.execute(sql`analyze orders, order_statuses`);
     }, 120_000);
     afterAll(() => database?.close());
 
@@ -55,6 +95,11 @@ describe("the order lists' rows statement (decision 0341)", () => {
 
     it('plans the first page once per connection, not at every read', async () => {
       expect(await plansOf(firstPage())).toEqual({ generic_plans: 8, custom_plans: 0 });
+    });
+
+    it("keeps the generic plan of a practitioner's walk after five reads (decision 0343)", async () => {
+      const walk = orderRowsStatement({ practitioners: ['P1003'] }, { section: 'drafts' }, 26);
+      expect(await plansOf(dialect.sqlToQuery(walk))).toEqual({ generic_plans: 3, custom_plans: 5 });
     });
 
     it('keeps the generic plan of the rows of found ids after five reads', async () => {
