@@ -52,7 +52,7 @@ export const orders = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A practitioner's orders newest first (decision 0343).
+    // One practitioner's orders newest first (decision 0343).
     index().on(t.practitionerGsdlNo, t.id),
     // The order history (docs/decisions/0281): a date range, and a patient's name searched from its start. The name
     // indexes also INCLUDE what the lists filter on (migration 0024, decision 0337), so that a name search finds its

@@ -205,15 +205,6 @@ const orderColumns = sql`o.id, o.created_at, o.updated_at, o.canceled, o.data_co
   o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last`;
 
 /**
- * The practitioners whose orders a walk reads, each by a walk of its own (decision 0343); null: every order. A
- * practitioner asked for outside those the list holds has none.
- */
-function walkedPractitioners(filter: OrderListFilter): readonly string[] | null {
-  if (!filter.gsdlNo) return filter.practitioners;
-  return filter.practitioners === null || filter.practitioners.includes(filter.gsdlNo) ? [filter.gsdlNo] : [];
-}
-
-/**
  * The orders of a batch (`limit` rows), newest first within the part the position names: the given ids (found by
  * `orderIdStatements`), else a walk of the list; per order its kept facts (decision 0342: one probe of the kept
  * row, null while stale) and what it paid.
@@ -240,26 +231,20 @@ const foundOrders = (ids: readonly number[], limit: number) =>
     order by o.id desc limit ${limit}`;
 
 /**
- * A walk of the list newest first: of every order, or of each practitioner's orders by the practitioner index, the
- * walks merged (decision 0343). Which plan PostgreSQL's plan cache keeps (decisions 0341, 0343): without dates one
- * plan serves every position and every practitioner, so the limit is a literal and the plan cache keeps that plan.
- * With dates the right plan depends on them (the dates index for a day long ago, the walk for today), so the limit is
- * a parameter and each read is planned for its values.
+ * A walk of the list newest first. Which plan PostgreSQL's plan cache keeps (decisions 0341, 0343): when one plan
+ * serves every position, the limit is a literal and the plan cache keeps that plan. That is a walk of every order (the
+ * primary key), or of one practitioner's orders (the practitioner index, whatever the size of their practice), without
+ * dates. Otherwise the right plan depends on the values, so the limit is a parameter and each read is planned for
+ * them: with dates (the dates index for a day long ago, the walk for today), and for several practitioners (walking
+ * every order for a large practice, their index and a sort for a small one).
  */
 function walkedOrders(filter: OrderListFilter, position: OrderListPosition, limit: number): SQL {
-  const rowLimit = filter.from || filter.to ? sql`${limit}` : literal(limit);
-  const walk = (scope: OrderListFilter) =>
-    sql`select ${orderColumns} from orders o where ${listConditions(scope, position)}
-      order by o.id desc limit ${rowLimit}`;
-  const practitioners = walkedPractitioners(filter);
-  if (practitioners === null) return walk(filter);
-  if (practitioners.length === 0) return walk({ ...filter, practitioners: [], gsdlNo: undefined });
-  const walks = practitioners.map((gsdlNo) => walk({ ...filter, practitioners: null, gsdlNo }));
-  if (walks.length === 1) return walks[0] as SQL;
-  return sql`${sql.join(
-    walks.map((one) => sql`(${one})`),
-    sql` union all `,
-  )} order by id desc limit ${rowLimit}`;
+  const onePlan =
+    !filter.from &&
+    !filter.to &&
+    (filter.practitioners === null || Boolean(filter.gsdlNo) || filter.practitioners.length === 1);
+  return sql`select ${orderColumns} from orders o where ${listConditions(filter, position)}
+    order by o.id desc limit ${onePlan ? literal(limit) : sql`${limit}`}`;
 }
 
 /**
