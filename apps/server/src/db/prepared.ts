@@ -23,6 +23,9 @@ export function literal(value: number | string): SQL {
   throw new RangeError('not a literal');
 }
 
+/** The empty JSON array: what `coalesce(json_agg(…), …)` answers for no rows. */
+export const emptyJsonArray = sql.raw(`'[]'::json`);
+
 /**
  * The rows of a read built with drizzle's `sql` whose text takes a few shapes (a list's filters). On a PostgreSQL
  * pool it runs as a named prepared statement, one name per text, so each connection plans each shape once and then

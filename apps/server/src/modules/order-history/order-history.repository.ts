@@ -18,7 +18,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keptUntilChanged } from '../../db/kept.ts';
-import { literal, readEach, readPrepared } from '../../db/prepared.ts';
+import { emptyJsonArray, literal, readEach, readPrepared } from '../../db/prepared.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { SETTLED_STATUSES } from '../payment/payment.repository.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
@@ -102,7 +102,6 @@ interface OrderRow {
 type FactRow = OrderRow & { facts: ListFacts; fresh: boolean };
 
 const iso = (value: string | Date) => new Date(value).toISOString();
-const emptyJson = sql.raw(`'[]'::json`);
 
 const settled = sql.join(SETTLED_STATUSES.map(literal), sql`, `);
 const confirmationStep = literal(STEP_IDS.practitionerConfirmation);
@@ -262,17 +261,17 @@ export function orderFactsStatement(ids: readonly number[]): SQL {
             'activationCode', r.activation_code, 'quantity', r.quantity, 'orderableItemId', r.orderable_item_id,
             'accessions', (select coalesce(json_agg(json_build_object(
                 'accessionNo', a.accession_no, 'requisitionStatusId', a.requisition_status_id, 'dueDate', a.due_date,
-                'discarded', a.discarded_specimen, 'issues', a.issues) order by a.id), ${emptyJson})
+                'discarded', a.discarded_specimen, 'issues', a.issues) order by a.id), ${emptyJsonArray})
               from accessions a where a.gear_req_id = r.id)
-          ) order by r.position, r.id), ${emptyJson})
+          ) order by r.position, r.id), ${emptyJsonArray})
           from requisitions r where r.order_id = o.id),
         'shipments', (select coalesce(json_agg(json_build_object(
             'trackingNumber', s.tracking_number, 'status', s.status, 'deliveryDate', s.delivery_date) order by s.id),
-            ${emptyJson})
+            ${emptyJsonArray})
           from shipments s where s.order_id = o.id),
         'recollections', (select coalesce(json_agg(json_build_object(
             'gearReqId', c.gear_req_id, 'recollectionOrderId', c.recollection_order_id, 'pending', c.pending)),
-            ${emptyJson})
+            ${emptyJsonArray})
           from recollections c where c.order_id = o.id or c.recollection_order_id = o.id),
         'steps', w.steps, 'stepsDone', w.steps_done, 'submittedAt', w.submitted_at) as facts
     from orders o

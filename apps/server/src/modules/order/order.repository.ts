@@ -14,6 +14,7 @@ import {
 import { and, eq, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { changing, changingOneRecord, preparedStatement } from '../../db/kept.ts';
+import { emptyJsonArray } from '../../db/prepared.ts';
 import {
   accessions,
   attachments,
@@ -103,8 +104,6 @@ const completedStep = (steps: WorkflowStep[], id: number) => steps.some((s) => s
 
 /** The practitioner of an order as the access rules read it (mayViewOrder). */
 export type OrderOwnerPractitioner = { gsdlNo: string; authorizingDoctorGsdlNo: string | null } | null;
-
-const emptyJsonArray = sql.raw(`'[]'::json`);
 
 /**
  * Everything an order is assembled from, in one statement (decision 0055): the order's row with its practitioner's
