@@ -4,6 +4,8 @@
 //   DATABASE_URL=postgres://… npm run bench:order-history -w apps/server   (a new database, dropped after)
 //   BENCH_EXPLAIN=1 …   prints each page statement's plan (EXPLAIN ANALYZE) instead of measuring
 //   BENCH_COLD=1   measures with every kept status stale (decision 0313), as right after migration 0019
+//   BENCH_PROCESSES=2 (with DATABASE_URL)   served by this process and one more (bench/server.ts), as `npm start` with
+//     WEB_CONCURRENCY=2: the connections split over both (decision 0344)
 //   BENCH_ONLY=word,word  runs the bare route and the scenarios whose names contain one of the words
 //     (BENCH_ONLY=orders: the orders page of issue 15, GET /api/orders as dr.avery; decision 0310)
 // Generated orders: six practitioners, a patient name from a small list, one requisition each with a requisition
@@ -23,15 +25,30 @@ import {
 } from '../apps/server/src/modules/order-history/order-history.repository.ts';
 import { tidyOrderStatuses } from '../apps/server/src/modules/order-history/status-tidy-queue.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
-import { listenForBench, openBenchDatabase, progress, signInOverHttp } from './setup.ts';
+import {
+  listenForBench,
+  openBenchDatabase,
+  progress,
+  type ServerProcess,
+  signInOverHttp,
+  startServerProcess,
+  stopServerProcess,
+} from './setup.ts';
 
 const CONNECTIONS = 10;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 
-async function openDatabase(): Promise<{ database: Database; drop: () => Promise<void>; kind: string }> {
+async function openDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url: string | null;
+  kind: string;
+}> {
   const { database, url, drop } = await openBenchDatabase();
-  return { database, drop, kind: url ? 'PostgreSQL' : 'embedded, in memory' };
+  const processes = `${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}`;
+  return { database, drop, url, kind: url ? `PostgreSQL, ${processes}` : 'embedded, in memory' };
 }
 
 async function generateOrders(database: Database, count: number) {
@@ -73,12 +90,17 @@ async function generateOrders(database: Database, count: number) {
 }
 
 async function main() {
-  const { database, drop, kind } = await openDatabase();
+  if (PROCESSES > 1 && !process.env.DATABASE_URL)
+    throw new Error('BENCH_PROCESSES > 1 needs DATABASE_URL (an embedded database has one process)');
+  const { database, drop, url, kind } = await openDatabase();
+  const others: ServerProcess[] = [];
   try {
     await seedDemoData(database.db);
     progress(`generating ${ORDERS} orders`);
     await generateOrders(database, ORDERS);
     const { app, base } = await listenForBench(database.db);
+    for (let i = 1; i < PROCESSES; i += 1) others.push(await startServerProcess(url as string));
+    const bases = [base, ...others.map((other) => other.base)];
     const { auth, call } = await signInOverHttp(base, 'admin.ops');
     const avery = await signInOverHttp(base, 'dr.avery');
     const middle = await call<{ orders: { gearOrderId: number }[] }>('GET', '/api/admin/orders?limit=1');
@@ -268,21 +290,27 @@ async function main() {
     const rows: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
     for (const [name, path, who] of chosen) {
       progress(name);
-      const result = await autocannon({
-        url: `${base}${typeof path === 'string' ? path : path()}`,
-        ...(typeof path === 'string'
-          ? {}
-          : { requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }] }),
-        headers: who === 'avery' ? avery.auth : auth,
-        connections: CONNECTIONS,
-        duration: DURATION_SECONDS,
-      });
+      // The connections split over the processes, each process's share run at the same time.
+      const results = await Promise.all(
+        bases.map((serverBase, index) =>
+          autocannon({
+            url: `${serverBase}${typeof path === 'string' ? path : path()}`,
+            ...(typeof path === 'string'
+              ? {}
+              : { requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }] }),
+            headers: who === 'avery' ? avery.auth : auth,
+            connections:
+              Math.floor(CONNECTIONS / bases.length) + (index < CONNECTIONS % bases.length ? 1 : 0),
+            duration: DURATION_SECONDS,
+          }),
+        ),
+      );
       rows.push({
         name,
-        rps: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.non2xx + result.errors,
+        rps: results.reduce((sum, result) => sum + result.requests.average, 0),
+        p50: Math.max(...results.map((result) => result.latency.p50)),
+        p99: Math.max(...results.map((result) => result.latency.p99)),
+        errors: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
       });
     }
     const bare = rows.filter((row) => row.name.startsWith('bare route'));
@@ -309,6 +337,7 @@ async function main() {
       );
     await app.close();
   } finally {
+    for (const other of others) await stopServerProcess(other);
     await database.close();
     await drop();
   }

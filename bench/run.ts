@@ -3,9 +3,6 @@
 // DATABASE_URL on a new database of that PostgreSQL server (created for the run and dropped after it), with
 // BENCH_PROCESSES=2 served by this process and one more (bench/server.ts), the connections split over both. Each save
 // is followed by its limit: the statements it issued, run directly by the driver (bench/limits.ts).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../apps/server/src/db/client.ts';
@@ -13,7 +10,15 @@ import { importRelease } from '../apps/server/src/modules/dx-codes/dx-codes.repo
 import { readRelease } from '../apps/server/src/modules/dx-codes/icd10-release.ts';
 import { seedDemoData } from '../apps/server/src/seed/index.ts';
 import { captureStatements, type Replay, runLimit, versionSlots } from './limits.ts';
-import { listenForBench, openBenchDatabase, progress, signInOverHttp } from './setup.ts';
+import {
+  listenForBench,
+  openBenchDatabase,
+  progress,
+  type ServerProcess,
+  signInOverHttp,
+  startServerProcess,
+  stopServerProcess,
+} from './setup.ts';
 
 const CMS_RELEASE = new URL('../../shared/data/icd10cm/cms_2026_dx.zip', import.meta.url).pathname;
 
@@ -225,22 +230,6 @@ async function generatePatients(db: Db, count: number) {
 
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 
-/** One more API process on the same database (bench/server.ts): its base URL, and the process to stop. */
-async function startServerProcess(databaseUrl: string): Promise<{ base: string; child: ChildProcess }> {
-  const script = new URL('./server.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  if (!child.stdout) throw new Error('no output from the server process');
-  const lines = createInterface({ input: child.stdout });
-  for await (const line of lines) {
-    const port = /^listening (\d+)$/.exec(line)?.[1];
-    if (port) return { base: `http://127.0.0.1:${port}`, child };
-  }
-  throw new Error('the server process stopped before it listened');
-}
-
 async function main() {
   if (PROCESSES > 1 && !process.env.DATABASE_URL)
     throw new Error('BENCH_PROCESSES > 1 needs DATABASE_URL (an embedded database has one process)');
@@ -251,7 +240,7 @@ async function main() {
   await generatePatients(database.db, GENERATED_PATIENTS);
   progress('seeded');
   const { app, base } = await listenForBench(database.db);
-  const others: { base: string; child: ChildProcess }[] = [];
+  const others: ServerProcess[] = [];
   for (let i = 1; i < PROCESSES; i += 1) others.push(await startServerProcess(url as string));
   const bases = [base, ...others.map((other) => other.base)];
   progress(`serving: ${bases.join(' ')}`);
@@ -471,10 +460,7 @@ async function main() {
       (save ? (save.rps / (row.rps || 1)).toFixed(2) : '').padStart(9),
     );
   });
-  for (const other of others) {
-    other.child.stdin?.end();
-    await once(other.child, 'exit');
-  }
+  for (const other of others) await stopServerProcess(other);
   await app.close();
   await database.close();
   await drop();

@@ -1,6 +1,9 @@
 // What every load benchmark does first: the API with the bare route listening on a free port, and a practitioner
 // signed in over HTTP as a browser is (session cookie, then the API token).
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
@@ -84,4 +87,34 @@ export async function openBenchDatabase(): Promise<{
       ? Promise.resolve(console.log(`kept database ${name}`))
       : admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   return { database, url: url.toString(), drop };
+}
+
+export interface ServerProcess {
+  base: string;
+  child: ChildProcess;
+}
+
+/**
+ * One more API process on the same PostgreSQL database (bench/server.ts), as `npm start` runs WEB_CONCURRENCY workers
+ * (decision 0157): its base URL, and the process to stop.
+ */
+export async function startServerProcess(databaseUrl: string): Promise<ServerProcess> {
+  const script = new URL('./server.ts', import.meta.url).pathname;
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  if (!child.stdout) throw new Error('no output from the server process');
+  const lines = createInterface({ input: child.stdout });
+  for await (const line of lines) {
+    const port = /^listening (\d+)$/.exec(line)?.[1];
+    if (port) return { base: `http://127.0.0.1:${port}`, child };
+  }
+  throw new Error('the server process stopped before it listened');
+}
+
+/** Stops a process of startServerProcess (it closes when its standard input ends). */
+export async function stopServerProcess({ child }: ServerProcess): Promise<void> {
+  child.stdin?.end();
+  await once(child, 'exit');
 }

@@ -82,6 +82,22 @@ describe('GET /api/admin/orders: the order history (spec 1 §2.1, decision 0281)
     expect(byId.orders.map((row) => row.gearOrderId)).toContain(order?.gearOrderId);
   });
 
+  it('decision 0344: the dates of a row are ISO 8601 in UTC to the millisecond, as Date#toISOString writes them', async () => {
+    const { rows } = (await ctx.app.db.execute(sql`
+      insert into orders (practitioner_gsdl_no, patient_info, created_at, updated_at)
+      values ('P1005', '{"nameFirst":"Iso","nameLast":"Dates"}',
+        '2026-03-04 00:06:07.891999-05', '2026-12-31 23:59:59.9999+00')
+      returning id`)) as unknown as { rows: { id: number }[] };
+    const id = Number(rows[0]?.id);
+    const [order] = (await search({ q: String(id) })).orders;
+    expect(order).toMatchObject({
+      gearOrderId: id,
+      createdAt: '2026-03-04T05:06:07.891Z',
+      updatedAt: '2026-12-31T23:59:59.999Z',
+    });
+    expect(order?.createdAt).toBe(new Date('2026-03-04T05:06:07.891999Z').toISOString());
+  });
+
   it("says an order billed to the practice's account is, rather than reading $0.00 paid (issue 17)", async () => {
     // The demo order in 'Activation Complete' bills the practice (Physician Account); 50012345 is a patient's.
     const [practice] = (await search({ q: '50030005' })).orders;

@@ -11,6 +11,7 @@ import {
   type OrderListQuery,
   type OrderListSection,
   type OrderStatusFacts,
+  type Practitioner,
   type ShipmentFacts,
   STEP_IDS,
   trackingOf,
@@ -18,7 +19,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { keptUntilChanged } from '../../db/kept.ts';
-import { emptyJsonArray, literal, readEach, readPrepared } from '../../db/prepared.ts';
+import { emptyJsonArray, isoText, literal, readEach, readPrepared } from '../../db/prepared.ts';
 import { catalogueOf } from '../catalogue/catalogue-cache.ts';
 import { SETTLED_STATUSES } from '../payment/payment.repository.ts';
 import { findPractitioner } from '../practitioner/practitioner.repository.ts';
@@ -84,8 +85,9 @@ interface ListFacts {
 /** An order of the page: its own columns, what it paid, and the facts of its row and of its derived status. */
 interface OrderRow {
   id: number;
-  created_at: string | Date;
-  updated_at: string | Date;
+  /** ISO 8601 in UTC, as the answer writes it (`isoText`). */
+  created_at: string;
+  updated_at: string;
   canceled: boolean;
   data_confirmed: boolean;
   practitioner_gsdl_no: string | null;
@@ -200,7 +202,8 @@ const paidCents = (orderId: SQL) =>
   sql`(select sum(m.amount_cents) from payments m where m.order_id = ${orderId} and m.status in (${settled}))`;
 
 /** An order's own columns a list row shows. */
-const orderColumns = sql`o.id, o.created_at, o.updated_at, o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
+const orderColumns = sql`o.id, ${isoText(sql`o.created_at`)} as created_at, ${isoText(sql`o.updated_at`)} as updated_at,
+  o.canceled, o.data_confirmed, o.practitioner_gsdl_no,
   o.patient_info->>'nameFirst' as name_first, o.patient_info->>'nameLast' as name_last`;
 
 /**
@@ -284,9 +287,27 @@ export function orderFactsStatement(ids: readonly number[]): SQL {
     where o.id = any(${`{${ids.join(',')}}`}::integer[])`;
 }
 
+/** What a batch's rows look up in memory: the catalogue, and the practitioners of its orders. */
+interface Lookups {
+  catalogue: Awaited<ReturnType<typeof catalogueOf>>;
+  practitioners: Map<string, Practitioner | null>;
+}
+
+/** The lookups of a batch, each read once (kept in memory: a read of what is kept still costs a turn of the loop). */
+async function lookupsOf(db: Db, rows: readonly FactRow[]): Promise<Lookups> {
+  const practitioners = new Map<string, Practitioner | null>();
+  for (const row of rows)
+    if (row.practitioner_gsdl_no !== null && !practitioners.has(row.practitioner_gsdl_no))
+      practitioners.set(row.practitioner_gsdl_no, await findPractitioner(db, row.practitioner_gsdl_no));
+  return { catalogue: await catalogueOf(db), practitioners };
+}
+
+const practitionerOf = (row: FactRow, lookups: Lookups) =>
+  row.practitioner_gsdl_no === null ? null : (lookups.practitioners.get(row.practitioner_gsdl_no) ?? null);
+
 /** The order's status, derived from the facts read with it (spec 3 §4; decision 0272). */
-async function statusOf(db: Db, row: FactRow): Promise<ListedOrderStatus> {
-  const practitioner = row.practitioner_gsdl_no ? await findPractitioner(db, row.practitioner_gsdl_no) : null;
+function statusOf(row: FactRow, lookups: Lookups): ListedOrderStatus {
+  const practitioner = practitionerOf(row, lookups);
   const { facts: kept } = row;
   const map: Record<number, number> = {};
   for (const recollection of kept.recollections)
@@ -312,9 +333,8 @@ async function statusOf(db: Db, row: FactRow): Promise<ListedOrderStatus> {
   return listedOrderStatus({ canceled: row.canceled, placed: kept.submittedAt !== null, facts });
 }
 
-async function rowOf(db: Db, row: FactRow, status: ListedOrderStatus): Promise<OrderHistoryRow> {
-  const catalogue = await catalogueOf(db);
-  const practitioner = row.practitioner_gsdl_no ? await findPractitioner(db, row.practitioner_gsdl_no) : null;
+function rowOf(row: FactRow, status: ListedOrderStatus, lookups: Lookups): OrderHistoryRow {
+  const practitioner = practitionerOf(row, lookups);
   const live = row.facts.requisitions.filter((requisition) => !requisition.canceled);
   return {
     gearOrderId: row.id,
@@ -330,8 +350,8 @@ async function rowOf(db: Db, row: FactRow, status: ListedOrderStatus): Promise<O
       row.name_first === null && row.name_last === null
         ? null
         : { nameFirst: row.name_first, nameLast: row.name_last },
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
     submittedAt: row.facts.submittedAt === null ? null : iso(row.facts.submittedAt),
     canceled: row.canceled,
     status,
@@ -344,7 +364,7 @@ async function rowOf(db: Db, row: FactRow, status: ListedOrderStatus): Promise<O
           .map((accession) => accession.accessionNo)
           .sort()
           .at(0) ?? null,
-      productName: catalogue.item(requisition.orderableItemId)?.name ?? '',
+      productName: lookups.catalogue.item(requisition.orderableItemId)?.name ?? '',
       quantity: requisition.quantity,
     })),
     totalPaidCents: Number(row.paid_cents ?? 0),
@@ -460,12 +480,15 @@ async function readOrderListPage(
   if (!status) {
     const parts = await readBatch(start, limit + 1);
     const all = parts.flatMap((part) => part.rows.map((row) => ({ row, section: part.section })));
-    const derived = await Promise.all(
-      all.slice(0, limit).map(async ({ row, section }) => {
-        const status = await statusOf(db, row);
-        return { listed: { row: await rowOf(db, row, status), section }, keep: toKeep(row, status) };
-      }),
+    const shown = all.slice(0, limit);
+    const lookups = await lookupsOf(
+      db,
+      shown.map(({ row }) => row),
     );
+    const derived = shown.map(({ row, section }) => {
+      const status = statusOf(row, lookups);
+      return { listed: { row: rowOf(row, status, lookups), section }, keep: toKeep(row, status) };
+    });
     await keepFacts(
       db,
       derived.flatMap(({ keep }) => keep),
@@ -484,14 +507,18 @@ async function readOrderListPage(
     const parts = await readBatch(position, batch);
     const rows = parts.flatMap((part) => part.rows.map((row) => ({ row, section: part.section })));
     more = rows.length === batch;
+    const lookups = await lookupsOf(
+      db,
+      rows.map(({ row }) => row),
+    );
     const derivedAnew: Derived[] = [];
     for (const { row, section } of rows) {
       looked += 1;
       position = { section, before: row.id };
-      const derived = await statusOf(db, row);
+      const derived = statusOf(row, lookups);
       derivedAnew.push(...toKeep(row, derived));
       if (derived === status) {
-        matches.push({ row: await rowOf(db, row, derived), section });
+        matches.push({ row: rowOf(row, derived, lookups), section });
         if (matches.length > limit) break;
       }
     }
